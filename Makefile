@@ -1,0 +1,44 @@
+# ledgerpress — the README's two commands are `make demo` and `make test`.
+SWIFT   ?= swift
+SUDO    := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
+BIN      = .build/debug/ledgerpress
+EXAMPLE  = Examples/example-ledger.csv
+PAYEES   = Examples/example-payees.csv
+
+.PHONY: deps build demo test lint bench clean
+
+## deps: install Debian's libcmark-dev when its header or library is missing
+deps:
+	@if [ -f /usr/include/cmark.h ] && ( ldconfig -p 2>/dev/null | grep -q 'libcmark\.so ' || ls /usr/lib/*/libcmark.so >/dev/null 2>&1 ); then \
+		echo "libcmark-dev: present"; \
+	else \
+		echo "libcmark-dev: missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libcmark-dev pkg-config; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+## demo: build, then run `ledgerpress build` on the bundled example ledger into output/
+demo: build
+	$(BIN) build $(EXAMPLE) --payees $(PAYEES) --output output --issuer "Example Rides & Market" \
+		--range 2026-10-01..2026-10-15
+	@echo
+	@echo "Open output/index.html (finance index) or output/payees/<payee>/index.html in a browser."
+	@echo "  e.g. file://$(CURDIR)/output/index.html"
+
+## test: the whole test suite
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests
+
+## bench: build release and time a generated 1M-entry ledger (not part of `make test`)
+bench: deps
+	$(SWIFT) build -c release
+	./scripts/bench.sh
+
+clean:
+	rm -rf .build output.staging* .output.*

@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ledgerpress",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "ledgerpress", targets: ["ledgerpress"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // libcmark from Debian's libcmark-dev; CommonMark.swift is the only file that imports it.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        // Pure domain: money, currencies, time, periods, ledger entries, statements. No I/O.
+        .target(name: "LedgerPressCore"),
+        // Bytes -> ledger entries and diagnostics.
+        .target(name: "LedgerPressImport", dependencies: ["LedgerPressCore"]),
+        // Statements -> Markdown -> HTML (cmark), CSV.
+        .target(
+            name: "LedgerPressRender",
+            dependencies: [
+                "LedgerPressCore", "CCmark",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        // Statements -> site files in memory; SiteWriter is the only code that writes the output folder.
+        .target(
+            name: "LedgerPressSite",
+            dependencies: [
+                "LedgerPressCore", "LedgerPressRender",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Deterministic generator of realistic ledgers (`ledgerpress sample`).
+        .target(name: "LedgerPressSample", dependencies: ["LedgerPressCore"]),
+        .executableTarget(
+            name: "ledgerpress",
+            dependencies: [
+                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite",
+                "LedgerPressSample",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore"]),
+        .testTarget(name: "LedgerPressImportTests", dependencies: ["LedgerPressImport"]),
+        .testTarget(name: "LedgerPressRenderTests", dependencies: ["LedgerPressRender"]),
+        .testTarget(name: "LedgerPressSiteTests", dependencies: ["LedgerPressSite", "LedgerPressImport", "LedgerPressSample"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ledgerpress"]),
+    ]
+)

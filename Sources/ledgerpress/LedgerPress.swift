@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct LedgerPress: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Earnings statements from ledger exports.")
+}
