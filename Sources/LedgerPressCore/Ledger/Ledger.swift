@@ -1,0 +1,73 @@
+/// The whole history a run reports on: entries merged across overlapping exports.
+///
+/// > Note: an `id` seen again counts once. A repeat that differs in `occurred_at`, `payee_id`,
+/// > `payee_type`, `kind`, `amount` or `currency` is an error; `payout_id`, `payout_status`,
+/// > `description` and `payee_name` take the last non-empty value read.
+public struct Ledger: Sendable {
+    /// Entries in first-read order.
+    public private(set) var entries: [LedgerEntry] = []
+    private var indexByID: [String: Int] = [:]
+    private var typeByPayee: [String: (PayeeType, SourceLocation)] = [:]
+
+    public init() {}
+
+    public init(merging entries: [LedgerEntry], diagnostics: inout DiagnosticLog) {
+        for entry in entries { add(entry, diagnostics: &diagnostics) }
+    }
+
+    /// Adds one entry (or merges a repeat), reporting conflicts.
+    public mutating func add(_ entry: LedgerEntry, diagnostics: inout DiagnosticLog) {
+        if let (type, firstSeen) = typeByPayee[entry.payeeID], type != entry.payeeType {
+            var location = entry.source
+            location.field = "payee_type"
+            diagnostics.append(Diagnostic(
+                at: location,
+                expected: "'\(type.rawValue)' for payee '\(entry.payeeID)' as at \(firstSeen.file):\(firstSeen.line)",
+                found: entry.payeeType.rawValue))
+            return
+        }
+        guard let index = indexByID[entry.id] else {
+            typeByPayee[entry.payeeID] = typeByPayee[entry.payeeID] ?? (entry.payeeType, entry.source)
+            indexByID[entry.id] = entries.count
+            entries.append(entry)
+            return
+        }
+        let first = entries[index]
+        if let conflict = Ledger.conflict(first, entry) {
+            var location = entry.source
+            location.field = conflict.field
+            diagnostics.append(Diagnostic(
+                at: location,
+                expected: "the same \(conflict.field) for repeated id '\(entry.id)' as at \(first.source.file):\(first.source.line) ('\(conflict.was)')",
+                found: conflict.now))
+            return
+        }
+        var merged = first
+        if let v = entry.payoutID, !v.isEmpty { merged.payoutID = v }
+        if let v = entry.payoutStatus { merged.payoutStatus = v }
+        if let v = entry.description, !v.isEmpty { merged.description = v }
+        if let v = entry.payeeName, !v.isEmpty { merged.payeeName = v }
+        entries[index] = merged
+    }
+
+    static func conflict(_ a: LedgerEntry, _ b: LedgerEntry) -> (field: String, was: String, now: String)? {
+        if !a.occurredAt.sameInstant(as: b.occurredAt) {
+            return ("occurred_at", Timestamp.format(epochSeconds: a.occurredAt.epochSeconds, offsetSeconds: Int(a.occurredAt.offsetSeconds)),
+                Timestamp.format(epochSeconds: b.occurredAt.epochSeconds, offsetSeconds: Int(b.occurredAt.offsetSeconds)))
+        }
+        if a.payeeID != b.payeeID { return ("payee_id", a.payeeID, b.payeeID) }
+        if a.payeeType != b.payeeType { return ("payee_type", a.payeeType.rawValue, b.payeeType.rawValue) }
+        if a.kind != b.kind { return ("kind", a.kind.rawValue, b.kind.rawValue) }
+        if a.amount.currency != b.amount.currency { return ("currency", a.amount.currency.code, b.amount.currency.code) }
+        if a.amount != b.amount { return ("amount", PlainDecimal.format(a.amount), PlainDecimal.format(b.amount)) }
+        return nil
+    }
+
+    /// Leaves out entries after the instant (`--as-of`).
+    public func asOf(_ instant: Timestamp) -> Ledger {
+        var copy = Ledger()
+        var ignored = DiagnosticLog()
+        for entry in entries where !(instant < entry.occurredAt) { copy.add(entry, diagnostics: &ignored) }
+        return copy
+    }
+}

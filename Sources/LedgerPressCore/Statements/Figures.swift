@@ -1,0 +1,46 @@
+/// The figures of one payee, currency and period, in minor units.
+///
+/// > Note: `netActivity = earnings + tips + fees + adjustments + refunds`;
+/// > `closingBalance = openingBalance + netActivity + payouts`.
+public struct Figures: Sendable, Equatable {
+    public var openingBalance: Int64 = 0
+    public var earnings: Int64 = 0
+    public var tips: Int64 = 0
+    public var fees: Int64 = 0
+    public var adjustments: Int64 = 0
+    public var refunds: Int64 = 0
+    public var payouts: Int64 = 0
+    public var entries: Int = 0
+
+    public init() {}
+
+    public var netActivity: Int64 { earnings &+ tips &+ fees &+ adjustments &+ refunds }
+    public var closingBalance: Int64 { openingBalance &+ netActivity &+ payouts }
+    /// A driver's take: earnings with the platform's fees folded in.
+    public var take: Int64 { earnings &+ fees }
+
+    /// Adds one signed amount of a kind (overflow traps: a ledger that overflows Int64 minor units is a bug to surface).
+    public mutating func add(_ kind: EntryKind, _ amount: Int64) {
+        switch kind {
+        case .earning: earnings += amount
+        case .tip: tips += amount
+        case .fee: fees += amount
+        case .adjustment: adjustments += amount
+        case .refund: refunds += amount
+        case .payout: payouts += amount
+        }
+        entries += 1
+    }
+
+    /// The amount of one kind.
+    public func amount(of kind: EntryKind) -> Int64 {
+        switch kind {
+        case .earning: return earnings
+        case .tip: return tips
+        case .fee: return fees
+        case .adjustment: return adjustments
+        case .refund: return refunds
+        case .payout: return payouts
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// Who a statement is for.
+public struct Payee: Sendable, Equatable {
+    public var id: String
+    public var type: PayeeType
+    /// Display name: the payees file's name, else the ledger's last non-empty `payee_name`, else the id.
+    public var name: String
+    public var timeZone: String
+    public var locale: String
+}
+
+/// One statement line: the entries of one `reference` in the period, or one entry without a reference.
+public struct StatementLine: Sendable, Equatable {
+    /// The first entry's time (instant; shown in the payee's zone).
+    public var occurredAt: Timestamp
+    /// The UTC offset of the payee's zone at `occurredAt`.
+    public var localOffset: Int
+    public var reference: String?
+    public var description: String?
+    public var payoutID: String?
+    public var payoutStatus: PayoutStatus?
+    /// Sums by kind, and the entry count.
+    public var figures: Figures
+    /// The first entry's id (tie-break for sorting).
+    public var firstEntryID: String
+
+    public var net: Int64 { figures.netActivity &+ figures.payouts }
+}
+
+/// A payout shown on a statement: its own `payout` row(s) in the period.
+public struct PayoutLine: Sendable, Equatable {
+    public var payoutID: String
+    public var occurredAt: Timestamp
+    public var localOffset: Int
+    public var amount: Int64
+    public var status: PayoutStatus?
+}
+
+/// One currency's part of a statement.
+public struct CurrencySection: Sendable, Equatable {
+    public var currency: Currency
+    public var figures: Figures
+    public var lines: [StatementLine]
+    public var payouts: [PayoutLine]
+    /// Year to date (from 1 January local up to the period end); set on month statements.
+    public var yearToDate: Figures?
+}
+
+/// A payee's statement for one period, with a section per currency (sorted by code).
+public struct Statement: Sendable, Equatable {
+    public var payee: Payee
+    public var period: Period
+    public var sections: [CurrencySection]
+    /// The latest entry time of the payee up to the period's end (never the wall clock).
+    public var asOf: Timestamp
+    public var asOfOffset: Int
+}

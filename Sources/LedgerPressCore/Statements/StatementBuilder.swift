@@ -1,0 +1,173 @@
+/// Computes a payee's statements from their entries. Pure: the same entries give the same book.
+///
+/// > Note: an entry belongs to the periods that contain its local date in the payee's zone;
+/// > periods are half-open `[start, end)`. Opening balances sum every earlier entry of the currency.
+public struct StatementBuilder: Sendable {
+    public var selection: PeriodSelection
+
+    public init(selection: PeriodSelection) {
+        self.selection = selection
+    }
+
+    struct Item {
+        let entry: LedgerEntry
+        let date: CivilDate
+        let offset: Int
+    }
+
+    /// The book for one payee. `entries` are all of that payee's entries (any order).
+    public func book(for payee: Payee, entries: [LedgerEntry], zone: ZoneClock) -> PayeeBook {
+        let items = entries.map { entry -> Item in
+            let offset = zone.offset(at: entry.occurredAt.epochSeconds)
+            let local = entry.occurredAt.epochSeconds + Int64(offset)
+            let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+            return Item(entry: entry, date: CivilDate(daysSinceEpoch: Int(days)), offset: offset)
+        }.sorted { a, b in
+            if a.date != b.date { return a.date < b.date }
+            if a.entry.occurredAt != b.entry.occurredAt { return a.entry.occurredAt < b.entry.occurredAt }
+            return a.entry.id.utf8.lexicographicallyPrecedes(b.entry.id.utf8)
+        }
+        let statuses = PayoutStatuses(entries: entries)
+        // Latest instant among items[0..<i], for "as of".
+        var latestBefore: [Int] = [-1]
+        latestBefore.reserveCapacity(items.count + 1)
+        for (i, item) in items.enumerated() {
+            let best = latestBefore[i]
+            latestBefore.append(best < 0 || items[best].entry.occurredAt < item.entry.occurredAt ? i : best)
+        }
+        let byCurrency = Dictionary(grouping: items.indices, by: { items[$0].entry.amount.currency })
+        let currencies = byCurrency.keys.sorted()
+        let dates = items.map(\.date)
+
+        var statements: [Statement] = []
+        for period in periods(of: dates) {
+            var sections: [CurrencySection] = []
+            for currency in currencies {
+                let indices = byCurrency[currency]!
+                let lo = lowerBound(indices, items) { $0 < period.start }
+                let hi = lowerBound(indices, items) { $0 < period.end }
+                guard lo < hi else { continue }
+                var figures = sum(indices[0..<lo], items)
+                let opening = figures.netActivity + figures.payouts
+                figures = sum(indices[lo..<hi], items)
+                figures.openingBalance = opening
+                var ytd: Figures?
+                if period.kind == .month, let jan1 = CivilDate(year: period.start.year, month: 1, day: 1) {
+                    let y0 = lowerBound(indices, items) { $0 < jan1 }
+                    var year = sum(indices[y0..<hi], items)
+                    year.openingBalance = opening - (year.netActivity + year.payouts) + (figures.netActivity + figures.payouts)
+                    ytd = year
+                }
+                let slice = indices[lo..<hi].map { items[$0] }
+                sections.append(CurrencySection(
+                    currency: currency, figures: figures, lines: lines(slice, statuses), payouts: payouts(slice, statuses),
+                    yearToDate: ytd))
+            }
+            let end = upperIndex(dates, before: period.end)
+            let latest = items[latestBefore[end]]
+            statements.append(Statement(
+                payee: payee, period: period, sections: sections, asOf: latest.entry.occurredAt, asOfOffset: latest.offset))
+        }
+        let allTime = currencies.map { ($0, sum(byCurrency[$0]![...], items)) }
+        let last = items[latestBefore[items.count]]
+        return PayeeBook(
+            payee: payee, statements: statements, allTime: allTime, latestEntry: last.entry.occurredAt,
+            latestEntryOffset: last.offset)
+    }
+
+    /// Every period of the selected kinds that holds at least one of the (sorted) dates, oldest first.
+    func periods(of dates: [CivilDate]) -> [Period] {
+        var result = Set<Period>()
+        for kind in selection.kinds {
+            var last: Period?
+            for date in dates where last.map({ !$0.contains(date) }) ?? true {
+                let period = Period.containing(date, kind: kind)
+                result.insert(period)
+                last = period
+            }
+        }
+        for range in selection.ranges {
+            let i = upperIndex(dates, before: range.start)
+            if i < dates.count, dates[i] < range.end { result.insert(range) }
+        }
+        return result.sorted()
+    }
+
+    func upperIndex(_ dates: [CivilDate], before limit: CivilDate) -> Int {
+        var lo = 0
+        var hi = dates.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if dates[mid] < limit { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    func lowerBound(_ indices: [Int], _ items: [Item], _ isBefore: (CivilDate) -> Bool) -> Int {
+        var lo = 0
+        var hi = indices.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if isBefore(items[indices[mid]].date) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    func sum(_ indices: ArraySlice<Int>, _ items: [Item]) -> Figures {
+        var figures = Figures()
+        for i in indices { figures.add(items[i].entry.kind, items[i].entry.amount.minorUnits) }
+        return figures
+    }
+
+    /// Statement lines: one per reference, or per entry without one; sorted by time, reference, entry id.
+    func lines(_ slice: [Item], _ statuses: PayoutStatuses) -> [StatementLine] {
+        let ordered = slice.sorted { a, b in
+            if a.entry.occurredAt != b.entry.occurredAt { return a.entry.occurredAt < b.entry.occurredAt }
+            return a.entry.id.utf8.lexicographicallyPrecedes(b.entry.id.utf8)
+        }
+        var lines: [StatementLine] = []
+        var lineByReference: [String: Int] = [:]
+        for item in ordered {
+            let entry = item.entry
+            let reference = entry.reference.flatMap { $0.isEmpty ? nil : $0 }
+            if let reference, let index = lineByReference[reference] {
+                lines[index].figures.add(entry.kind, entry.amount.minorUnits)
+                if lines[index].description == nil { lines[index].description = entry.description.flatMap { $0.isEmpty ? nil : $0 } }
+                if lines[index].payoutID == nil, let payout = PayoutStatuses.payoutID(of: entry) {
+                    lines[index].payoutID = payout
+                    lines[index].payoutStatus = statuses.status(of: payout)
+                }
+                continue
+            }
+            var figures = Figures()
+            figures.add(entry.kind, entry.amount.minorUnits)
+            let payout = PayoutStatuses.payoutID(of: entry)
+            if let reference { lineByReference[reference] = lines.count }
+            lines.append(StatementLine(
+                occurredAt: entry.occurredAt, localOffset: item.offset, reference: reference,
+                description: entry.description.flatMap { $0.isEmpty ? nil : $0 }, payoutID: payout,
+                payoutStatus: statuses.status(of: payout), figures: figures, firstEntryID: entry.id))
+        }
+        return lines.sorted { a, b in
+            if a.occurredAt != b.occurredAt { return a.occurredAt < b.occurredAt }
+            let ra = a.reference ?? ""
+            let rb = b.reference ?? ""
+            if ra != rb { return ra.utf8.lexicographicallyPrecedes(rb.utf8) }
+            return a.firstEntryID.utf8.lexicographicallyPrecedes(b.firstEntryID.utf8)
+        }
+    }
+
+    func payouts(_ slice: [Item], _ statuses: PayoutStatuses) -> [PayoutLine] {
+        slice.filter { $0.entry.kind == .payout }
+            .sorted { a, b in
+                if a.entry.occurredAt != b.entry.occurredAt { return a.entry.occurredAt < b.entry.occurredAt }
+                return a.entry.id.utf8.lexicographicallyPrecedes(b.entry.id.utf8)
+            }
+            .map { item in
+                let id = PayoutStatuses.payoutID(of: item.entry) ?? item.entry.id
+                return PayoutLine(
+                    payoutID: id, occurredAt: item.entry.occurredAt, localOffset: item.offset,
+                    amount: item.entry.amount.minorUnits, status: statuses.status(of: id))
+            }
+    }
+}

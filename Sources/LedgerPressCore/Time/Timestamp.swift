@@ -1,0 +1,103 @@
+/// An instant as whole seconds since 1970-01-01T00:00:00Z, with the UTC offset it was written in.
+///
+/// > Note: fractions of a second are kept in `nanoseconds` for ordering but never printed.
+public struct Timestamp: Sendable, Hashable, Comparable {
+    public let epochSeconds: Int64
+    public let nanoseconds: Int32
+    /// The offset from UTC (seconds) written in the source text.
+    public let offsetSeconds: Int32
+
+    public init(epochSeconds: Int64, nanoseconds: Int32 = 0, offsetSeconds: Int32 = 0) {
+        self.epochSeconds = epochSeconds
+        self.nanoseconds = nanoseconds
+        self.offsetSeconds = offsetSeconds
+    }
+
+    /// Same instant (offset ignored).
+    public func sameInstant(as other: Timestamp) -> Bool {
+        epochSeconds == other.epochSeconds && nanoseconds == other.nanoseconds
+    }
+
+    public static func < (a: Timestamp, b: Timestamp) -> Bool {
+        (a.epochSeconds, a.nanoseconds) < (b.epochSeconds, b.nanoseconds)
+    }
+
+    public static func == (a: Timestamp, b: Timestamp) -> Bool { a.sameInstant(as: b) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(epochSeconds)
+        hasher.combine(nanoseconds)
+    }
+
+    /// Local text with a numeric offset and no fractions: `2026-11-01T01:30:00-05:00` (UTC as `+00:00`).
+    public static func format(epochSeconds: Int64, offsetSeconds: Int) -> String {
+        let local = epochSeconds + Int64(offsetSeconds)
+        let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+        let secondOfDay = Int(local - Int64(days) * 86_400)
+        let date = CivilDate(daysSinceEpoch: days)
+        let sign = offsetSeconds < 0 ? "-" : "+"
+        let offset = abs(offsetSeconds)
+        return "\(date)T\(CivilDate.pad(secondOfDay / 3600, 2)):\(CivilDate.pad(secondOfDay / 60 % 60, 2)):"
+            + "\(CivilDate.pad(secondOfDay % 60, 2))\(sign)\(CivilDate.pad(offset / 3600, 2)):\(CivilDate.pad(offset / 60 % 60, 2))"
+    }
+}
+
+/// Parses RFC 3339 timestamps byte by byte: `2026-10-03T14:22:05Z`, `2026-10-03T10:22:05.123-04:00`.
+///
+/// The offset is required (`Z`, `z` or `±hh:mm`); `T`, `t` or a space separates date and time;
+/// the date must exist (2026-02-30 is rejected); a leap second `:60` is rejected.
+public enum RFC3339 {
+    public static func parse(_ text: String) -> Timestamp? {
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    public static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+        guard b.count >= 20 else { return nil }
+        func num(_ start: Int, _ count: Int) -> Int? {
+            var v = 0
+            for i in start..<(start + count) {
+                let c = b[i]
+                guard c >= 48, c <= 57 else { return nil }
+                v = v * 10 + Int(c - 48)
+            }
+            return v
+        }
+        guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+            b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "),
+            let year = num(0, 4), let month = num(5, 2), let day = num(8, 2),
+            let hour = num(11, 2), let minute = num(14, 2), let second = num(17, 2),
+            hour < 24, minute < 60, second < 60,
+            let date = CivilDate(year: year, month: month, day: day)
+        else { return nil }
+        var i = 19
+        var nanos = 0
+        if b[i] == UInt8(ascii: ".") {
+            i += 1
+            var digits = 0
+            while i < b.count, b[i] >= 48, b[i] <= 57 {
+                if digits < 9 { nanos = nanos * 10 + Int(b[i] - 48) }
+                digits += 1
+                i += 1
+            }
+            guard digits > 0 else { return nil }
+            for _ in min(digits, 9)..<9 { nanos *= 10 }
+        }
+        guard i < b.count else { return nil }
+        var offset = 0
+        if b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z") {
+            i += 1
+        } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+            guard i + 6 == b.count, b[i + 3] == UInt8(ascii: ":"), let oh = num(i + 1, 2), let om = num(i + 4, 2),
+                oh < 24, om < 60
+            else { return nil }
+            offset = (oh * 3600 + om * 60) * (b[i] == UInt8(ascii: "-") ? -1 : 1)
+            i += 6
+        } else {
+            return nil
+        }
+        guard i == b.count else { return nil }
+        let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return Timestamp(epochSeconds: local - Int64(offset), nanoseconds: Int32(nanos), offsetSeconds: Int32(offset))
+    }
+}
