@@ -2,5 +2,23 @@ import ArgumentParser
 
 @main
 struct LedgerPress: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Earnings statements from ledger exports.")
+    static let configuration = CommandConfiguration(
+        commandName: "ledgerpress",
+        abstract: "Earnings statements for drivers and merchants from ledger exports, published as a static site.",
+        discussion: """
+            Exit codes: 0 ok, 64 usage, 65 bad input data, 66 missing input, 70 internal error, \
+            73 cannot create output, 74 I/O error.
+            """,
+        subcommands: [Build.self, Sample.self]
+    )
+}
+
+/// sysexits codes the commands exit with.
+enum Exit {
+    static let usage = ExitCode(64)
+    static let dataError = ExitCode(65)
+    static let noInput = ExitCode(66)
+    static let software = ExitCode(70)
+    static let cannotCreate = ExitCode(73)
+    static let ioError = ExitCode(74)
 }

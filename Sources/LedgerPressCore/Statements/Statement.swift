@@ -6,6 +6,14 @@ public struct Payee: Sendable, Equatable {
     public var name: String
     public var timeZone: String
     public var locale: String
+
+    public init(id: String, type: PayeeType, name: String, timeZone: String, locale: String) {
+        self.id = id
+        self.type = type
+        self.name = name
+        self.timeZone = timeZone
+        self.locale = locale
+    }
 }
 
 /// One statement line: the entries of one `reference` in the period, or one entry without a reference.

@@ -1,0 +1,137 @@
+import Foundation
+import LedgerPressCore
+
+/// Reads the native ledger export (CSV, RFC 4180) into entries, collecting every bad row.
+///
+/// Column order never matters; unknown extra columns are ignored. A header-only file is valid;
+/// an empty file is an error.
+public enum NativeLedgerImporter {
+    public static let requiredColumns = ["id", "occurred_at", "payee_id", "payee_type", "kind", "amount", "currency"]
+    public static let optionalColumns = ["payee_name", "reference", "description", "payout_id", "payout_status"]
+
+    public struct Result: Sendable {
+        public var entries: [LedgerEntry] = []
+        public var diagnostics: [Diagnostic] = []
+        /// Data rows read (blank lines are not rows).
+        public var rows = 0
+    }
+
+    public static func read(bytes: [UInt8], file: String) -> Result {
+        var result = Result()
+        var reader = CSVReader(bytes: bytes)
+        func fileError(_ line: Int, _ field: String?, _ expected: String, _ found: String?) {
+            result.diagnostics.append(Diagnostic(at: SourceLocation(file: file, line: line, field: field), expected: expected, found: found))
+        }
+        let header: HeaderMap
+        do {
+            guard let first = try reader.next() else {
+                fileError(0, nil, "a header row (\(requiredColumns.joined(separator: ",")),...)", "an empty file")
+                return result
+            }
+            header = HeaderMap(first.fields)
+            let missing = header.missing(requiredColumns)
+            if !missing.isEmpty {
+                fileError(first.line, "header", "the native ledger columns; missing \(missing.joined(separator: ", "))",
+                    first.fields.joined(separator: ","))
+                return result
+            }
+        } catch {
+            fileError(error.line, nil, "a readable CSV header", error.description)
+            return result
+        }
+        while true {
+            let record: CSVRecord
+            do {
+                guard let next = try reader.next() else { break }
+                record = next
+            } catch {
+                result.rows += 1
+                fileError(error.line, nil, "a well-formed CSV record", error.description)
+                continue
+            }
+            if record.fields.count == 1 && record.fields[0].isEmpty { continue }
+            result.rows += 1
+            switch parseRow(record, header: header, file: file) {
+            case .success(let entry): result.entries.append(entry)
+            case .failure(let problems): result.diagnostics.append(contentsOf: problems.list)
+            }
+        }
+        return result
+    }
+
+    struct Problems: Error { var list: [Diagnostic] }
+
+    static func parseRow(_ record: CSVRecord, header: HeaderMap, file: String) -> Swift.Result<LedgerEntry, Problems> {
+        var problems: [Diagnostic] = []
+        func problem(_ field: String?, _ expected: String, _ found: String?) {
+            problems.append(Diagnostic(at: SourceLocation(file: file, line: record.line, field: field), expected: expected, found: found))
+        }
+        if record.fields.count != header.names.count {
+            problem(nil, "\(header.names.count) fields as in the header", "\(record.fields.count) fields")
+            return .failure(Problems(list: problems))
+        }
+        let fields = record.fields
+        func required(_ name: String) -> String? {
+            guard let value = header.value(name, in: fields) else {
+                problem(name, "a value", "")
+                return nil
+            }
+            return value
+        }
+        let id = required("id")
+        let payeeID = required("payee_id")
+        let occurred = required("occurred_at").flatMap { text -> Timestamp? in
+            guard let t = RFC3339.parse(text) else {
+                problem("occurred_at", "an RFC 3339 timestamp with offset such as 2026-10-03T14:22:05Z", text)
+                return nil
+            }
+            return t
+        }
+        let payeeType = required("payee_type").flatMap { text -> PayeeType? in
+            guard let t = PayeeType(rawValue: text.lowercased()) else {
+                problem("payee_type", "driver or merchant", text)
+                return nil
+            }
+            return t
+        }
+        let kind = required("kind").flatMap { text -> EntryKind? in
+            guard let k = EntryKind(rawValue: text.lowercased()) else {
+                problem("kind", "one of earning, tip, fee, adjustment, refund, payout", text)
+                return nil
+            }
+            return k
+        }
+        let currency = required("currency").flatMap { text -> Currency? in
+            guard let c = Currency(code: text) else {
+                problem("currency", "an ISO 4217 currency code such as USD", text)
+                return nil
+            }
+            return c
+        }
+        var amount: Money?
+        if let text = required("amount"), let currency {
+            switch AmountParser.parse(text, currency: currency) {
+            case .success(let money): amount = money
+            case .failure(.tooManyDecimals(let allowed)):
+                problem("amount", "at most \(allowed) decimals for \(currency.code)", text)
+            case .failure(.overflow): problem("amount", "an amount small enough to sum exactly", text)
+            case .failure(.notADecimal):
+                problem("amount", "a decimal like 120.00 or -24 (no thousands separators, no exponent)", text)
+            }
+        }
+        var status: PayoutStatus?
+        if let text = header.value("payout_status", in: fields) {
+            status = PayoutStatus(rawValue: text.lowercased())
+            if status == nil { problem("payout_status", "one of pending, processing, paid, failed", text) }
+        }
+        guard problems.isEmpty, let id, let payeeID, let occurred, let payeeType, let kind, let amount else {
+            return .failure(Problems(list: problems))
+        }
+        return .success(LedgerEntry(
+            id: id, occurredAt: occurred, payeeID: payeeID, payeeType: payeeType,
+            payeeName: header.value("payee_name", in: fields), kind: kind, amount: amount,
+            reference: header.value("reference", in: fields), description: header.value("description", in: fields),
+            payoutID: header.value("payout_id", in: fields), payoutStatus: status,
+            source: SourceLocation(file: file, line: record.line)))
+    }
+}

@@ -1,0 +1,114 @@
+import CCmark
+import Foundation
+
+/// The one Swift face of libcmark: Markdown to an HTML fragment, always in cmark's safe mode.
+///
+/// Code blocks whose info string is `ledgerpress-table ID` (ID in `tables`) are replaced, after
+/// parsing, by tables built from cmark nodes: custom blocks and inlines for the tags, text nodes
+/// for the cells, so cmark escapes every cell itself. Raw HTML is never enabled.
+public enum CommonMark {
+    public struct Options: OptionSet, Sendable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        public static let smartPunctuation = Options(rawValue: CMARK_OPT_SMART)
+        public static let validateUTF8 = Options(rawValue: CMARK_OPT_VALIDATE_UTF8)
+        public static let normalize = Options(rawValue: CMARK_OPT_NORMALIZE)
+        public static let hardBreaks = Options(rawValue: CMARK_OPT_HARDBREAKS)
+    }
+
+    public enum Failure: Error, Sendable, Equatable {
+        case parseFailed, renderFailed, nodeRefused(String)
+    }
+
+    /// Renders Markdown to HTML; throws on any failure of cmark, never returns the input unrendered.
+    public static func html(fromMarkdown markdown: String, tables: [String: TableData] = [:], options: Options = [.validateUTF8]) throws(Failure) -> String {
+        let flags = options.rawValue
+        let length = markdown.utf8.count
+        guard let document = markdown.withCString({ cmark_parse_document($0, length, flags) }) else { throw .parseFailed }
+        defer { cmark_node_free(document) }
+        if !tables.isEmpty { try replaceTableBlocks(in: document, tables: tables) }
+        guard let rendered = cmark_render_html(document, flags) else { throw .renderFailed }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    static func replaceTableBlocks(in document: OpaquePointer, tables: [String: TableData]) throws(Failure) {
+        var found: [(OpaquePointer, TableData)] = []
+        guard let iterator = cmark_iter_new(document) else { throw .parseFailed }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK, let info = cmark_node_get_fence_info(node)
+            else { continue }
+            let words = String(cString: info).split(separator: " ")
+            if words.count == 2, words[0] == "ledgerpress-table", let table = tables[String(words[1])] {
+                found.append((node, table))
+            }
+        }
+        cmark_iter_free(iterator)
+        for (block, table) in found {
+            let built = try tableNode(table)
+            guard cmark_node_insert_before(block, built) == 1 else {
+                cmark_node_free(built)
+                throw .nodeRefused("table")
+            }
+            cmark_node_unlink(block)
+            cmark_node_free(block)
+        }
+    }
+
+    static func tableNode(_ table: TableData) throws(Failure) -> OpaquePointer {
+        let safeID = table.id.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" }
+        let root = try custom(CMARK_NODE_CUSTOM_BLOCK, safeID ? "<table class=\"ledger-table\" id=\"\(table.id)\">" : "<table class=\"ledger-table\">", "</table>")
+        do throws(Failure) {
+            try append(root, section("thead", [table.header], cellTag: "th", table))
+            try append(root, section("tbody", table.rows, cellTag: "td", table))
+            if !table.footer.isEmpty { try append(root, section("tfoot", table.footer, cellTag: "td", table)) }
+        } catch {
+            cmark_node_free(root)
+            throw error
+        }
+        return root
+    }
+
+    static func section(_ tag: String, _ rows: [[String]], cellTag: String, _ table: TableData) throws(Failure) -> OpaquePointer {
+        let group = try custom(CMARK_NODE_CUSTOM_BLOCK, "<\(tag)>", "</\(tag)>")
+        do throws(Failure) {
+            for row in rows {
+                let tr = try custom(CMARK_NODE_CUSTOM_BLOCK, "<tr>", "</tr>")
+                try append(group, tr)
+                for (i, text) in row.enumerated() {
+                    let numeric = table.alignments.indices.contains(i) && table.alignments[i] == .right
+                    let cell = try custom(CMARK_NODE_CUSTOM_INLINE, numeric ? "<\(cellTag) class=\"num\">" : "<\(cellTag)>", "</\(cellTag)>")
+                    try append(tr, cell)
+                    guard let textNode = cmark_node_new(CMARK_NODE_TEXT) else { throw Failure.nodeRefused("text") }
+                    try append(cell, textNode)
+                    guard cmark_node_set_literal(textNode, text) == 1 else { throw Failure.nodeRefused("literal") }
+                }
+            }
+        } catch {
+            cmark_node_free(group)
+            throw error
+        }
+        return group
+    }
+
+    static func custom(_ type: cmark_node_type, _ enter: String, _ exit: String) throws(Failure) -> OpaquePointer {
+        guard let node = cmark_node_new(type) else { throw .nodeRefused("custom") }
+        guard cmark_node_set_on_enter(node, enter) == 1, cmark_node_set_on_exit(node, exit) == 1 else {
+            cmark_node_free(node)
+            throw .nodeRefused("custom")
+        }
+        return node
+    }
+
+    /// Appends a child; on refusal the child is freed and the call throws.
+    static func append(_ parent: OpaquePointer, _ child: OpaquePointer) throws(Failure) {
+        guard cmark_node_append_child(parent, child) == 1 else {
+            cmark_node_free(child)
+            throw .nodeRefused("append")
+        }
+    }
+}

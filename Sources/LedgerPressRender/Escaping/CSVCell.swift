@@ -1,0 +1,32 @@
+import Foundation
+
+/// Cells for the CSV files the tool writes: RFC 4180 quoting only where needed, formula-safe text.
+///
+/// > Note: text cells that start with `=`, `+`, `-`, `@`, TAB or CR get a leading `'` (OWASP's rule
+/// > against spreadsheet formula injection); numeric cells never do.
+public enum CSVCell {
+    /// A text cell from ledger data (guarded, then quoted if needed).
+    public static func text(_ value: String) -> String {
+        var value = value
+        if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
+            value = "'" + value
+        }
+        return quoted(value)
+    }
+
+    /// A cell the tool itself produced (numbers, dates, codes, labels): quoted only if needed, never guarded.
+    public static func plain(_ value: String) -> String { quoted(value) }
+
+    static func quoted(_ value: String) -> String {
+        var needsQuotes = false
+        for byte in value.utf8 where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 10 || byte == 13 {
+            needsQuotes = true
+            break
+        }
+        guard needsQuotes else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// One CSV record with an LF line end.
+    public static func row(_ cells: [String]) -> String { cells.joined(separator: ",") + "\n" }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import LedgerPressCore
+
+/// Shows money for people, in the payee's locale: `$1,234.56`, `-$24.00`, `1.234,56 €`, `¥1,500`.
+///
+/// The pattern (symbol, separators, sign placement) is learned once per locale and currency from
+/// Foundation's currency format of exact `Decimal` probe values; amounts are then laid out from
+/// their integer minor units, so nothing passes through floating point and no rounding can occur.
+public struct MoneyFormat: Sendable {
+    struct Pattern: Sendable {
+        var positivePrefix: String
+        var positiveSuffix: String
+        var negativePrefix: String
+        var negativeSuffix: String
+        var group: String
+        var decimal: String
+    }
+
+    let pattern: Pattern?
+    let currency: Currency
+    let locale: Locale
+
+    public init(currency: Currency, localeIdentifier: String) {
+        self.currency = currency
+        self.locale = Locale(identifier: localeIdentifier)
+        self.pattern = MoneyFormat.learn(currency: currency, locale: locale)
+    }
+
+    public func format(_ minorUnits: Int64) -> String {
+        guard let pattern else { return foundationFormat(minorUnits) }
+        let digits = String(minorUnits.magnitude)
+        let exponent = currency.exponent
+        let padded = digits.count <= exponent ? String(repeating: "0", count: exponent - digits.count + 1) + digits : digits
+        let integerPart = padded.dropLast(exponent)
+        var grouped = ""
+        for (i, ch) in integerPart.enumerated() {
+            if i > 0 && (integerPart.count - i) % 3 == 0 { grouped += pattern.group }
+            grouped.append(ch)
+        }
+        let body = exponent > 0 ? grouped + pattern.decimal + padded.suffix(exponent) : grouped
+        return minorUnits < 0
+            ? pattern.negativePrefix + body + pattern.negativeSuffix
+            : pattern.positivePrefix + body + pattern.positiveSuffix
+    }
+
+    func foundationFormat(_ minorUnits: Int64) -> String {
+        let value = Decimal(sign: minorUnits < 0 ? .minus : .plus, exponent: -currency.exponent, significand: Decimal(minorUnits.magnitude))
+        return value.formatted(.currency(code: currency.code).locale(locale).precision(.fractionLength(currency.exponent)))
+    }
+
+    /// Learns the layout from 1234567.xx and its negative; nil when the locale groups other than by threes.
+    static func learn(currency: Currency, locale: Locale) -> Pattern? {
+        let exponent = currency.exponent
+        let fraction = exponent > 0 ? String((1...exponent).map { Character(String($0 % 10)) }) : ""
+        let probe = Int64(String("1234567") + fraction)!
+        let probeFormat = MoneyFormat(probePatternFor: currency, locale: locale)
+        let positive = probeFormat.foundationFormat(probe)
+        let negative = probeFormat.foundationFormat(-probe)
+        guard let p = split(positive, exponent: exponent, fraction: fraction),
+            let n = split(negative, exponent: exponent, fraction: fraction),
+            p.group == n.group, p.decimal == n.decimal
+        else { return nil }
+        return Pattern(
+            positivePrefix: p.prefix, positiveSuffix: p.suffix, negativePrefix: n.prefix, negativeSuffix: n.suffix,
+            group: p.group, decimal: p.decimal)
+    }
+
+    private init(probePatternFor currency: Currency, locale: Locale) {
+        self.currency = currency
+        self.locale = locale
+        self.pattern = nil
+    }
+
+    /// Splits `$1,234,567.12` into prefix `$`, group `,`, decimal `.`, suffix ``.
+    static func split(_ text: String, exponent: Int, fraction: String) -> (prefix: String, suffix: String, group: String, decimal: String)? {
+        let chars = Array(text)
+        guard let first = chars.firstIndex(where: { $0 == "1" }), let last = chars.lastIndex(where: { $0.isASCII && $0.isNumber }) else { return nil }
+        let body = String(chars[first...last])
+        let prefix = String(chars[..<first])
+        let suffix = String(chars[(last + 1)...])
+        // body: 1 G 234 G 567 [D fraction]
+        let rest = body.dropFirst()
+        guard let g1 = rest.firstIndex(of: "2") else { return nil }
+        let group = String(rest[rest.startIndex..<g1])
+        guard body == "1" + group + "234" + group + "567" + (exponent > 0 ? String(body.dropFirst(1 + group.count + 3 + group.count + 3).dropLast(exponent)) + fraction : "") else { return nil }
+        let decimal = exponent > 0 ? String(body.dropFirst(1 + group.count * 2 + 6).dropLast(exponent)) : ""
+        if exponent > 0 && decimal.isEmpty { return nil }
+        return (prefix, suffix, group, decimal)
+    }
+}

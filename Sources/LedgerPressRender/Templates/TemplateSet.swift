@@ -1,0 +1,61 @@
+import Mustache
+
+/// The templates a run renders with: Markdown statements, HTML pages and the stylesheet.
+///
+/// Markdown templates always render with the Markdown content type, so `{{name}}` is
+/// Markdown-escaped; HTML templates keep Mustache's HTML escaping. `{{{...}}}` is used only for
+/// values whose names say they are trusted blocks (`*_block`, `*_trusted`).
+public struct TemplateSet: Sendable {
+    public static let fileNames = ["driver.md", "merchant.md", "layout.html", "payee-index.html", "finance-index.html", "style.css"]
+
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        case missing(String)
+        case invalid(file: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .missing(let name): return "template \(name): not found in the templates folders"
+            case .invalid(let file, let reason): return "\(file): error: template: expected valid Mustache, got \(reason)"
+            }
+        }
+    }
+
+    let driver: MustacheTemplate
+    let merchant: MustacheTemplate
+    let layout: MustacheTemplate
+    let payeeIndex: MustacheTemplate
+    let financeIndex: MustacheTemplate
+    public let stylesheet: String
+
+    /// Builds the set from file texts keyed by file name; `origin` names where each came from (for messages).
+    public init(texts: [String: String], origin: [String: String] = [:]) throws(Failure) {
+        _ = MarkdownContentType.registered
+        func text(_ name: String) throws(Failure) -> String {
+            guard let value = texts[name] else { throw .missing(name) }
+            return value
+        }
+        func parse(_ name: String, markdown: Bool) throws(Failure) -> MustacheTemplate {
+            let body = try text(name)
+            let source = markdown ? "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}" + body : body
+            do {
+                return try MustacheTemplate(string: source)
+            } catch {
+                throw .invalid(file: origin[name] ?? name, reason: "\(error)")
+            }
+        }
+        driver = try parse("driver.md", markdown: true)
+        merchant = try parse("merchant.md", markdown: true)
+        layout = try parse("layout.html", markdown: false)
+        payeeIndex = try parse("payee-index.html", markdown: false)
+        financeIndex = try parse("finance-index.html", markdown: false)
+        stylesheet = try text("style.css")
+    }
+
+    public func renderStatementMarkdown(_ context: [String: Any], driver isDriver: Bool) -> String {
+        (isDriver ? driver : merchant).render(context)
+    }
+
+    public func renderLayout(_ context: [String: Any]) -> String { layout.render(context) }
+    public func renderPayeeIndex(_ context: [String: Any]) -> String { payeeIndex.render(context) }
+    public func renderFinanceIndex(_ context: [String: Any]) -> String { financeIndex.render(context) }
+}

@@ -1,0 +1,99 @@
+import LedgerPressCore
+
+/// What to generate.
+public struct SampleOptions: Sendable, Equatable {
+    public var entries: Int
+    public var payees: Int
+    public var seed: UInt64
+
+    public init(entries: Int, payees: Int, seed: UInt64 = 1) {
+        self.entries = entries
+        self.payees = payees
+        self.seed = seed
+    }
+}
+
+/// A deterministic generator of realistic native ledgers: drivers with jobs (customer price and the
+/// platform's commission under one reference), tips and adjustments; merchants with sales, card fees,
+/// refunds and tips; weekly payouts (paid, processing, pending, the odd failed one and its reversal);
+/// a few EUR and JPY payees; names and descriptions with commas, quotes, accents, newlines and
+/// Markdown/HTML/formula characters.
+public enum SampleGenerator {
+    public static let header = "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status"
+
+    struct SamplePayee {
+        var id: String
+        var type: PayeeType
+        var name: String
+        var zone: String
+        var currency: Currency
+        var locale: String
+    }
+
+    static let names = [
+        "Ann Lee", "José Müller", "Zoë O'Brien", "Kenji Watanabe", "Amara Okafor", "Lars \"Lasse\" Berg", "Fatima Zahra, Jr.",
+        "Émile Durand", "Priya *Star* Nair", "<b>Bold</b> Bob", "=HYPERLINK(\"http://evil\")", "+Chen Wei", "@mention Sam",
+        "-Dash Dana", "Grace [Hopper](http://evil.example)", "# Not a heading", "Mia\nNewline",
+    ]
+    static let shops = [
+        "Corner Café", "Bäckerei Schmidt", "Tacos \"El Rey\"", "Books, Maps & More", "<script>alert(1)</script> Shop",
+        "Flowers *and* Plants", "Le Petit Marché",
+    ]
+    static let zones: [(String, String, String)] = [
+        ("America/New_York", "USD", "en_US"), ("America/Los_Angeles", "USD", "en_US"), ("UTC", "USD", "en_US"),
+        ("America/New_York", "USD", "en_US"), ("Europe/Berlin", "EUR", "de_DE"), ("Europe/Paris", "EUR", "fr_FR"),
+        ("America/Los_Angeles", "USD", "en_US"), ("America/New_York", "USD", "en_US"), ("Asia/Tokyo", "JPY", "ja_JP"),
+        ("UTC", "USD", "en_US"),
+    ]
+    static let descriptions = [
+        "Airport run", "Downtown, 2 stops", "Late night \"surge\"", "Trip to Café Zoë", "**bold** claim", "<img src=x onerror=alert(1)>",
+        "[click](javascript:alert(1))", "=SUM(A1:A9)", "Line one\nLine two", "Groceries & more", "",
+    ]
+
+    static func payees(_ options: SampleOptions) -> [SamplePayee] {
+        var rng = SplitMix64(seed: options.seed ^ 0x5EED)
+        return (0..<options.payees).map { i in
+            let isDriver = i % 10 < 7
+            let number = String(i + 1)
+            let padded = String(repeating: "0", count: max(0, 4 - number.count)) + number
+            let zone = zones[rng.int(0...(zones.count - 1))]
+            let name = isDriver ? rng.pick(names) : rng.pick(shops)
+            return SamplePayee(
+                id: (isDriver ? "drv_" : "mer_") + padded, type: isDriver ? .driver : .merchant, name: name, zone: zone.0,
+                currency: Currency(code: zone.1)!, locale: zone.2)
+        }
+    }
+
+    public static func ledgerCSV(_ options: SampleOptions) -> String {
+        var out = ""
+        writeLedger(options) { out += $0 }
+        return out
+    }
+
+    public static func payeesCSV(_ options: SampleOptions) -> String {
+        var out = "payee_id,payee_type,name,email,timezone,locale\n"
+        for payee in payees(options) {
+            out += [payee.id, payee.type.rawValue, cell(payee.name), payee.id + "@example.com", payee.zone, payee.locale]
+                .joined(separator: ",") + "\n"
+        }
+        return out
+    }
+
+    /// Streams the ledger in chunks (one payee at a time), so large ledgers need little memory.
+    public static func writeLedger(_ options: SampleOptions, into sink: (String) -> Void) {
+        sink(header + "\n")
+        let all = payees(options)
+        guard !all.isEmpty else { return }
+        for (index, payee) in all.enumerated() {
+            let quota = options.entries / all.count + (index < options.entries % all.count ? 1 : 0)
+            var rng = SplitMix64(seed: options.seed &* 0x1000_0001 &+ UInt64(index))
+            sink(PayeeHistory(payee: payee, quota: quota, rng: rng).rows(&rng))
+        }
+    }
+
+    /// RFC 4180 quoting where needed.
+    static func cell(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+}

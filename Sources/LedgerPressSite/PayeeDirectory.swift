@@ -1,0 +1,36 @@
+import LedgerPressCore
+
+/// Joins the ledger's payees with the payees file: display name, zone, locale; checks agreement.
+public enum PayeeDirectory {
+    /// Every payee of the ledger (sorted by id) with their entries, or diagnostics for payees file rows
+    /// whose type disagrees with the ledger.
+    public static func payees(
+        ledger: Ledger, profiles: [String: PayeeProfile], options: SiteOptions
+    ) -> (payees: [(Payee, [LedgerEntry])], diagnostics: [Diagnostic]) {
+        var byPayee: [String: [LedgerEntry]] = [:]
+        for entry in ledger.entries { byPayee[entry.payeeID, default: []].append(entry) }
+        var diagnostics: [Diagnostic] = []
+        var result: [(Payee, [LedgerEntry])] = []
+        for id in byPayee.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            let entries = byPayee[id]!
+            let type = entries[0].payeeType
+            let profile = profiles[id]
+            if let profile, let declared = profile.type, declared != type, let source = profile.source {
+                var location = source
+                location.field = "payee_type"
+                diagnostics.append(Diagnostic(
+                    at: location, expected: "'\(type.rawValue)' as in the ledger (\(entries[0].source.file):\(entries[0].source.line))",
+                    found: declared.rawValue))
+            }
+            let ledgerName = entries.filter { ($0.payeeName ?? "").isEmpty == false }
+                .max { ($0.occurredAt, $0.id) < ($1.occurredAt, $1.id) }?.payeeName
+            let name = profile?.name ?? ledgerName ?? id
+            result.append((
+                Payee(
+                    id: id, type: type, name: name, timeZone: profile?.timeZone ?? options.defaultTimeZone,
+                    locale: profile?.locale ?? options.defaultLocale), entries
+            ))
+        }
+        return (result, diagnostics)
+    }
+}

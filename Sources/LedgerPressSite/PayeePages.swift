@@ -1,0 +1,103 @@
+import Foundation
+import LedgerPressCore
+import LedgerPressRender
+
+/// A payee's part of the site: statements (.md, .html, .csv) and their home page, plus the rows
+/// and totals the finance files need. Only this payee's data reaches these pages.
+struct PayeePages {
+    var files: [OutputFile] = []
+    var summaryRows: [SortableRow] = []
+    var lineRows: [SortableRow] = []
+    var book: PayeeBook
+    var slug: String
+
+    init(book: PayeeBook, templates: TemplateSet, options: SiteOptions, formats: MoneyFormats) throws {
+        self.book = book
+        let payee = book.payee
+        slug = PayeeSlug.slug(for: payee.id)
+        let folder = "payees/\(slug)/"
+        let footer = PayeePages.footer(options)
+        for statement in book.statements {
+            let view = StatementView(statement: statement, issuer: options.issuer, formats: formats)
+            let markdown = templates.renderStatementMarkdown(view.context, driver: payee.type == .driver)
+            let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables)
+            let label = statement.period.label
+            let page = templates.renderLayout([
+                "lang": PayeePages.language(payee.locale), "title": view.markdownTitle + " — " + payee.name,
+                "assets_href": "../../assets/", "back_href": "index.html", "back_label": "All statements",
+                "has_downloads": true,
+                "downloads": [["href": "\(label).csv", "label": "CSV"], ["href": "\(label).md", "label": "Text (Markdown)"]],
+                "payee_type": payee.type.rawValue, "statement_html_trusted": fragment, "footer": footer,
+            ])
+            files.append(OutputFile(path: folder + label + ".md", text: markdown))
+            files.append(OutputFile(path: folder + label + ".html", text: page))
+            files.append(OutputFile(path: folder + label + ".csv", text: StatementCSV.statementCSV(statement)))
+            summaryRows += StatementCSV.summaryRows(statement)
+            lineRows += StatementCSV.lineRows(statement)
+        }
+        files.append(OutputFile(path: folder + "index.html", text: homePage(templates: templates, options: options, formats: formats, footer: footer)))
+    }
+
+    func homePage(templates: TemplateSet, options: SiteOptions, formats: MoneyFormats, footer: String) -> String {
+        let payee = book.payee
+        let isDriver = payee.type == .driver
+        func money(_ value: Int64, _ currency: Currency) -> String { formats.format(value, currency, locale: payee.locale) }
+        let balances: [[String: Any]] = book.allTime.map { item in
+            let f = item.figures
+            var row: [String: Any] = [
+                "currency": item.currency.code, "closing_balance": money(f.closingBalance, item.currency),
+                "tips": money(f.tips, item.currency), "adjustments": money(f.adjustments, item.currency),
+                "net_activity": money(f.netActivity, item.currency), "payouts": money(f.payouts, item.currency),
+                "is_driver": isDriver,
+            ]
+            if isDriver {
+                row["take"] = money(f.take, item.currency)
+            } else {
+                row["earnings"] = money(f.earnings, item.currency)
+                row["refunds"] = money(f.refunds, item.currency)
+                row["fees"] = money(f.fees, item.currency)
+            }
+            return row
+        }
+        var latest: [[String: Any]] = []
+        for kind in [PeriodKind.day, .week, .month] {
+            if let statement = book.statements.last(where: { $0.period.kind == kind }) {
+                latest.append([
+                    "kind_label": PeriodText.kindLabel(kind), "href": statement.period.label + ".html",
+                    "title": PeriodText.title(statement.period),
+                ])
+            }
+        }
+        let statements: [[String: Any]] = book.statements.reversed().map { statement in
+            let net = statement.sections.map { money($0.figures.netActivity, $0.currency) }.joined(separator: " · ")
+            let closing = statement.sections.map { money($0.figures.closingBalance, $0.currency) }.joined(separator: " · ")
+            let label = statement.period.label
+            return [
+                "label": label, "kind_label": PeriodText.kindLabel(statement.period.kind), "html_href": label + ".html",
+                "md_href": label + ".md", "csv_href": label + ".csv", "net_summary": net, "closing_summary": closing,
+            ]
+        }
+        var context: [String: Any] = [
+            "lang": PayeePages.language(payee.locale), "payee_name": payee.name, "payee_id": payee.id,
+            "payee_type": payee.type.rawValue, "payee_type_label": isDriver ? "Driver" : "Merchant",
+            "time_zone": payee.timeZone, "as_of": PeriodText.asOf(book.latestEntry, offset: book.latestEntryOffset),
+            "owed_heading": isDriver ? "Balance owed to you" : "Future payouts", "balances": balances,
+            "latest": latest, "statements": statements, "is_driver": isDriver, "footer": footer,
+        ]
+        if let issuer = options.issuer, !issuer.isEmpty { context["issuer"] = issuer }
+        return templates.renderPayeeIndex(context)
+    }
+
+    static func language(_ locale: String) -> String {
+        String(locale.prefix { $0 != "_" && $0 != "-" })
+    }
+
+    /// The page footer: no build time unless SOURCE_DATE_EPOCH is set.
+    static func footer(_ options: SiteOptions) -> String {
+        var text = "Generated by ledgerpress"
+        if let epoch = options.sourceDateEpoch {
+            text += " on " + Timestamp.format(epochSeconds: epoch, offsetSeconds: 0).replacingOccurrences(of: "+00:00", with: "Z")
+        }
+        return text + "."
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import LedgerPressCore
+import LedgerPressRender
+
+/// Builds the whole site in memory: payees in parallel (they are independent), then the finance files.
+public struct SiteBuilder {
+    public var templates: TemplateSet
+    public var options: SiteOptions
+
+    public init(templates: TemplateSet, options: SiteOptions) {
+        self.templates = templates
+        self.options = options
+    }
+
+    public struct Site: Sendable {
+        /// Every file, sorted by path.
+        public var files: [OutputFile]
+        public var statementCount: Int
+        public var payeeCount: Int
+    }
+
+    public func build(payees: [(Payee, [LedgerEntry])], ledger: Ledger, inputs: [InputSummary]) throws -> Site {
+        let formats = MoneyFormats()
+        let builder = StatementBuilder(selection: options.selection)
+        let results = ResultSlots<PayeePages>(count: payees.count)
+        let templates = self.templates
+        let options = self.options
+        DispatchQueue.concurrentPerform(iterations: payees.count) { index in
+            let (payee, entries) = payees[index]
+            results.set(index) {
+                guard let zone = ZoneClock(identifier: payee.timeZone) else {
+                    throw SiteError.unknownTimeZone(payee: payee.id, zone: payee.timeZone)
+                }
+                let book = builder.book(for: payee, entries: entries, zone: zone)
+                return try PayeePages(book: book, templates: templates, options: options, formats: formats)
+            }
+        }
+        let pages = try results.values()
+        var files = pages.flatMap(\.files)
+        let finance = FinancePages(pages: pages, ledger: ledger, options: options, templates: templates, formats: formats)
+        files += finance.files
+        files.append(OutputFile(path: "assets/style.css", text: templates.stylesheet))
+        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        files.append(try Manifest(files: files, inputs: inputs, totals: finance.controlTotals, options: options).file())
+        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return Site(files: files, statementCount: pages.reduce(0) { $0 + $1.book.statements.count }, payeeCount: pages.count)
+    }
+}
+
+public enum SiteError: Error, CustomStringConvertible {
+    case unknownTimeZone(payee: String, zone: String)
+
+    public var description: String {
+        switch self {
+        case .unknownTimeZone(let payee, let zone): return "payee \(payee): unknown time zone '\(zone)'"
+        }
+    }
+}
+
+/// Results of parallel work, one slot per index, filled from any thread.
+final class ResultSlots<T>: @unchecked Sendable {
+    private var slots: [Result<T, Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ work: () throws -> T) {
+        let result = Result { try work() }
+        lock.lock()
+        slots[index] = result
+        lock.unlock()
+    }
+
+    /// All values in index order, or the first error by index.
+    func values() throws -> [T] {
+        try slots.map { slot in
+            guard let slot else { fatalError("a parallel slot was not filled") }
+            return try slot.get()
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import LedgerPressCore
+
+/// The options that shape a site's content (not where it is written).
+public struct SiteOptions: Sendable {
+    public var selection: PeriodSelection
+    public var issuer: String?
+    /// IANA zone for payees without one in the payees file.
+    public var defaultTimeZone: String
+    public var defaultLocale: String
+    /// `SOURCE_DATE_EPOCH`, shown as the build time when set; otherwise no build time appears.
+    public var sourceDateEpoch: Int64?
+
+    public init(
+        selection: PeriodSelection = PeriodSelection(), issuer: String? = nil, defaultTimeZone: String = "UTC",
+        defaultLocale: String = "en_US", sourceDateEpoch: Int64? = nil
+    ) {
+        self.selection = selection
+        self.issuer = issuer
+        self.defaultTimeZone = defaultTimeZone
+        self.defaultLocale = defaultLocale
+        self.sourceDateEpoch = sourceDateEpoch
+    }
+}
+
+/// An input file as the manifest records it.
+public struct InputSummary: Sendable, Codable, Equatable {
+    public var name: String
+    public var size: Int
+    public var sha256: String
+    public var rows: Int
+
+    public init(name: String, size: Int, sha256: String, rows: Int) {
+        self.name = name
+        self.size = size
+        self.sha256 = sha256
+        self.rows = rows
+    }
+}

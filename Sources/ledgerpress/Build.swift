@@ -1,0 +1,129 @@
+import ArgumentParser
+import Foundation
+import LedgerPressCore
+import LedgerPressImport
+import LedgerPressRender
+import LedgerPressSite
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build every payee's statements and publish the site into the output folder.",
+        discussion: """
+            Reads the whole history (every export so far; overlapping rows count once). Any bad row fails \
+            the run with file:line: messages and exit code 65, and the previous output stays as it was.
+            """
+    )
+
+    @Argument(help: "Ledger exports in the native format (CSV; see README).")
+    var inputs: [String]
+
+    @Option(help: "Payees file (CSV: payee_id,payee_type,name,email,timezone,locale).")
+    var payees: String?
+
+    @Option(help: "Output folder; built beside it in <output>.staging and swapped in on success.")
+    var output: String = "output"
+
+    @Option(help: "Period kinds, comma-separated: day, week, month.")
+    var periods: String = "day,week,month"
+
+    @Option(name: .customLong("range"), help: "A custom range A..B, both dates inclusive (repeatable), e.g. 2026-10-01..2026-10-15.")
+    var ranges: [String] = []
+
+    @Option(help: "IANA time zone for payees without one in the payees file.")
+    var timezone: String = "UTC"
+
+    @Option(help: "Locale for payees without one in the payees file (money display).")
+    var locale: String = "en_US"
+
+    @Option(help: "A folder of templates that replace the defaults file by file (driver.md, merchant.md, layout.html, ...).")
+    var templates: String?
+
+    @Option(help: "The platform's name, shown on every statement.")
+    var issuer: String?
+
+    @Option(name: .customLong("as-of"), help: "Build the site as it stood at this RFC 3339 instant: later entries are left out.")
+    var asOf: String?
+
+    @Option(name: .customLong("max-errors"), help: "At most this many problems are printed, then a count of the rest.")
+    var maxErrors: Int = 100
+
+    func parsedSelection() throws -> PeriodSelection {
+        var kinds: [PeriodKind] = []
+        for word in periods.split(separator: ",") {
+            let name = word.trimmingCharacters(in: .whitespaces)
+            guard let kind = PeriodKind(rawValue: name), kind != .range else {
+                throw ValidationError("--periods: expected day, week or month, got '\(name)'")
+            }
+            if !kinds.contains(kind) { kinds.append(kind) }
+        }
+        let parsedRanges = try ranges.map { text -> Period in
+            guard let period = PeriodSelection.parseRange(text) else {
+                throw ValidationError("--range: expected YYYY-MM-DD..YYYY-MM-DD with the first date not after the last, got '\(text)'")
+            }
+            return period
+        }
+        return PeriodSelection(kinds: kinds, ranges: parsedRanges)
+    }
+
+    func validate() throws {
+        _ = try parsedSelection()
+        if ZoneClock(identifier: timezone) == nil {
+            throw ValidationError("--timezone: expected an IANA time zone such as America/New_York, got '\(timezone)'")
+        }
+        if let asOf, RFC3339.parse(asOf) == nil {
+            throw ValidationError("--as-of: expected an RFC 3339 timestamp with offset, got '\(asOf)'")
+        }
+        if maxErrors < 1 { throw ValidationError("--max-errors: expected a positive number, got \(maxErrors)") }
+    }
+
+    func run() throws {
+        let console = Console()
+        var diagnostics = DiagnosticLog(limit: maxErrors)
+        var ledger = Ledger()
+        var summaries: [InputSummary] = []
+        for path in inputs {
+            let bytes = try console.readInput(path)
+            let result = NativeLedgerImporter.read(bytes: bytes, file: path)
+            diagnostics.append(contentsOf: result.diagnostics)
+            for entry in result.entries { ledger.add(entry, diagnostics: &diagnostics) }
+            summaries.append(InputSummary(
+                name: (path as NSString).lastPathComponent, size: bytes.count, sha256: FileDigest.sha256(Data(bytes)),
+                rows: result.rows))
+        }
+        var profiles: [String: PayeeProfile] = [:]
+        if let payees {
+            let result = PayeesFileImporter.read(bytes: try console.readInput(payees), file: payees)
+            diagnostics.append(contentsOf: result.diagnostics)
+            profiles = result.profiles
+        }
+        if let asOf, let instant = RFC3339.parse(asOf) { ledger = ledger.asOf(instant) }
+        let options = SiteOptions(
+            selection: try parsedSelection(), issuer: issuer, defaultTimeZone: timezone, defaultLocale: locale,
+            sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) })
+        let directory = PayeeDirectory.payees(ledger: ledger, profiles: profiles, options: options)
+        diagnostics.append(contentsOf: directory.diagnostics)
+        if diagnostics.hasErrors {
+            console.error(diagnostics.lines)
+            console.error(["ledgerpress: \(diagnostics.errorCount) problem(s) in the input; nothing was written to \(output)"])
+            throw Exit.dataError
+        }
+        let templateSet = try console.loadTemplates(overrides: templates)
+        let site: SiteBuilder.Site
+        do {
+            site = try SiteBuilder(templates: templateSet, options: options)
+                .build(payees: directory.payees, ledger: ledger, inputs: summaries)
+        } catch {
+            console.error(["ledgerpress: internal error while building: \(error)"])
+            throw Exit.software
+        }
+        do {
+            try SiteWriter(output: URL(fileURLWithPath: output)).publish(site.files)
+        } catch {
+            console.error(["ledgerpress: \(error); the previous output was left as it was"])
+            throw Exit.cannotCreate
+        }
+        console.say(
+            "Built \(site.statementCount) statements for \(site.payeeCount) payees from \(ledger.entries.count) entries "
+                + "into \(output)/ (\(site.files.count) files).")
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import LedgerPressRender
+
+/// The command's edge to the terminal and the input files.
+struct Console {
+    func say(_ line: String) {
+        print(line)
+    }
+
+    func error(_ lines: [String]) {
+        for line in lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    }
+
+    /// The bytes of an input file; a missing one exits 66, an unreadable one 74.
+    func readInput(_ path: String) throws -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            error(["\(path): error: expected an input file, got nothing at that path"])
+            throw Exit.noInput
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            error(["\(path): error: expected a readable file, got a read error"])
+            throw Exit.ioError
+        }
+        return [UInt8](data)
+    }
+
+    func loadTemplates(overrides: String?) throws -> TemplateSet {
+        let executable = CommandLine.arguments.first.map { ($0 as NSString).contains("/") ? $0 : Bundle.main.executablePath ?? $0 }
+            ?? ""
+        guard let defaults = TemplateSet.defaultDirectory(executablePath: Bundle.main.executablePath ?? executable,
+            environment: ProcessInfo.processInfo.environment)
+        else {
+            error(["ledgerpress: error: expected the default Templates folder (set LEDGERPRESS_TEMPLATES), got none"])
+            throw Exit.noInput
+        }
+        if let overrides {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: overrides, isDirectory: &isDirectory), isDirectory.boolValue else {
+                error(["\(overrides): error: --templates: expected a folder, got nothing there"])
+                throw Exit.noInput
+            }
+        }
+        do {
+            return try TemplateSet.load(defaultsDirectory: defaults, overrides: overrides)
+        } catch {
+            self.error(["ledgerpress: \(error)"])
+            throw Exit.dataError
+        }
+    }
+}
