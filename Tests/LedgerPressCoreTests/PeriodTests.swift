@@ -1,0 +1,50 @@
+import Testing
+
+@testable import LedgerPressCore
+
+@Suite struct PeriodTests {
+    func date(_ text: String) -> CivilDate { CivilDate(iso: text)! }
+
+    @Test(arguments: [
+        ("2026-12-31", "2026-W53"), ("2027-01-01", "2026-W53"), ("2027-01-03", "2026-W53"), ("2027-01-04", "2027-W01"),
+        ("2026-01-01", "2026-W01"), ("2025-12-29", "2026-W01"), ("2026-02-02", "2026-W06"), ("2026-10-14", "2026-W42"),
+        ("2026-10-19", "2026-W43"), ("2020-12-31", "2020-W53"), ("2021-01-03", "2020-W53"),
+    ])
+    func isoWeekLabels(day: String, label: String) {
+        let week = Period.containing(date(day), kind: .week)
+        #expect(week.label == label)
+        #expect(week.start.isoWeekday == 1)
+        #expect(week.end.daysSinceEpoch - week.start.daysSinceEpoch == 7)
+        #expect(week.contains(date(day)))
+    }
+
+    @Test func monthEdges() {
+        let february = Period.containing(date("2028-02-29"), kind: .month)
+        #expect(february.label == "2028-02")
+        #expect(february.start == date("2028-02-01"))
+        #expect(february.end == date("2028-03-01"))
+        let december = Period.containing(date("2026-12-31"), kind: .month)
+        #expect(december.end == date("2027-01-01"))
+        #expect(!december.contains(date("2027-01-01")))
+        #expect(december.contains(date("2026-12-01")))
+    }
+
+    @Test func dayLabels() {
+        let day = Period.containing(date("2026-10-14"), kind: .day)
+        #expect(day.label == "2026-10-14")
+        #expect(day.end == date("2026-10-15"))
+    }
+
+    @Test func customRangesIncludeBothDates() throws {
+        let range = try #require(PeriodSelection.parseRange("2026-10-01..2026-10-15"))
+        #expect(range.label == "2026-10-01_2026-10-15")
+        #expect(range.start == date("2026-10-01"))
+        #expect(range.end == date("2026-10-16"))
+        #expect(range.contains(date("2026-10-15")))
+        #expect(!range.contains(date("2026-10-16")))
+        #expect(PeriodSelection.parseRange("2026-10-15..2026-10-01") == nil)
+        #expect(PeriodSelection.parseRange("2026-10-01-2026-10-15") == nil)
+        #expect(PeriodSelection.parseRange("2026-10-01..2026-02-30") == nil)
+        #expect(PeriodSelection.parseRange("2026-10-01..2026-10-01")?.label == "2026-10-01_2026-10-01")
+    }
+}
