@@ -34,7 +34,10 @@ public enum MarkdownText {
         let digits = result.prefix { $0.isASCII && $0.isNumber }
         if !digits.isEmpty, digits.count <= 9 {
             let next = result.index(result.startIndex, offsetBy: digits.count)
-            if next < result.endIndex, result[next] == "." || result[next] == ")" {
+            let after = next < result.endIndex ? result.index(after: next) : next
+            if next < result.endIndex, result[next] == "." || result[next] == ")",
+                after == result.endIndex || result[after] == " "
+            {
                 result.insert("\\", at: next)
             }
         }
