@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// Runs the built `ledgerpress` binary in a fresh temporary folder.
+struct CLIRunner {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let binary = repository.appendingPathComponent(".build/debug/ledgerpress")
+
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerpress-e2e-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    struct Outcome {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "SOURCE_DATE_EPOCH")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func path(_ relative: String) -> String { directory.appendingPathComponent(relative).path }
+
+    func write(_ relative: String, _ text: String) throws {
+        try Data(text.utf8).write(to: directory.appendingPathComponent(relative))
+    }
+
+    func read(_ relative: String) throws -> String {
+        try String(contentsOfFile: path(relative), encoding: .utf8)
+    }
+
+    /// Every file under a folder, by relative path, with its bytes.
+    func tree(_ relative: String) throws -> [String: Data] {
+        let root = directory.appendingPathComponent(relative)
+        var result: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return result }
+        for case let item as String in walker {
+            var isDirectory: ObjCBool = false
+            let full = root.appendingPathComponent(item).path
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result[item] = FileManager.default.contents(atPath: full)
+            }
+        }
+        return result
+    }
+
+    static func example(_ name: String) -> String { repository.appendingPathComponent("Examples/" + name).path }
+    static func fixture(_ name: String) -> String { repository.appendingPathComponent("Tests/EndToEndTests/Fixtures/" + name).path }
+}
+
+/// Golden files: compared byte for byte. `LEDGERPRESS_RECORD=1 swift test` rewrites them (review the diff!).
+enum Golden {
+    static let folder = CLIRunner.repository.appendingPathComponent("Tests/EndToEndTests/Golden")
+
+    static func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = folder.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["LEDGERPRESS_RECORD"] == "1" {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(actual.utf8).write(to: url)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        if expected != actual {
+            let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+            let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = Array(zip(e, a)).firstIndex { $0.0 != $0.1 } ?? min(e.count, a.count)
+            let want = line < e.count ? String(e[line]) : "<end of file>"
+            let got = line < a.count ? String(a[line]) : "<end of file>"
+            Issue.record("\(name) differs at line \(line + 1):\n  golden: \(want)\n  actual: \(got)", sourceLocation: sourceLocation)
+        }
+    }
+}
