@@ -32,6 +32,22 @@ public struct Figures: Sendable, Equatable {
         entries += 1
     }
 
+    /// Adds another set of figures (activity and entry count; the opening balance is kept).
+    public mutating func absorb(_ other: Figures) {
+        for kind in EntryKind.allCases {
+            let amount = other.amount(of: kind)
+            switch kind {
+            case .earning: earnings += amount
+            case .tip: tips += amount
+            case .fee: fees += amount
+            case .adjustment: adjustments += amount
+            case .refund: refunds += amount
+            case .payout: payouts += amount
+            }
+        }
+        entries += other.entries
+    }
+
     /// The amount of one kind.
     public func amount(of kind: EntryKind) -> Int64 {
         switch kind {
