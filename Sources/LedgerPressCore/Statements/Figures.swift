@@ -19,44 +19,42 @@ public struct Figures: Sendable, Equatable {
     /// A driver's take: earnings with the platform's fees folded in.
     public var take: Int64 { earnings &+ fees }
 
-    /// Adds one signed amount of a kind (overflow traps: a ledger that overflows Int64 minor units is a bug to surface).
-    public mutating func add(_ kind: EntryKind, _ amount: Int64) {
-        switch kind {
-        case .earning: earnings += amount
-        case .tip: tips += amount
-        case .fee: fees += amount
-        case .adjustment: adjustments += amount
-        case .refund: refunds += amount
-        case .payout: payouts += amount
+    /// The sum of one kind.
+    public subscript(kind: EntryKind) -> Int64 {
+        get {
+            switch kind {
+            case .earning: return earnings
+            case .tip: return tips
+            case .fee: return fees
+            case .adjustment: return adjustments
+            case .refund: return refunds
+            case .payout: return payouts
+            }
         }
+        set {
+            switch kind {
+            case .earning: earnings = newValue
+            case .tip: tips = newValue
+            case .fee: fees = newValue
+            case .adjustment: adjustments = newValue
+            case .refund: refunds = newValue
+            case .payout: payouts = newValue
+            }
+        }
+    }
+
+    /// Adds one entry's signed amount (overflow traps: a ledger that overflows Int64 minor units is a bug to surface).
+    public mutating func add(_ kind: EntryKind, _ amount: Int64) {
+        self[kind] += amount
         entries += 1
     }
 
     /// Adds another set of figures (activity and entry count; the opening balance is kept).
     public mutating func absorb(_ other: Figures) {
-        for kind in EntryKind.allCases {
-            let amount = other.amount(of: kind)
-            switch kind {
-            case .earning: earnings += amount
-            case .tip: tips += amount
-            case .fee: fees += amount
-            case .adjustment: adjustments += amount
-            case .refund: refunds += amount
-            case .payout: payouts += amount
-            }
-        }
+        for kind in EntryKind.allCases { self[kind] += other[kind] }
         entries += other.entries
     }
 
     /// The amount of one kind.
-    public func amount(of kind: EntryKind) -> Int64 {
-        switch kind {
-        case .earning: return earnings
-        case .tip: return tips
-        case .fee: return fees
-        case .adjustment: return adjustments
-        case .refund: return refunds
-        case .payout: return payouts
-        }
-    }
+    public func amount(of kind: EntryKind) -> Int64 { self[kind] }
 }

@@ -17,60 +17,21 @@ public enum NativeLedgerImporter {
     }
 
     public static func read(bytes: [UInt8], file: String) -> Result {
-        var result = Result()
-        var reader = CSVReader(bytes: bytes)
-        func fileError(_ line: Int, _ field: String?, _ expected: String, _ found: String?) {
-            result.diagnostics.append(Diagnostic(at: SourceLocation(file: file, line: line, field: field), expected: expected, found: found))
+        var entries: [LedgerEntry] = []
+        var table = CSVTable(file: file)
+        table.read(
+            bytes, what: "the native ledger columns", required: requiredColumns,
+            example: requiredColumns.joined(separator: ",") + ",..."
+        ) { record, header, table in
+            if let entry = parseRow(record.fields, line: record.line, header: header, table: &table) { entries.append(entry) }
         }
-        let header: HeaderMap
-        do {
-            guard let first = try reader.next() else {
-                fileError(0, nil, "a header row (\(requiredColumns.joined(separator: ",")),...)", "an empty file")
-                return result
-            }
-            header = HeaderMap(first.fields)
-            let missing = header.missing(requiredColumns)
-            if !missing.isEmpty {
-                fileError(first.line, "header", "the native ledger columns; missing \(missing.joined(separator: ", "))",
-                    first.fields.joined(separator: ","))
-                return result
-            }
-        } catch {
-            fileError(error.line, nil, "a readable CSV header", error.description)
-            return result
-        }
-        while true {
-            let record: CSVRecord
-            do {
-                guard let next = try reader.next() else { break }
-                record = next
-            } catch {
-                result.rows += 1
-                fileError(error.line, nil, "a well-formed CSV record", error.description)
-                continue
-            }
-            if record.fields.count == 1 && record.fields[0].isEmpty { continue }
-            result.rows += 1
-            switch parseRow(record, header: header, file: file) {
-            case .success(let entry): result.entries.append(entry)
-            case .failure(let problems): result.diagnostics.append(contentsOf: problems.list)
-            }
-        }
-        return result
+        return Result(entries: entries, diagnostics: table.diagnostics, rows: table.rows)
     }
 
-    struct Problems: Error { var list: [Diagnostic] }
-
-    static func parseRow(_ record: CSVRecord, header: HeaderMap, file: String) -> Swift.Result<LedgerEntry, Problems> {
-        var problems: [Diagnostic] = []
-        func problem(_ field: String?, _ expected: String, _ found: String?) {
-            problems.append(Diagnostic(at: SourceLocation(file: file, line: record.line, field: field), expected: expected, found: found))
-        }
-        if record.fields.count != header.names.count {
-            problem(nil, "\(header.names.count) fields as in the header", "\(record.fields.count) fields")
-            return .failure(Problems(list: problems))
-        }
-        let fields = record.fields
+    /// One row's entry, or nil after reporting each of its problems.
+    static func parseRow(_ fields: [String], line: Int, header: HeaderMap, table: inout CSVTable) -> LedgerEntry? {
+        let before = table.diagnostics.count
+        func problem(_ field: String, _ expected: String, _ found: String) { table.problem(line, field, expected, found) }
         func required(_ name: String) -> String? {
             guard let value = header.value(name, in: fields) else {
                 problem(name, "a value", "")
@@ -112,8 +73,7 @@ public enum NativeLedgerImporter {
         if let text = required("amount"), let currency {
             switch AmountParser.parse(text, currency: currency) {
             case .success(let money): amount = money
-            case .failure(.tooManyDecimals(let allowed)):
-                problem("amount", "at most \(allowed) decimals for \(currency.code)", text)
+            case .failure(.tooManyDecimals(let allowed)): problem("amount", "at most \(allowed) decimals for \(currency.code)", text)
             case .failure(.overflow): problem("amount", "an amount small enough to sum exactly", text)
             case .failure(.notADecimal):
                 problem("amount", "a decimal like 120.00 or -24 (no thousands separators, no exponent)", text)
@@ -124,14 +84,14 @@ public enum NativeLedgerImporter {
             status = PayoutStatus(rawValue: text.lowercased())
             if status == nil { problem("payout_status", "one of pending, processing, paid, failed", text) }
         }
-        guard problems.isEmpty, let id, let payeeID, let occurred, let payeeType, let kind, let amount else {
-            return .failure(Problems(list: problems))
+        guard table.diagnostics.count == before, let id, let payeeID, let occurred, let payeeType, let kind, let amount else {
+            return nil
         }
-        return .success(LedgerEntry(
+        return LedgerEntry(
             id: id, occurredAt: occurred, payeeID: payeeID, payeeType: payeeType,
             payeeName: header.value("payee_name", in: fields), kind: kind, amount: amount,
             reference: header.value("reference", in: fields), description: header.value("description", in: fields),
             payoutID: header.value("payout_id", in: fields), payoutStatus: status,
-            source: SourceLocation(file: file, line: record.line)))
+            source: SourceLocation(file: table.file, line: line))
     }
 }
