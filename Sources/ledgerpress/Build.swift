@@ -14,11 +14,7 @@ struct Build: ParsableCommand {
             """
     )
 
-    @Argument(help: "Ledger exports in the native format (CSV; see README).")
-    var inputs: [String]
-
-    @Option(help: "Payees file (CSV: payee_id,payee_type,name,email,timezone,locale).")
-    var payees: String?
+    @OptionGroup var input: InputOptions
 
     @Option(help: "Output folder; built beside it in <output>.staging and swapped in on success.")
     var output: String = "output"
@@ -44,8 +40,8 @@ struct Build: ParsableCommand {
     @Option(name: .customLong("as-of"), help: "Build the site as it stood at this RFC 3339 instant: later entries are left out.")
     var asOf: String?
 
-    @Option(name: .customLong("max-errors"), help: "At most this many problems are printed, then a count of the rest.")
-    var maxErrors: Int = 100
+    @Option(name: .customLong("reject-file"), help: "Quarantine: build from the good rows and write every rejected row, verbatim with file, line and reason, to this CSV.")
+    var rejectFile: String?
 
     func parsedSelection() throws -> PeriodSelection {
         var kinds: [PeriodKind] = []
@@ -73,28 +69,21 @@ struct Build: ParsableCommand {
         if let asOf, RFC3339.parse(asOf) == nil {
             throw ValidationError("--as-of: expected an RFC 3339 timestamp with offset, got '\(asOf)'")
         }
-        if maxErrors < 1 { throw ValidationError("--max-errors: expected a positive number, got \(maxErrors)") }
     }
 
     func run() throws {
         let console = Console()
-        var diagnostics = DiagnosticLog(limit: maxErrors)
-        var ledger = Ledger()
-        var summaries: [InputSummary] = []
-        for path in inputs {
-            let bytes = try console.readInput(path)
-            let result = NativeLedgerImporter.read(bytes: bytes, file: path)
-            diagnostics.append(contentsOf: result.diagnostics)
-            for entry in result.entries { ledger.add(entry, diagnostics: &diagnostics) }
-            summaries.append(InputSummary(
-                name: (path as NSString).lastPathComponent, size: bytes.count, sha256: FileDigest.sha256(Data(bytes)),
-                rows: result.rows))
-        }
-        var profiles: [String: PayeeProfile] = [:]
-        if let payees {
-            let result = PayeesFileImporter.read(bytes: try console.readInput(payees), file: payees)
-            diagnostics.append(contentsOf: result.diagnostics)
-            profiles = result.profiles
+        let loaded = try InputLoader(options: input, console: console).load()
+        var ledger = loaded.ledger
+        var diagnostics = loaded.diagnostics
+        let profiles = loaded.profiles
+        let summaries = loaded.summaries
+        if let rejectFile {
+            // Quarantine: rejected rows go to the file; the problems are still shown, and the run goes on.
+            try console.writeFile(rejectFile, RejectFile.csv(loaded.rejected.map { ($0.file, $0.line, $0.reason, $0.raw) }))
+            console.error(diagnostics.lines)
+            console.error(Check.reconciliation(loaded))
+            diagnostics = loaded.fatal
         }
         if let asOf, let instant = RFC3339.parse(asOf) { ledger = ledger.asOf(instant) }
         let options = SiteOptions(

@@ -26,6 +26,14 @@ struct Console {
         return [UInt8](data)
     }
 
+    /// Writes a file the user named (the reject file); failure exits 73.
+    func writeFile(_ path: String, _ text: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            error(["\(path): error: expected a writable path, got a write error"])
+            throw Exit.cannotCreate
+        }
+    }
+
     func loadTemplates(overrides: String?) throws -> TemplateSet {
         let executable = CommandLine.arguments.first.map { ($0 as NSString).contains("/") ? $0 : Bundle.main.executablePath ?? $0 }
             ?? ""

@@ -7,7 +7,7 @@ import Testing
     static let header = "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status\n"
     static let good = "t1,2026-10-03T14:22:05Z,drv_1,driver,Ann,earning,12.00,USD,job_1,Ride,,\n"
 
-    func read(_ text: String) -> NativeLedgerImporter.Result {
+    func read(_ text: String) -> ImportedFile {
         NativeLedgerImporter.read(bytes: Array(text.utf8), file: "ledger.csv")
     }
 
@@ -73,7 +73,9 @@ import Testing
         let result = read(text)
         #expect(result.diagnostics.map(\.location.line) == [3, 5])
         #expect(result.entries.count == 2)
-        #expect(result.rows == 4)
+        #expect(result.rowsRead == 4)
+        #expect(result.rows.count == 2)
+        #expect(result.rejected.map(\.line) == [3, 5])
     }
 
     @Test func oneRowWithSeveralProblemsReportsEach() {

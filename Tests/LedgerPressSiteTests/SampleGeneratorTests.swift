@@ -11,7 +11,7 @@ import Testing
         #expect(a != SampleGenerator.ledgerCSV(SampleOptions(entries: 500, payees: 7, seed: 4)))
         let result = NativeLedgerImporter.read(bytes: Array(a.utf8), file: "s.csv")
         #expect(result.diagnostics.isEmpty)
-        #expect(result.rows == 500)
+        #expect(result.rowsRead == 500)
         #expect(Set(result.entries.map(\.id)).count == 500)
     }
 

@@ -15,17 +15,50 @@ public struct Ledger: Sendable {
         for entry in entries { add(entry, diagnostics: &diagnostics) }
     }
 
+    /// Adds the entries of one input row only if none of them conflicts; returns whether it did.
+    @discardableResult
+    public mutating func add(row: [LedgerEntry], diagnostics: inout DiagnosticLog) -> Bool {
+        let problems = row.compactMap(problem(with:))
+        guard problems.isEmpty else {
+            diagnostics.append(contentsOf: problems)
+            return false
+        }
+        for entry in row { insert(entry) }
+        return true
+    }
+
     /// Adds one entry (or merges a repeat), reporting conflicts.
     public mutating func add(_ entry: LedgerEntry, diagnostics: inout DiagnosticLog) {
+        if let problem = problem(with: entry) {
+            diagnostics.append(problem)
+        } else {
+            insert(entry)
+        }
+    }
+
+    /// Why an entry cannot join the ledger: its payee's type disagrees, or it repeats an id with other values.
+    func problem(with entry: LedgerEntry) -> Diagnostic? {
         if let (type, firstSeen) = typeByPayee[entry.payeeID], type != entry.payeeType {
             var location = entry.source
             location.field = "payee_type"
-            diagnostics.append(Diagnostic(
+            return Diagnostic(
                 at: location,
                 expected: "'\(type.rawValue)' for payee '\(entry.payeeID)' as at \(firstSeen.file):\(firstSeen.line)",
-                found: entry.payeeType.rawValue))
-            return
+                found: entry.payeeType.rawValue)
         }
+        guard let index = indexByID[entry.id] else { return nil }
+        let first = entries[index]
+        guard !first.isStatusReport, !entry.isStatusReport, let conflict = Ledger.conflict(first, entry) else { return nil }
+        var location = entry.source
+        location.field = conflict.field
+        return Diagnostic(
+            at: location,
+            expected: "the same \(conflict.field) for repeated id '\(entry.id)' as at \(first.source.file):\(first.source.line) ('\(conflict.was)')",
+            found: conflict.now)
+    }
+
+    /// Adds a checked entry, or merges it into the earlier one with its id.
+    mutating func insert(_ entry: LedgerEntry) {
         guard let index = indexByID[entry.id] else {
             typeByPayee[entry.payeeID] = typeByPayee[entry.payeeID] ?? (entry.payeeType, entry.source)
             indexByID[entry.id] = entries.count
@@ -33,16 +66,12 @@ public struct Ledger: Sendable {
             return
         }
         let first = entries[index]
-        if let conflict = Ledger.conflict(first, entry) {
-            var location = entry.source
-            location.field = conflict.field
-            diagnostics.append(Diagnostic(
-                at: location,
-                expected: "the same \(conflict.field) for repeated id '\(entry.id)' as at \(first.source.file):\(first.source.line) ('\(conflict.was)')",
-                found: conflict.now))
-            return
-        }
         var merged = first
+        if first.isStatusReport && !entry.isStatusReport {
+            merged = entry
+            merged.payoutID = merged.payoutID ?? first.payoutID
+            merged.payoutStatus = merged.payoutStatus ?? first.payoutStatus
+        }
         if let v = entry.payoutID, !v.isEmpty { merged.payoutID = v }
         if let v = entry.payoutStatus { merged.payoutStatus = v }
         if let v = entry.description, !v.isEmpty { merged.description = v }

@@ -30,6 +30,9 @@ public struct LedgerEntry: Sendable, Equatable {
     public var payoutStatus: PayoutStatus?
     /// Where the entry was read (for messages about it).
     public var source: SourceLocation
+    /// Read from a payouts report: it reports a payout's status and never conflicts with the
+    /// balance report's copy of the same entry (whose other fields win).
+    public var isStatusReport = false
 
     public init(
         id: String, occurredAt: Timestamp, payeeID: String, payeeType: PayeeType, payeeName: String? = nil,

@@ -50,3 +50,17 @@ public struct ZoneClock: Sendable {
         Timestamp.format(epochSeconds: timestamp.epochSeconds, offsetSeconds: offset(at: timestamp.epochSeconds))
     }
 }
+
+extension ZoneClock {
+    /// The instant of a local wall-clock time (seconds since local midnight of `date`); in a DST gap
+    /// the time is read with the offset before the gap, in a repeated hour the first occurrence wins.
+    public func instant(of date: CivilDate, secondOfDay: Int) -> Int64 {
+        let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(secondOfDay)
+        let early = local - Int64(offset(at: local - 86_400))
+        let late = local - Int64(offset(at: local + 86_400))
+        for candidate in [min(early, late), max(early, late)] where candidate + Int64(offset(at: candidate)) == local {
+            return candidate
+        }
+        return early
+    }
+}

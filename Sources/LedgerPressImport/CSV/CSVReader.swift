@@ -2,6 +2,14 @@
 public struct CSVRecord: Sendable, Equatable {
     public var line: Int
     public var fields: [String]
+    /// Where the record's bytes are in the input (without its line end), for quoting it verbatim.
+    public var bytes: Range<Int> = 0..<0
+
+    public init(line: Int, fields: [String], bytes: Range<Int> = 0..<0) {
+        self.line = line
+        self.fields = fields
+        self.bytes = bytes
+    }
 }
 
 /// A problem reading CSV bytes, with its line.
@@ -12,6 +20,16 @@ public struct CSVError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var line: Int
     public var problem: Problem
+    /// The bytes of the bad record (up to where reading resumed), for quarantine.
+    public var bytes: Range<Int> = 0..<0
+
+    public init(line: Int, problem: Problem, bytes: Range<Int> = 0..<0) {
+        self.line = line
+        self.problem = problem
+        self.bytes = bytes
+    }
+
+    public static func == (a: CSVError, b: CSVError) -> Bool { a.line == b.line && a.problem == b.problem }
 
     public var description: String {
         switch problem {
@@ -47,6 +65,8 @@ public struct CSVReader: Sendable {
         let lf: UInt8 = 10
         let cr: UInt8 = 13
         let startLine = line
+        let startPosition = position
+        var recordEnd = position
         var fields: [String] = []
         var field: [UInt8] = []
         var problem: CSVError.Problem?
@@ -74,7 +94,7 @@ public struct CSVReader: Sendable {
                 }
                 if !closed {
                     position = count
-                    throw CSVError(line: startLine, problem: .unterminatedQuote)
+                    throw CSVError(line: startLine, problem: .unterminatedQuote, bytes: startPosition..<count)
                 }
                 if position < count && bytes[position] != delimiter && bytes[position] != lf && bytes[position] != cr {
                     problem = problem ?? .characterAfterClosingQuote
@@ -93,6 +113,7 @@ public struct CSVReader: Sendable {
                 position += 1
             }
             if let text = CSVReader.decode(field) { fields.append(text) } else { problem = problem ?? .invalidUTF8 }
+            recordEnd = position
             if position >= count {
                 recordDone = true
             } else if bytes[position] == delimiter {
@@ -104,8 +125,13 @@ public struct CSVReader: Sendable {
                 recordDone = true
             }
         }
-        if let problem { throw CSVError(line: startLine, problem: problem) }
-        return CSVRecord(line: startLine, fields: fields)
+        if let problem { throw CSVError(line: startLine, problem: problem, bytes: startPosition..<recordEnd) }
+        return CSVRecord(line: startLine, fields: fields, bytes: startPosition..<recordEnd)
+    }
+
+    /// The text of a byte range of the input (invalid UTF-8 replaced), for quoting a record verbatim.
+    public func text(of range: Range<Int>) -> String {
+        String(decoding: bytes[range.clamped(to: 0..<bytes.count)], as: UTF8.self)
     }
 
     /// UTF-8 text of a field, or nil when it is not valid UTF-8.

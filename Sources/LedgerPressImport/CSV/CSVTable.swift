@@ -3,25 +3,25 @@ import LedgerPressCore
 /// A CSV file read as a table: header by name, then each data record with its field count checked.
 ///
 /// Collects a diagnostic for an empty file, a missing required column, an unreadable record and a
-/// record whose field count differs from the header's; blank lines are skipped.
+/// record whose field count differs from the header's; blank lines are skipped. Each record the
+/// handler accepts (returns entries for) is kept with its raw text; each it refuses, or that could
+/// not be read, is kept as a rejected row with the reasons.
 struct CSVTable {
-    let file: String
-    private(set) var diagnostics: [Diagnostic] = []
-    /// Data records read (blank lines are not records), good or bad.
-    private(set) var rows = 0
+    var result: ImportedFile
+    var file: String { result.name }
 
-    init(file: String) { self.file = file }
+    init(file: String, format: InputFormat) { result = ImportedFile(name: file, format: format) }
 
     mutating func problem(_ line: Int, _ field: String?, _ expected: String, _ found: String?) {
-        diagnostics.append(Diagnostic(at: SourceLocation(file: file, line: line, field: field), expected: expected, found: found))
+        result.diagnostics.append(Diagnostic(at: SourceLocation(file: file, line: line, field: field), expected: expected, found: found))
     }
 
     /// Reads `bytes`; `what` names the format in messages ("the native ledger columns").
     mutating func read(
-        _ bytes: [UInt8], what: String, required: [String], example: String,
-        record handle: (CSVRecord, HeaderMap, inout CSVTable) -> Void
+        _ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), what: String, required: [[String]], example: String,
+        record handle: (CSVRecord, HeaderMap, inout CSVTable) -> [LedgerEntry]?
     ) {
-        var reader = CSVReader(bytes: bytes)
+        var reader = CSVReader(bytes: bytes, delimiter: delimiter)
         let header: HeaderMap
         do {
             guard let first = try reader.next() else {
@@ -29,7 +29,9 @@ struct CSVTable {
                 return
             }
             header = HeaderMap(first.fields)
-            let missing = header.missing(required)
+            // Each inner list is a choice: one of its columns must be there.
+            let missing = required.filter { choice in choice.allSatisfy { header.column($0) == nil } }
+                .map { $0.joined(separator: " or ") }
             if !missing.isEmpty {
                 problem(first.line, "header", "\(what); missing \(missing.joined(separator: ", "))", first.fields.joined(separator: ","))
                 return
@@ -44,17 +46,28 @@ struct CSVTable {
                 guard let next = try reader.next() else { break }
                 record = next
             } catch {
-                rows += 1
                 problem(error.line, nil, "a well-formed CSV record", error.description)
+                reject(error.line, reader.text(of: error.bytes), from: result.diagnostics.count - 1)
                 continue
             }
             if record.fields.count == 1 && record.fields[0].isEmpty { continue }
-            rows += 1
+            let raw = reader.text(of: record.bytes)
+            let before = result.diagnostics.count
             guard record.fields.count == header.names.count else {
                 problem(record.line, nil, "\(header.names.count) fields as in the header", "\(record.fields.count) fields")
+                reject(record.line, raw, from: before)
                 continue
             }
-            handle(record, header, &self)
+            if let entries = handle(record, header, &self), result.diagnostics.count == before {
+                result.rows.append(ImportedRow(line: record.line, raw: raw, entries: entries))
+            } else {
+                reject(record.line, raw, from: before)
+            }
         }
+    }
+
+    mutating func reject(_ line: Int, _ raw: String, from index: Int) {
+        let reasons = result.diagnostics[max(0, index)...].map(\.message)
+        result.rejected.append(RejectedRow(file: file, line: line, raw: raw, reason: reasons.joined(separator: "; ")))
     }
 }

@@ -9,28 +9,21 @@ public enum NativeLedgerImporter {
     public static let requiredColumns = ["id", "occurred_at", "payee_id", "payee_type", "kind", "amount", "currency"]
     public static let optionalColumns = ["payee_name", "reference", "description", "payout_id", "payout_status"]
 
-    public struct Result: Sendable {
-        public var entries: [LedgerEntry] = []
-        public var diagnostics: [Diagnostic] = []
-        /// Data rows read (blank lines are not rows).
-        public var rows = 0
-    }
-
-    public static func read(bytes: [UInt8], file: String) -> Result {
-        var entries: [LedgerEntry] = []
-        var table = CSVTable(file: file)
+    /// Reads the native CSV; every bad row is a diagnostic and a rejected row.
+    public static func read(bytes: [UInt8], file: String) -> ImportedFile {
+        var table = CSVTable(file: file, format: .native)
         table.read(
-            bytes, what: "the native ledger columns", required: requiredColumns,
+            bytes, what: "the native ledger columns", required: requiredColumns.map { [$0] },
             example: requiredColumns.joined(separator: ",") + ",..."
         ) { record, header, table in
-            if let entry = parseRow(record.fields, line: record.line, header: header, table: &table) { entries.append(entry) }
+            parseRow(record.fields, line: record.line, header: header, table: &table).map { [$0] }
         }
-        return Result(entries: entries, diagnostics: table.diagnostics, rows: table.rows)
+        return table.result
     }
 
     /// One row's entry, or nil after reporting each of its problems.
     static func parseRow(_ fields: [String], line: Int, header: HeaderMap, table: inout CSVTable) -> LedgerEntry? {
-        let before = table.diagnostics.count
+        let before = table.result.diagnostics.count
         func problem(_ field: String, _ expected: String, _ found: String) { table.problem(line, field, expected, found) }
         func required(_ name: String) -> String? {
             guard let value = header.value(name, in: fields) else {
@@ -84,7 +77,7 @@ public enum NativeLedgerImporter {
             status = PayoutStatus(rawValue: text.lowercased())
             if status == nil { problem("payout_status", "one of pending, processing, paid, failed", text) }
         }
-        guard table.diagnostics.count == before, let id, let payeeID, let occurred, let payeeType, let kind, let amount else {
+        guard table.result.diagnostics.count == before, let id, let payeeID, let occurred, let payeeType, let kind, let amount else {
             return nil
         }
         return LedgerEntry(

@@ -18,19 +18,19 @@ public enum PayeesFileImporter {
     public static func read(bytes: [UInt8], file: String) -> Result {
         var profiles: [String: PayeeProfile] = [:]
         var firstLine: [String: Int] = [:]
-        var table = CSVTable(file: file)
-        table.read(bytes, what: "the payees file columns", required: ["payee_id", "timezone"], example: columns.joined(separator: ",")) {
+        var table = CSVTable(file: file, format: .native)
+        table.read(bytes, what: "the payees file columns", required: [["payee_id"], ["timezone"]], example: columns.joined(separator: ",")) {
             record, header, table in
             let fields = record.fields
             let line = record.line
-            let before = table.diagnostics.count
+            let before = table.result.diagnostics.count
             guard let id = header.value("payee_id", in: fields) else {
                 table.problem(line, "payee_id", "a value", "")
-                return
+                return nil
             }
             if let first = firstLine[id] {
                 table.problem(line, "payee_id", "each payee once (first at line \(first))", id)
-                return
+                return nil
             }
             firstLine[id] = line
             var type: PayeeType?
@@ -46,11 +46,12 @@ public enum PayeesFileImporter {
             if !knownLocales.contains(locale) {
                 table.problem(line, "locale", "a locale identifier such as en_US or de_DE", locale)
             }
-            guard table.diagnostics.count == before else { return }
+            guard table.result.diagnostics.count == before else { return nil }
             profiles[id] = PayeeProfile(
                 id: id, type: type, name: header.value("name", in: fields), email: header.value("email", in: fields),
                 timeZone: zone, locale: locale, source: SourceLocation(file: file, line: line))
+            return []
         }
-        return Result(profiles: profiles, diagnostics: table.diagnostics)
+        return Result(profiles: profiles, diagnostics: table.result.diagnostics)
     }
 }

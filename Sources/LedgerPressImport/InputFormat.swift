@@ -1,0 +1,29 @@
+import Foundation
+/// The input formats `build` and `check` read, recognised by their header (or forced with `--format`).
+public enum InputFormat: String, Sendable, CaseIterable {
+    /// The native ledger export, CSV.
+    case native
+    /// The native ledger as JSON Lines.
+    case jsonl
+    /// Stripe report CSVs (snake_case): balance change from activity, payout reconciliation, payouts; any version,
+    /// platform or connected-account form.
+    case stripeReport = "stripe-report"
+    /// The Stripe Dashboard's balance-history export (Title Case headers).
+    case stripeDashboard = "stripe-dashboard"
+
+    /// The format a file's first bytes show, or nil.
+    public static func detect(_ bytes: [UInt8]) -> InputFormat? {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, bytes[start] == 32 || bytes[start] == 9 || bytes[start] == 10 || bytes[start] == 13 { start += 1 }
+        if start < bytes.count, bytes[start] == UInt8(ascii: "{") { return .jsonl }
+        var reader = CSVReader(bytes: bytes)
+        guard let header = try? reader.next() else { return nil }
+        let names = Set(header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        if names.isSuperset(of: ["id", "occurred_at", "payee_id"]) { return .native }
+        if names.isSuperset(of: ["balance_transaction_id", "reporting_category"]) { return .stripeReport }
+        if names.isSuperset(of: ["id", "type", "amount", "net", "currency"]) && names.contains(where: { $0.hasPrefix("created") }) {
+            return .stripeDashboard
+        }
+        return nil
+    }
+}

@@ -1,0 +1,45 @@
+import LedgerPressCore
+
+/// The native ledger as JSON Lines: one object per line with the native CSV's field names.
+///
+/// `amount` is a JSON string (`"12.00"`); a JSON number is accepted and parsed from its text, never
+/// through floating point. Blank lines are skipped; every bad line is a diagnostic and a rejected row.
+enum JSONLinesImporter {
+    static func read(bytes: [UInt8], file: String) -> ImportedFile {
+        var table = CSVTable(file: file, format: .jsonl)
+        if bytes.isEmpty {
+            table.problem(0, nil, "one JSON object per line", "an empty file")
+            return table.result
+        }
+        let header = HeaderMap(NativeLedgerImporter.requiredColumns + NativeLedgerImporter.optionalColumns)
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var line = 1
+        while start < bytes.count {
+            var stop = start
+            while stop < bytes.count, bytes[stop] != 10 { stop += 1 }
+            var content = bytes[start..<stop]
+            if content.last == 13 { content = content.dropLast() }
+            let raw = String(decoding: content, as: UTF8.self)
+            defer {
+                start = stop + 1
+                line += 1
+            }
+            if content.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
+            let before = table.result.diagnostics.count
+            do {
+                let object = try FlatJSONObject.parse(content)
+                let fields = header.names.map { object[$0] ?? "" }
+                if let entry = NativeLedgerImporter.parseRow(fields, line: line, header: header, table: &table),
+                    table.result.diagnostics.count == before
+                {
+                    table.result.rows.append(ImportedRow(line: line, raw: raw, entries: [entry]))
+                    continue
+                }
+            } catch {
+                if case .malformed(let what) = error { table.problem(line, nil, "a JSON object of the ledger fields", "malformed JSON: " + what) }
+            }
+            table.reject(line, raw, from: before)
+        }
+        return table.result
+    }
+}

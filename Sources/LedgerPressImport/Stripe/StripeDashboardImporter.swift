@@ -1,0 +1,74 @@
+import LedgerPressCore
+
+/// The Stripe Dashboard's balance-history export: `id,Type,Source,Amount,Fee,Net,Currency,Created (UTC),...`.
+///
+/// One account's export (`--payee`), its own view. `Type` is the balance-transaction type, mapped to
+/// the reporting category as Stripe documents it (`payment` is `charge`, `stripe_fee` is `fee`, ...).
+enum StripeDashboardImporter {
+    static let categoryByType: [String: String] = [
+        "charge": "charge", "payment": "charge", "refund": "refund", "payment_refund": "refund",
+        "refund_failure": "refund_failure", "adjustment": "other_adjustment", "dispute": "dispute",
+        "dispute_reversal": "dispute_reversal", "transfer": "transfer", "recipient_transfer": "transfer",
+        "transfer_cancel": "transfer_reversal", "transfer_failure": "transfer_reversal", "transfer_refund": "transfer_reversal",
+        "stripe_fee": "fee", "tax_fee": "tax", "payout": "payout", "payout_cancel": "payout_reversal",
+        "payout_failure": "payout_reversal",
+    ]
+
+    static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
+        var table = CSVTable(file: file, format: .stripeDashboard)
+        table.read(
+            bytes, what: "the Stripe Dashboard export columns",
+            required: [["id"], ["type"], ["amount"], ["fee"], ["net"], ["currency"], ["created (utc)", "created"]],
+            example: "id,Type,Source,Amount,Fee,Net,Currency,Created (UTC),..."
+        ) { record, header, table in
+            row(record, header: header, settings: settings, table: &table)
+        }
+        return table.result
+    }
+
+    static func row(_ record: CSVRecord, header: HeaderMap, settings: ImportSettings, table: inout CSVTable) -> [LedgerEntry]? {
+        let fields = record.fields
+        let line = record.line
+        func problem(_ field: String?, _ expected: String, _ found: String) { table.problem(line, field, expected, found) }
+        guard let payee = settings.payee(forFile: table.file) else {
+            problem(nil, "the account this export belongs to (--payee ACCOUNT or --payee FILE=ACCOUNT)", "none")
+            return nil
+        }
+        guard let payeeType = settings.payeeTypes[payee] ?? settings.defaultPayeeType else {
+            problem("payee_type", "a type for payee '\(payee)' from the payees file or --payee-type driver|merchant", "none")
+            return nil
+        }
+        let id = header.value("id", in: fields)
+        if id == nil { problem("id", "a value", "") }
+        let timeColumn = header.column("created (utc)") != nil ? "created (utc)" : "created"
+        let timeText = header.value(timeColumn, in: fields) ?? ""
+        let occurredAt = LocalTimeParser.parse(timeText, zone: timeColumn == "created (utc)" ? .utc : settings.sourceZone)
+        if occurredAt == nil { problem("Created (UTC)", "a time such as 2026-04-23 21:56 or 8/6/2026 12:00", timeText) }
+        let typeText = (header.value("type", in: fields) ?? "").lowercased()
+        let category = categoryByType[typeText]
+        if category == nil { problem("Type", "one of " + categoryByType.keys.sorted().joined(separator: ", "), typeText) }
+        let currencyText = header.value("currency", in: fields) ?? ""
+        let currency = Currency(code: currencyText)
+        if currency == nil { problem("Currency", "an ISO 4217 currency code such as usd", currencyText) }
+        func amount(_ name: String, _ label: String) -> Money? {
+            guard let currency else { return nil }
+            let text = header.value(name, in: fields) ?? ""
+            if case .success(let money) = AmountParser.parse(text, currency: currency) { return money }
+            problem(label, "a decimal amount with at most \(currency.exponent) decimals for \(currency.code)", text)
+            return nil
+        }
+        let gross = amount("amount", "Amount")
+        let fee = amount("fee", "Fee")
+        let net = amount("net", "Net")
+        guard let id, let occurredAt, let category, let gross, let fee, let net else { return nil }
+        let movement = StripeMovement(
+            id: id, occurredAt: occurredAt, payeeID: payee, payeeType: payeeType, category: category, gross: gross, fee: fee,
+            net: net, reference: header.value("source", in: fields), description: header.value("description", in: fields),
+            payoutID: header.value("transfer", in: fields), payoutStatus: nil, platformView: false, statusReport: false,
+            source: SourceLocation(file: table.file, line: line))
+        if case .success(let entries) = movement.entries() { return entries }
+        problem("Net", "Amount - Fee = Net (or Amount + Fee = Net)",
+            "Amount \(PlainDecimal.format(gross)), Fee \(PlainDecimal.format(fee)), Net \(PlainDecimal.format(net))")
+        return nil
+    }
+}

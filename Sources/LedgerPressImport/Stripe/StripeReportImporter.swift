@@ -1,0 +1,108 @@
+import LedgerPressCore
+
+/// Stripe report CSVs, any version, read by column name: `balance_change_from_activity.itemized.*`,
+/// `payout_reconciliation.itemized.*`, `payouts.itemized.*`, and their `connected_account_*` forms.
+///
+/// The payee is `connected_account` (the account's own view), else `connected_account_id` (a platform
+/// report: amounts reversed for the payee; rows without it are the platform's own and make no entry),
+/// else `--payee`. Time: `created_utc` / `effective_at_utc`, else `created` / `effective_at` in `--source-timezone`.
+enum StripeReportImporter {
+    static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
+        var table = CSVTable(file: file, format: .stripeReport)
+        table.read(
+            bytes, what: "the Stripe report columns",
+            required: [["balance_transaction_id"], ["currency"], ["gross"], ["fee"], ["net"], ["reporting_category"],
+                ["created_utc", "created", "effective_at_utc", "effective_at"]],
+            example: "balance_transaction_id,created_utc,currency,gross,fee,net,reporting_category,..."
+        ) { record, header, table in
+            row(record, header: header, settings: settings, table: &table)
+        }
+        return table.result
+    }
+
+    static func row(_ record: CSVRecord, header: HeaderMap, settings: ImportSettings, table: inout CSVTable) -> [LedgerEntry]? {
+        let fields = record.fields
+        let line = record.line
+        func problem(_ field: String?, _ expected: String, _ found: String) { table.problem(line, field, expected, found) }
+        // Whose row is it?
+        var platformView = false
+        var payee: String?
+        if header.column("connected_account") != nil {
+            payee = header.value("connected_account", in: fields)
+        } else if header.column("connected_account_id") != nil {
+            platformView = true
+            payee = header.value("connected_account_id", in: fields)
+            if payee == nil {
+                table.result.platformRows += 1
+                return []
+            }
+        } else {
+            payee = settings.payee(forFile: table.file)
+        }
+        guard let payee else {
+            problem("connected_account", "the account the row belongs to (a connected_account column, or --payee ACCOUNT)", "")
+            return nil
+        }
+        guard let payeeType = settings.payeeTypes[payee] ?? settings.defaultPayeeType else {
+            problem("payee_type", "a type for payee '\(payee)' from the payees file or --payee-type driver|merchant", "none")
+            return nil
+        }
+        let id = header.value("balance_transaction_id", in: fields)
+        if id == nil { problem("balance_transaction_id", "a value", "") }
+        var occurredAt: Timestamp?
+        if let utcName = ["created_utc", "effective_at_utc"].first(where: { header.value($0, in: fields) != nil }),
+            let text = header.value(utcName, in: fields)
+        {
+            occurredAt = LocalTimeParser.parse(text, zone: .utc)
+            if occurredAt == nil { problem(utcName, "a time such as 2026-09-14 10:02:11", text) }
+        } else if let name = ["created", "effective_at"].first(where: { header.value($0, in: fields) != nil }),
+            let text = header.value(name, in: fields)
+        {
+            occurredAt = LocalTimeParser.parse(text, zone: settings.sourceZone)
+            if occurredAt == nil { problem(name, "a time such as 2026-09-14 10:02:11", text) }
+        } else {
+            problem("created_utc", "a value", "")
+        }
+        let currencyText = header.value("currency", in: fields) ?? ""
+        let currency = Currency(code: currencyText)
+        if currency == nil { problem("currency", "an ISO 4217 currency code such as usd", currencyText) }
+        func amount(_ name: String) -> Money? {
+            guard let currency else { return nil }
+            let text = header.value(name, in: fields) ?? ""
+            switch AmountParser.parse(text, currency: currency) {
+            case .success(let money): return money
+            case .failure(.tooManyDecimals(let allowed)):
+                problem(name, "at most \(allowed) decimals for \(currency.code)", text)
+            case .failure:
+                problem(name, "a decimal amount in major units such as 10.00", text)
+            }
+            return nil
+        }
+        let gross = amount("gross")
+        let fee = amount("fee")
+        let net = amount("net")
+        let category = (header.value("reporting_category", in: fields) ?? "").lowercased()
+        var status: PayoutStatus?
+        if let text = header.value("payout_status", in: fields) {
+            status = StripeMovement.payoutStatus(text)
+            if status == nil { problem("payout_status", "pending, in_transit, paid, failed or canceled", text) }
+        }
+        guard let id, let occurredAt, let gross, let fee, let net else { return nil }
+        let movement = StripeMovement(
+            id: id, occurredAt: occurredAt, payeeID: payee, payeeType: payeeType, category: category, gross: gross, fee: fee,
+            net: net, reference: header.value("source_id", in: fields) ?? header.value("charge_id", in: fields),
+            description: header.value("description", in: fields),
+            payoutID: header.value("payout_id", in: fields) ?? header.value("automatic_payout_id", in: fields),
+            payoutStatus: status, platformView: platformView, statusReport: header.column("payout_status") != nil,
+            source: SourceLocation(file: table.file, line: line))
+        switch movement.entries() {
+        case .success(let entries): return entries
+        case .failure(.unknownCategory):
+            problem("reporting_category", "one of " + StripeMovement.categories.joined(separator: ", "), category)
+        case .failure(.unbalanced):
+            problem("net", "gross - fee = net (or gross + fee = net)",
+                "gross \(PlainDecimal.format(gross)), fee \(PlainDecimal.format(fee)), net \(PlainDecimal.format(net))")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import LedgerPressCore
+import LedgerPressImport
+import LedgerPressSite
+
+/// Reads every input and the payees file into one ledger, the way `build` and `check` both do.
+struct InputLoader {
+    struct Loaded {
+        var ledger = Ledger()
+        var files: [ImportedFile] = []
+        /// Accepted rows per file (after the ledger's own checks), in input order.
+        var accepted: [Int] = []
+        var rejected: [RejectedRow] = []
+        var profiles: [String: PayeeProfile] = [:]
+        var summaries: [InputSummary] = []
+        /// Every problem found.
+        var diagnostics: DiagnosticLog
+        /// The problems that are not about a rejected input row (a bad payees file, an unreadable
+        /// header): quarantine cannot absorb these.
+        var fatal: DiagnosticLog
+    }
+
+    let options: InputOptions
+    let console: Console
+
+    func load() throws -> Loaded {
+        var loaded = Loaded(diagnostics: DiagnosticLog(limit: options.maxErrors), fatal: DiagnosticLog(limit: options.maxErrors))
+        var all: [Diagnostic] = []
+        if let payees = options.payees {
+            let result = PayeesFileImporter.read(bytes: try console.readInput(payees), file: payees)
+            all += result.diagnostics
+            loaded.profiles = result.profiles
+        }
+        let settings = options.settings(payeeTypes: loaded.profiles.compactMapValues(\.type))
+        for path in options.inputs {
+            let bytes = try console.readInput(path)
+            let file = LedgerImport.read(bytes: bytes, file: path, settings: settings)
+            all += file.diagnostics
+            loaded.rejected += file.rejected
+            var accepted = 0
+            for row in file.rows {
+                var problems = DiagnosticLog(limit: Int.max)
+                if loaded.ledger.add(row: row.entries, diagnostics: &problems) {
+                    accepted += 1
+                } else {
+                    all += problems.items
+                    loaded.rejected.append(RejectedRow(
+                        file: path, line: row.line, raw: row.raw, reason: problems.items.map(\.message).joined(separator: "; ")))
+                }
+            }
+            loaded.accepted.append(accepted)
+            loaded.files.append(file)
+            loaded.summaries.append(InputSummary(
+                name: (path as NSString).lastPathComponent, size: bytes.count, sha256: FileDigest.sha256(Data(bytes)),
+                rows: file.rowsRead))
+        }
+        let rejectedAt = Set(loaded.rejected.map { "\($0.file)\u{0}\($0.line)" })
+        for diagnostic in all {
+            loaded.diagnostics.append(diagnostic)
+            if !rejectedAt.contains("\(diagnostic.location.file)\u{0}\(diagnostic.location.line)") { loaded.fatal.append(diagnostic) }
+        }
+        return loaded
+    }
+}
