@@ -36,7 +36,7 @@ struct InputLoader {
             let bytes = try console.readInput(path)
             let file = LedgerImport.read(bytes: bytes, file: path, settings: settings)
             all += file.diagnostics
-            loaded.rejected += file.rejected
+            var rejected = file.rejected
             var accepted = 0
             for row in file.rows {
                 var problems = DiagnosticLog(limit: Int.max)
@@ -44,11 +44,12 @@ struct InputLoader {
                     accepted += 1
                 } else {
                     all += problems.items
-                    loaded.rejected.append(RejectedRow(
+                    rejected.append(RejectedRow(
                         file: path, line: row.line, raw: row.raw, reason: problems.items.map(\.message).joined(separator: "; ")))
                 }
             }
             loaded.accepted.append(accepted)
+            loaded.rejected += rejected.sorted { $0.line < $1.line }
             loaded.files.append(file)
             loaded.summaries.append(InputSummary(
                 name: (path as NSString).lastPathComponent, size: bytes.count, sha256: FileDigest.sha256(Data(bytes)),

@@ -14,7 +14,7 @@ enum FlatJSONObject {
         func skipSpace() { while p < end, bytes[p] == 32 || bytes[p] == 9 || bytes[p] == 13 || bytes[p] == 10 { p += 1 } }
         func expect(_ byte: UInt8, _ what: String) throws(Failure) {
             skipSpace()
-            guard p < end, bytes[p] == byte else { throw .malformed("expected \(what)") }
+            guard p < end, bytes[p] == byte else { throw .malformed("\(what) expected") }
             p += 1
         }
         func string() throws(Failure) -> String {
@@ -76,10 +76,10 @@ enum FlatJSONObject {
                 let key = try string()
                 try expect(UInt8(ascii: ":"), "':'")
                 skipSpace()
-                guard p < end else { throw .malformed("a value") }
+                guard p < end else { throw .malformed("a value expected") }
                 switch bytes[p] {
                 case UInt8(ascii: "\""): object[key] = try string()
-                case UInt8(ascii: "{"), UInt8(ascii: "["): throw .malformed("a scalar value for '\(key)'")
+                case UInt8(ascii: "{"), UInt8(ascii: "["): throw .malformed("a plain value for '\(key)' expected, not an object or array")
                 default:
                     let start = p
                     while p < end, ![UInt8(ascii: ","), UInt8(ascii: "}"), 32, 9, 10, 13].contains(bytes[p]) { p += 1 }
@@ -88,12 +88,12 @@ enum FlatJSONObject {
                     case "null": break
                     case "true", "false": object[key] = text
                     default:
-                        guard text.first.map({ $0 == "-" || $0.isNumber }) == true else { throw .malformed("a value for '\(key)'") }
+                        guard text.first.map({ $0 == "-" || $0.isNumber }) == true else { throw .malformed("a valid value for '\(key)' expected") }
                         object[key] = text
                     }
                 }
                 skipSpace()
-                guard p < end else { throw .malformed("'}'") }
+                guard p < end else { throw .malformed("'}' expected") }
                 if bytes[p] == UInt8(ascii: ",") {
                     p += 1
                     continue
@@ -103,7 +103,7 @@ enum FlatJSONObject {
             }
         }
         skipSpace()
-        guard p == end else { throw .malformed("nothing after the object") }
+        guard p == end else { throw .malformed("nothing expected after the object") }
         return object
     }
 }

@@ -51,6 +51,9 @@ struct StripeMovement {
             return .failure(.unbalanced)
         }
         let sign: Int64 = platformView ? -1 : 1
+        // A payout row's source is the payout itself.
+        let isPayout = category == "payout" || category == "payout_reversal"
+        let payoutID = self.payoutID ?? (isPayout ? reference : nil)
         func entry(_ suffix: String, _ kind: EntryKind, _ amount: Int64) -> LedgerEntry {
             var made = LedgerEntry(
                 id: id + suffix, occurredAt: occurredAt, payeeID: payeeID, payeeType: payeeType, kind: kind,
