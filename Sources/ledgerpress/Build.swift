@@ -90,7 +90,6 @@ struct Build: ParsableCommand {
             selection: try parsedSelection(), issuer: issuer, defaultTimeZone: timezone, defaultLocale: locale,
             sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) })
         let directory = PayeeDirectory.payees(ledger: ledger, profiles: profiles, options: options)
-        diagnostics.append(contentsOf: directory.diagnostics)
         if diagnostics.hasErrors {
             console.error(diagnostics.lines)
             console.error(["ledgerpress: \(diagnostics.errorCount) problem(s) in the input; nothing was written to \(output)"])

@@ -55,6 +55,9 @@ struct InputLoader {
                 name: (path as NSString).lastPathComponent, size: bytes.count, sha256: FileDigest.sha256(Data(bytes)),
                 rows: file.rowsRead))
         }
+        // The payees file and the ledger must agree on each payee's type.
+        let directory = PayeeDirectory.payees(ledger: loaded.ledger, profiles: loaded.profiles, options: SiteOptions())
+        all += directory.diagnostics
         let rejectedAt = Set(loaded.rejected.map { "\($0.file)\u{0}\($0.line)" })
         for diagnostic in all {
             loaded.diagnostics.append(diagnostic)
