@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // libcmark from Debian's libcmark-dev; CommonMark.swift is the only file that imports it.
@@ -22,7 +23,7 @@ let package = Package(
         // Pure domain: money, currencies, time, periods, ledger entries, statements. No I/O.
         .target(name: "LedgerPressCore"),
         // Bytes -> ledger entries and diagnostics.
-        .target(name: "LedgerPressImport", dependencies: ["LedgerPressCore"]),
+        .target(name: "LedgerPressImport", dependencies: ["LedgerPressCore", .product(name: "Yams", package: "Yams")]),
         // Statements -> Markdown -> HTML (cmark), CSV.
         .target(
             name: "LedgerPressRender",

@@ -13,11 +13,15 @@ public struct ImportSettings: Sendable {
     public var defaultPayeeType: PayeeType?
     /// The zone of timestamps written without one (Stripe's `created`), `--source-timezone`.
     public var sourceZone: ZoneClock
+    /// `--mapping FILE`: inputs no other format recognises are read through it.
+    public var mapping: Mapping?
 
     public init(
         forcedFormat: InputFormat? = nil, payee: String? = nil, payeeByFile: [String: String] = [:],
-        payeeTypes: [String: PayeeType] = [:], defaultPayeeType: PayeeType? = nil, sourceZone: ZoneClock = .utc
+        payeeTypes: [String: PayeeType] = [:], defaultPayeeType: PayeeType? = nil, sourceZone: ZoneClock = .utc,
+        mapping: Mapping? = nil
     ) {
+        self.mapping = mapping
         self.forcedFormat = forcedFormat
         self.payee = payee
         self.payeeByFile = payeeByFile
@@ -34,12 +38,15 @@ public struct ImportSettings: Sendable {
 /// Reads any supported input: detects the format from the header unless forced.
 public enum LedgerImport {
     public static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
-        guard let format = settings.forcedFormat ?? InputFormat.detect(bytes) else {
+        if settings.forcedFormat == .mapped || (settings.forcedFormat == nil && InputFormat.detect(bytes) == nil), let mapping = settings.mapping {
+            return MappedImporter.read(bytes: bytes, file: file, mapping: mapping)
+        }
+        guard let format = settings.forcedFormat ?? InputFormat.detect(bytes), format != .mapped else {
             var result = ImportedFile(name: file, format: .native)
             let found = bytes.isEmpty ? "an empty file" : firstLine(bytes)
             result.diagnostics.append(Diagnostic(
                 at: SourceLocation(file: file, line: bytes.isEmpty ? 0 : 1, field: bytes.isEmpty ? nil : "header"),
-                expected: "a header row of a known format (native, jsonl, stripe-report, stripe-dashboard)", found: found))
+                expected: "a header row of a known format (native, jsonl, stripe-report, stripe-dashboard, or any CSV with --mapping)", found: found))
             return result
         }
         switch format {
@@ -47,6 +54,7 @@ public enum LedgerImport {
         case .jsonl: return JSONLinesImporter.read(bytes: bytes, file: file)
         case .stripeReport: return StripeReportImporter.read(bytes: bytes, file: file, settings: settings)
         case .stripeDashboard: return StripeDashboardImporter.read(bytes: bytes, file: file, settings: settings)
+        case .mapped: return ImportedFile(name: file, format: .mapped)
         }
     }
 

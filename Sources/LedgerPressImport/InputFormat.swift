@@ -10,6 +10,8 @@ public enum InputFormat: String, Sendable, CaseIterable {
     case stripeReport = "stripe-report"
     /// The Stripe Dashboard's balance-history export (Title Case headers).
     case stripeDashboard = "stripe-dashboard"
+    /// Any other CSV, read through a mapping file (`--mapping FILE`).
+    case mapped
 
     /// The format a file's first bytes show, or nil.
     public static func detect(_ bytes: [UInt8]) -> InputFormat? {

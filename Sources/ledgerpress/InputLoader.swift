@@ -31,7 +31,17 @@ struct InputLoader {
             all += result.diagnostics
             loaded.profiles = result.profiles
         }
-        let settings = options.settings(payeeTypes: loaded.profiles.compactMapValues(\.type))
+        var mapping: Mapping?
+        if let path = options.mapping {
+            let text = String(decoding: try console.readInput(path), as: UTF8.self)
+            do {
+                mapping = try Mapping.parse(text, file: path)
+            } catch {
+                console.error([error.description])
+                throw Exit.dataError
+            }
+        }
+        let settings = options.settings(payeeTypes: loaded.profiles.compactMapValues(\.type), mapping: mapping)
         for path in options.inputs {
             let bytes = try console.readInput(path)
             let file = LedgerImport.read(bytes: bytes, file: path, settings: settings)

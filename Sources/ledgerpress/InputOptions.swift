@@ -13,6 +13,9 @@ struct InputOptions: ParsableArguments {
     @Option(help: "Read every input as this format instead of recognising it by its header: native, jsonl, stripe-report, stripe-dashboard.")
     var format: String?
 
+    @Option(help: "A mapping file (YAML) for inputs in any other CSV layout; see README, \"Mapping files\".")
+    var mapping: String?
+
     @Option(name: .customLong("payee"), help: "For single-account exports without an account column: ACCOUNT for every such input, or FILE=ACCOUNT (repeatable).")
     var payeeAssignments: [String] = []
 
@@ -27,7 +30,7 @@ struct InputOptions: ParsableArguments {
 
     func validate() throws {
         if let format, InputFormat(rawValue: format) == nil {
-            throw ValidationError("--format: expected native, jsonl, stripe-report or stripe-dashboard, got '\(format)'")
+            throw ValidationError("--format: expected native, jsonl, stripe-report, stripe-dashboard or mapped, got '\(format)'")
         }
         if let payeeType, PayeeType(rawValue: payeeType) == nil {
             throw ValidationError("--payee-type: expected driver or merchant, got '\(payeeType)'")
@@ -41,7 +44,7 @@ struct InputOptions: ParsableArguments {
         }
     }
 
-    func settings(payeeTypes: [String: PayeeType]) -> ImportSettings {
+    func settings(payeeTypes: [String: PayeeType], mapping: Mapping?) -> ImportSettings {
         var byFile: [String: String] = [:]
         var all: String?
         for assignment in payeeAssignments {
@@ -53,6 +56,7 @@ struct InputOptions: ParsableArguments {
         }
         return ImportSettings(
             forcedFormat: format.flatMap(InputFormat.init(rawValue:)), payee: all, payeeByFile: byFile, payeeTypes: payeeTypes,
-            defaultPayeeType: payeeType.flatMap(PayeeType.init(rawValue:)), sourceZone: ZoneClock(identifier: sourceTimezone) ?? .utc)
+            defaultPayeeType: payeeType.flatMap(PayeeType.init(rawValue:)), sourceZone: ZoneClock(identifier: sourceTimezone) ?? .utc,
+            mapping: mapping)
     }
 }

@@ -52,10 +52,16 @@ public struct CSVReader: Sendable {
     var position: Int
     var line = 1
 
-    public init(bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ",")) {
+    /// `skippingLines`: physical lines before the header (a title, a date range) that are not CSV.
+    public init(bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), skippingLines: Int = 0) {
         self.bytes = bytes
         self.delimiter = delimiter
         position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        for _ in 0..<skippingLines where position < bytes.count {
+            while position < bytes.count, bytes[position] != 10 { position += 1 }
+            position += 1
+            line += 1
+        }
     }
 
     public mutating func next() throws(CSVError) -> CSVRecord? {

@@ -18,10 +18,10 @@ struct CSVTable {
 
     /// Reads `bytes`; `what` names the format in messages ("the native ledger columns").
     mutating func read(
-        _ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), what: String, required: [[String]], example: String,
+        _ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), skippingLines: Int = 0, what: String, required: [[String]], example: String,
         record handle: (CSVRecord, HeaderMap, inout CSVTable) -> [LedgerEntry]?
     ) {
-        var reader = CSVReader(bytes: bytes, delimiter: delimiter)
+        var reader = CSVReader(bytes: bytes, delimiter: delimiter, skippingLines: skippingLines)
         let header: HeaderMap
         do {
             guard let first = try reader.next() else {
