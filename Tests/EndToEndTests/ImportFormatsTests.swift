@@ -25,6 +25,14 @@ import Testing
         #expect(lines.contains("acct_drv2,driver,2026-10,EUR,2026-10-03T12:00:00+02:00,tr_1,Weekly earnings,50.00,"))
     }
 
+    @Test func theSameAccountsDashboardExportOverlapsWithoutChangingAFigure() throws {
+        let cli = try CLIRunner()
+        let inputs = Self.mixedInputs + [Self.format("dashboard-acct_drv1.csv"), "--payee", "dashboard-acct_drv1.csv=acct_drv1"]
+        let outcome = try cli.run(["build"] + inputs + ["--periods", "month", "--output", "out"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        try Golden.check(try cli.read("out/finance/summary.csv"), against: "formats/summary.csv")
+    }
+
     @Test func checkPrintsASummaryPerFileAndWritesNothing() throws {
         let cli = try CLIRunner()
         let outcome = try cli.run(["check"] + Self.mixedInputs)
