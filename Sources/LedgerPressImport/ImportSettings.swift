@@ -30,6 +30,14 @@ public struct ImportSettings: Sendable {
         self.sourceZone = sourceZone
     }
 
+    /// A payee's type for exports that have none (Stripe's): the payees file, else `--payee-type`;
+    /// nil after reporting the problem at `line`.
+    func payeeType(for payee: String, line: Int, table: inout CSVTable) -> PayeeType? {
+        if let type = payeeTypes[payee] ?? defaultPayeeType { return type }
+        table.problem(line, "payee_type", "a type for payee '\(payee)' from the payees file or --payee-type driver|merchant", "none")
+        return nil
+    }
+
     func payee(forFile file: String) -> String? {
         payeeByFile[file] ?? payeeByFile[(file as NSString).lastPathComponent] ?? payee
     }

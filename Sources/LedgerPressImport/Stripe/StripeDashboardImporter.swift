@@ -34,10 +34,7 @@ enum StripeDashboardImporter {
             problem(nil, "the account this export belongs to (--payee ACCOUNT or --payee FILE=ACCOUNT)", "none")
             return nil
         }
-        guard let payeeType = settings.payeeTypes[payee] ?? settings.defaultPayeeType else {
-            problem("payee_type", "a type for payee '\(payee)' from the payees file or --payee-type driver|merchant", "none")
-            return nil
-        }
+        guard let payeeType = settings.payeeType(for: payee, line: line, table: &table) else { return nil }
         let id = header.value("id", in: fields)
         if id == nil { problem("id", "a value", "") }
         let timeColumn = header.column("created (utc)") != nil ? "created (utc)" : "created"

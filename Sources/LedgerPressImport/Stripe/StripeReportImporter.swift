@@ -43,10 +43,7 @@ enum StripeReportImporter {
             problem("connected_account", "the account the row belongs to (a connected_account column, or --payee ACCOUNT)", "")
             return nil
         }
-        guard let payeeType = settings.payeeTypes[payee] ?? settings.defaultPayeeType else {
-            problem("payee_type", "a type for payee '\(payee)' from the payees file or --payee-type driver|merchant", "none")
-            return nil
-        }
+        guard let payeeType = settings.payeeType(for: payee, line: line, table: &table) else { return nil }
         let id = header.value("balance_transaction_id", in: fields)
         if id == nil { problem("balance_transaction_id", "a value", "") }
         var occurredAt: Timestamp?
