@@ -73,6 +73,17 @@ struct Build: ParsableCommand {
 
     func run() throws {
         let console = Console()
+        let lock: OutputLock
+        do {
+            lock = try OutputLock(output: URL(fileURLWithPath: output))
+        } catch OutputLock.Failure.busy(let path) {
+            console.error(["ledgerpress: another run is publishing to \(output) (it holds \(path)); try again later"])
+            throw Exit.temporaryFailure
+        } catch {
+            console.error(["ledgerpress: \(error)"])
+            throw Exit.cannotCreate
+        }
+        defer { withExtendedLifetime(lock) {} }
         let loaded = try InputLoader(options: input, console: console).load()
         var ledger = loaded.ledger
         var diagnostics = loaded.diagnostics
@@ -104,14 +115,16 @@ struct Build: ParsableCommand {
             console.error(["ledgerpress: internal error while building: \(error)"])
             throw Exit.software
         }
+        let report: SiteWriter.Report
         do {
-            try SiteWriter(output: URL(fileURLWithPath: output)).publish(site.files)
+            report = try SiteWriter(output: URL(fileURLWithPath: output)).publish(site.files)
         } catch {
             console.error(["ledgerpress: \(error); the previous output was left as it was"])
             throw Exit.cannotCreate
         }
         console.say(
             "Built \(site.statementCount) statements for \(site.payeeCount) payees from \(ledger.entries.count) entries "
-                + "into \(output)/ (\(site.files.count) files).")
+                + "into \(output)/ (\(site.files.count) files: \(report.added) added, \(report.changed) changed, "
+                + "\(report.unchanged) unchanged, \(report.removed) removed).")
     }
 }

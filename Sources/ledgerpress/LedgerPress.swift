@@ -7,7 +7,7 @@ struct LedgerPress: ParsableCommand {
         abstract: "Earnings statements for drivers and merchants from ledger exports, published as a static site.",
         discussion: """
             Exit codes: 0 ok, 64 usage, 65 bad input data, 66 missing input, 70 internal error, \
-            73 cannot create output, 74 I/O error.
+            73 cannot create output, 74 I/O error, 75 another run holds the output (try again).
             """,
         subcommands: [Build.self, Check.self, Sample.self]
     )
@@ -21,4 +21,5 @@ enum Exit {
     static let software = ExitCode(70)
     static let cannotCreate = ExitCode(73)
     static let ioError = ExitCode(74)
+    static let temporaryFailure = ExitCode(75)
 }
