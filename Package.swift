@@ -36,7 +36,7 @@ let package = Package(
         .target(
             name: "LedgerPressSite",
             dependencies: [
-                "LedgerPressCore", "LedgerPressRender",
+                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
