@@ -17,6 +17,8 @@ public struct SiteBuilder {
         public var files: [OutputFile]
         public var statementCount: Int
         public var payeeCount: Int
+        /// Statements per period kind (`day`, `week`, `month`, `range`).
+        public var statementsByKind: [String: Int]
     }
 
     public func build(payees: [(Payee, [LedgerEntry])], ledger: Ledger, inputs: [InputSummary]) throws -> Site {
@@ -43,7 +45,11 @@ public struct SiteBuilder {
         files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         files.append(try Manifest(files: files, inputs: inputs, totals: finance.controlTotals, options: options).file())
         files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        return Site(files: files, statementCount: pages.reduce(0) { $0 + $1.book.statements.count }, payeeCount: pages.count)
+        var byKind: [String: Int] = [:]
+        for page in pages { for statement in page.book.statements { byKind[statement.period.kind.rawValue, default: 0] += 1 } }
+        return Site(
+            files: files, statementCount: pages.reduce(0) { $0 + $1.book.statements.count }, payeeCount: pages.count,
+            statementsByKind: byKind)
     }
 }
 

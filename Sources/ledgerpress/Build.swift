@@ -40,6 +40,9 @@ struct Build: ParsableCommand {
     @Option(name: .customLong("as-of"), help: "Build the site as it stood at this RFC 3339 instant: later entries are left out.")
     var asOf: String?
 
+    @Option(help: "Write a JSON run report here (`-` for standard output, which then carries nothing else).")
+    var report: String?
+
     @Option(name: .customLong("reject-file"), help: "Quarantine: build from the good rows and write every rejected row, verbatim with file, line and reason, to this CSV.")
     var rejectFile: String?
 
@@ -72,7 +75,29 @@ struct Build: ParsableCommand {
     }
 
     func run() throws {
-        let console = Console()
+        var runReport = RunReport()
+        do {
+            try build(&runReport)
+        } catch let code as ExitCode {
+            runReport.exitStatus = code.rawValue
+            try writeReport(runReport)
+            throw code
+        }
+        try writeReport(runReport)
+    }
+
+    func writeReport(_ runReport: RunReport) throws {
+        guard let report else { return }
+        if report == "-" {
+            FileHandle.standardOutput.write(runReport.json())
+        } else if !FileManager.default.createFile(atPath: report, contents: runReport.json()) {
+            Console().error(["\(report): error: expected a writable path for the report, got a write error"])
+            throw Exit.cannotCreate
+        }
+    }
+
+    func build(_ runReport: inout RunReport) throws {
+        let console = Console(quietStdout: report == "-")
         let lock: OutputLock
         do {
             lock = try OutputLock(output: URL(fileURLWithPath: output))
@@ -89,6 +114,10 @@ struct Build: ParsableCommand {
         var diagnostics = loaded.diagnostics
         let profiles = loaded.profiles
         let summaries = loaded.summaries
+        runReport.inputs = summaries.map { RunReport.Input(name: $0.name, size: $0.size, sha256: $0.sha256, rows: $0.rows) }
+        runReport.rowsRead = loaded.files.reduce(0) { $0 + $1.rowsRead }
+        runReport.rowsRejected = loaded.rejected.count
+        runReport.finishStage("import")
         if let rejectFile {
             // Quarantine: rejected rows go to the file; the problems are still shown, and the run goes on.
             try console.writeFile(rejectFile, RejectFile.csv(loaded.rejected.map { ($0.file, $0.line, $0.reason, $0.raw) }))
@@ -101,6 +130,8 @@ struct Build: ParsableCommand {
             selection: try parsedSelection(), issuer: issuer, defaultTimeZone: timezone, defaultLocale: locale,
             sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) })
         let directory = PayeeDirectory.payees(ledger: ledger, profiles: profiles, options: options)
+        runReport.entries = ledger.entries.count
+        runReport.payees = directory.payees.count
         if diagnostics.hasErrors {
             console.error(diagnostics.lines)
             console.error(["ledgerpress: \(diagnostics.errorCount) problem(s) in the input; nothing was written to \(output)"])
@@ -115,16 +146,21 @@ struct Build: ParsableCommand {
             console.error(["ledgerpress: internal error while building: \(error)"])
             throw Exit.software
         }
-        let report: SiteWriter.Report
+        runReport.statements = site.statementsByKind
+        runReport.finishStage("build")
+        let published: SiteWriter.Report
         do {
-            report = try SiteWriter(output: URL(fileURLWithPath: output)).publish(site.files)
+            published = try SiteWriter(output: URL(fileURLWithPath: output)).publish(site.files)
         } catch {
             console.error(["ledgerpress: \(error); the previous output was left as it was"])
             throw Exit.cannotCreate
         }
+        runReport.files = RunReport.Files(
+            added: published.added, changed: published.changed, unchanged: published.unchanged, removed: published.removed)
+        runReport.finishStage("publish")
         console.say(
             "Built \(site.statementCount) statements for \(site.payeeCount) payees from \(ledger.entries.count) entries "
-                + "into \(output)/ (\(site.files.count) files: \(report.added) added, \(report.changed) changed, "
-                + "\(report.unchanged) unchanged, \(report.removed) removed).")
+                + "into \(output)/ (\(site.files.count) files: \(published.added) added, \(published.changed) changed, "
+                + "\(published.unchanged) unchanged, \(published.removed) removed).")
     }
 }

@@ -4,8 +4,15 @@ import LedgerPressRender
 
 /// The command's edge to the terminal and the input files.
 struct Console {
+    /// When standard output carries a report, messages go to standard error instead.
+    var quietStdout = false
+
     func say(_ line: String) {
-        print(line)
+        if quietStdout {
+            error([line])
+        } else {
+            print(line)
+        }
     }
 
     func error(_ lines: [String]) {

@@ -78,3 +78,43 @@ import Testing
         #expect(try cli.run(["verify", "nowhere"]).status == 66)
     }
 }
+
+@Suite(.serialized) struct RunReportTests {
+    struct Report: Decodable {
+        var entries: Int
+        var exit_status: Int
+        var rows_read: Int
+        var statements: [String: Int]
+        var files: [String: Int]
+        struct Input: Decodable {
+            var name: String
+            var rows: Int
+            var sha256: String
+        }
+        var inputs: [Input]
+    }
+
+    @Test func reportGoesToStdoutAloneAndSaysWhatHappened() throws {
+        let cli = try CLIRunner()
+        let outcome = try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--report", "-"])
+        #expect(outcome.status == 0)
+        let report = try JSONDecoder().decode(Report.self, from: Data(outcome.stdout.utf8))
+        #expect(report.entries == 70)
+        #expect(report.rows_read == 72)
+        #expect(report.inputs.map(\.name) == ["example-ledger.csv"])
+        #expect(report.inputs.first?.sha256.count == 64)
+        #expect(report.statements == ["day": 34, "week": 24, "month": 10])
+        #expect(report.files == ["added": 214, "changed": 0, "unchanged": 0, "removed": 0])
+        #expect(outcome.stderr.hasPrefix("Built 68 statements"))
+    }
+
+    @Test func reportIsWrittenWhenTheRunFails() throws {
+        let cli = try CLIRunner()
+        try cli.write("bad.csv", "id,occurred_at,payee_id,payee_type,kind,amount,currency\nx,bad,d,driver,earning,1.00,USD\n")
+        let outcome = try cli.run(["build", "bad.csv", "--report", "run.json"])
+        #expect(outcome.status == 65)
+        let report = try JSONDecoder().decode(Report.self, from: Data(try cli.read("run.json").utf8))
+        #expect(report.exit_status == 65)
+        #expect(report.rows_read == 1)
+    }
+}

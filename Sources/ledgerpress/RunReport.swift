@@ -1,0 +1,64 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `build --report FILE`: a machine-readable account of the run, written whatever its outcome.
+/// (Timings and memory are measurements of this run: the report is not part of the published site.)
+struct RunReport: Encodable {
+    struct Input: Encodable {
+        var name: String
+        var size: Int
+        var sha256: String
+        var rows: Int
+    }
+
+    struct Files: Encodable {
+        var added = 0
+        var changed = 0
+        var unchanged = 0
+        var removed = 0
+    }
+
+    var inputs: [Input] = []
+    var rowsRead = 0
+    var rowsRejected = 0
+    var entries = 0
+    var payees = 0
+    var statements: [String: Int] = [:]
+    var files = Files()
+    var timingsSeconds: [String: Double] = [:]
+    var peakMemoryKiB = 0
+    var exitStatus: Int32 = 0
+
+    enum CodingKeys: String, CodingKey {
+        case inputs, entries, payees, statements, files
+        case rowsRead = "rows_read"
+        case rowsRejected = "rows_rejected"
+        case timingsSeconds = "timings_seconds"
+        case peakMemoryKiB = "peak_memory_kib"
+        case exitStatus = "exit_status"
+    }
+
+    private var clock = ContinuousClock.now
+
+    /// Records the time since the previous stage ended under `stage`.
+    mutating func finishStage(_ stage: String) {
+        let now = ContinuousClock.now
+        let elapsed = clock.duration(to: now).components
+        timingsSeconds[stage] = (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18 * 1000).rounded() / 1000
+        clock = now
+    }
+
+    func json() -> Data {
+        var copy = self
+        var usage = rusage()
+        if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 { copy.peakMemoryKiB = Int(usage.ru_maxrss) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        var data = (try? encoder.encode(copy)) ?? Data("{}".utf8)
+        data.append(10)
+        return data
+    }
+}
