@@ -10,8 +10,13 @@ import Foundation
 public struct SiteWriter {
     public let output: URL
 
-    public init(output: URL) {
+    /// Test hook: the process aborts after writing this many files into staging, as a crash or
+    /// `kill -9` would stop it (`LEDGERPRESS_TEST_ABORT_AFTER_FILES`; never set in production).
+    public var abortAfterFiles: Int?
+
+    public init(output: URL, abortAfterFiles: Int? = nil) {
         self.output = output.standardizedFileURL
+        self.abortAfterFiles = abortAfterFiles
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -91,6 +96,7 @@ public struct SiteWriter {
                 guard fm.createFile(atPath: url.path, contents: file.bytes) else {
                     throw Failure.cannotCreate(path: url.path, reason: "the file could not be created")
                 }
+                if let limit = abortAfterFiles, report.added + report.changed + report.unchanged >= limit { abort() }
             }
             let newPaths = Set(files.map(\.path))
             report.removed = previous.keys.filter { !newPaths.contains($0) }.count

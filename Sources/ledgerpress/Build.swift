@@ -150,7 +150,8 @@ struct Build: ParsableCommand {
         runReport.finishStage("build")
         let published: SiteWriter.Report
         do {
-            published = try SiteWriter(output: URL(fileURLWithPath: output)).publish(site.files)
+            let abortHook = ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap { Int($0) }
+            published = try SiteWriter(output: URL(fileURLWithPath: output), abortAfterFiles: abortHook).publish(site.files)
         } catch {
             console.error(["ledgerpress: \(error); the previous output was left as it was"])
             throw Exit.cannotCreate

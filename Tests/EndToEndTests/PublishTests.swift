@@ -118,3 +118,21 @@ import Testing
         #expect(report.rows_read == 1)
     }
 }
+
+@Suite(.serialized) struct KilledRunTests {
+    @Test func aRunKilledMidWriteLeavesTheOldOutputAndTheNextRunCleansUp() throws {
+        let cli = try CLIRunner()
+        let arguments = ["build", CLIRunner.example("example-ledger.csv"), "--payees", CLIRunner.example("example-payees.csv")]
+        #expect(try cli.run(arguments + ["--periods", "month"]).status == 0)
+        let before = try cli.tree("output")
+        // Now a bigger site, killed after 50 files.
+        let killed = try cli.run(arguments, environment: ["LEDGERPRESS_TEST_ABORT_AFTER_FILES": "50"])
+        #expect(killed.status != 0)
+        #expect(try cli.tree("output") == before)
+        #expect(FileManager.default.fileExists(atPath: cli.path("output.staging")))
+        let next = try cli.run(arguments)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("output.staging")))
+        #expect(try cli.run(["verify", "output"]).status == 0)
+    }
+}
