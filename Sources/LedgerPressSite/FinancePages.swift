@@ -12,6 +12,17 @@ struct FinancePages {
         files.append(OutputFile(path: "finance/summary.csv", text: StatementCSV.summaryHeader + "\n" + summary))
         files.append(OutputFile(path: "finance/lines.csv", text: StatementCSV.linesHeader + "\n" + lines))
         controlTotals = ControlTotals.compute(pages: pages, ledger: ledger)
+        var revisions = "payee_id,period,currency,version,first_issued_as_of,previous_net_activity,net_activity,previous_closing_balance,closing_balance\n"
+        for record in pages.flatMap(\.revisions) {
+            for change in record.changes {
+                revisions += CSVCell.row([
+                    CSVCell.text(record.payeeID), record.period, change.currency, String(record.version), record.firstIssuedAsOf,
+                    change.previous?.netActivity ?? "", change.current.netActivity, change.previous?.closingBalance ?? "",
+                    change.current.closingBalance,
+                ])
+            }
+        }
+        files.append(OutputFile(path: "finance/revisions.csv", text: revisions))
 
         func money(_ v: Int64, _ c: Currency) -> String { formats.format(v, c, locale: "en_US") }
         var ledgerFigures: [Currency: Figures] = [:]

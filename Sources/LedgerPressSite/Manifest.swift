@@ -33,14 +33,17 @@ struct Manifest: Encodable {
     var inputs: [InputSummary]
     var options: Options
     var controlTotals: [ControlTotals]
+    /// Every statement with its version (revisions are counted from the previous manifest).
+    var statements: [StatementRecord]
 
     enum CodingKeys: String, CodingKey {
-        case tool, files, inputs, options
+        case tool, files, inputs, options, statements
         case formatVersion = "format_version"
         case controlTotals = "control_totals"
     }
 
-    init(files: [OutputFile], inputs: [InputSummary], totals: [ControlTotals], options: SiteOptions) {
+    init(files: [OutputFile], inputs: [InputSummary], totals: [ControlTotals], options: SiteOptions, statements: [StatementRecord]) {
+        self.statements = statements.sorted { ($0.payeeID, $0.period) < ($1.payeeID, $1.period) }
         self.files = files.map { FileEntry(path: $0.path, size: $0.bytes.count, sha256: Manifest.sha256($0.bytes)) }
         self.inputs = inputs
         self.controlTotals = totals

@@ -8,17 +8,27 @@ struct PayeePages {
     var files: [OutputFile] = []
     var summaryRows: [SortableRow] = []
     var lineRows: [SortableRow] = []
+    var records: [StatementRecord] = []
+    /// Statements revised by this run (a new version of one published before).
+    var revisions: [StatementRecord] = []
     var book: PayeeBook
     var slug: String
 
-    init(book: PayeeBook, templates: TemplateSet, options: SiteOptions, formats: MoneyFormats) throws {
+    init(book: PayeeBook, templates: TemplateSet, options: SiteOptions, formats: MoneyFormats, history: StatementHistory) throws {
         self.book = book
         let payee = book.payee
         slug = PayeeSlug.slug(for: payee.id)
         let folder = "payees/\(slug)/"
         let footer = PayeePages.footer(options)
         for statement in book.statements {
-            let view = StatementView(statement: statement, issuer: options.issuer, formats: formats)
+            let csv = StatementCSV.statementCSV(statement)
+            let summary = StatementCSV.summaryRows(statement)
+            let fingerprint = Manifest.sha256(Data((summary.map(\.text).joined() + csv).utf8))
+            let record = history.record(for: statement, fingerprint: fingerprint)
+            records.append(record)
+            if record.version > 1 && record.fingerprint != history.records[record.key]?.fingerprint { revisions.append(record) }
+            var view = StatementView(statement: statement, issuer: options.issuer, formats: formats)
+            if record.version > 1 { view.context["revision"] = PayeePages.revisionContext(record) }
             let markdown = templates.renderStatementMarkdown(view.context, driver: payee.type == .driver)
             let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables)
             let label = statement.period.label
@@ -31,8 +41,8 @@ struct PayeePages {
             ])
             files.append(OutputFile(path: folder + label + ".md", text: markdown))
             files.append(OutputFile(path: folder + label + ".html", text: page))
-            files.append(OutputFile(path: folder + label + ".csv", text: StatementCSV.statementCSV(statement)))
-            summaryRows += StatementCSV.summaryRows(statement)
+            files.append(OutputFile(path: folder + label + ".csv", text: csv))
+            summaryRows += summary
             lineRows += StatementCSV.lineRows(statement)
         }
         files.append(OutputFile(path: folder + "index.html", text: homePage(templates: templates, options: options, formats: formats, footer: footer)))
@@ -86,6 +96,20 @@ struct PayeePages {
         ]
         if let issuer = options.issuer, !issuer.isEmpty { context["issuer"] = issuer }
         return templates.renderPayeeIndex(context)
+    }
+
+    /// "Revised — version 2, first issued as of ..., changes: ..." for the statement templates.
+    static func revisionContext(_ record: StatementRecord) -> [String: Any] {
+        [
+            "version": String(record.version), "first_issued_as_of": record.firstIssuedAsOf,
+            "changes": record.changes.map { change -> [String: Any] in
+                [
+                    "currency": change.currency, "previous_net_activity": change.previous?.netActivity ?? "none",
+                    "net_activity": change.current.netActivity, "previous_closing_balance": change.previous?.closingBalance ?? "none",
+                    "closing_balance": change.current.closingBalance,
+                ]
+            },
+        ]
     }
 
     static func language(_ locale: String) -> String {

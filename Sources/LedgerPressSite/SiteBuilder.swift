@@ -19,9 +19,13 @@ public struct SiteBuilder {
         public var payeeCount: Int
         /// Statements per period kind (`day`, `week`, `month`, `range`).
         public var statementsByKind: [String: Int]
+        /// Statements this run revised.
+        public var revisions: Int
     }
 
-    public func build(payees: [(Payee, [LedgerEntry])], ledger: Ledger, inputs: [InputSummary]) throws -> Site {
+    public func build(
+        payees: [(Payee, [LedgerEntry])], ledger: Ledger, inputs: [InputSummary], history: StatementHistory = StatementHistory()
+    ) throws -> Site {
         let formats = MoneyFormats()
         let builder = StatementBuilder(selection: options.selection)
         let results = ResultSlots<PayeePages>(count: payees.count)
@@ -34,7 +38,7 @@ public struct SiteBuilder {
                     throw SiteError.unknownTimeZone(payee: payee.id, zone: payee.timeZone)
                 }
                 let book = builder.book(for: payee, entries: entries, zone: zone)
-                return try PayeePages(book: book, templates: templates, options: options, formats: formats)
+                return try PayeePages(book: book, templates: templates, options: options, formats: formats, history: history)
             }
         }
         let pages = try results.values()
@@ -43,13 +47,15 @@ public struct SiteBuilder {
         files += finance.files
         files.append(OutputFile(path: "assets/style.css", text: templates.stylesheet))
         files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        files.append(try Manifest(files: files, inputs: inputs, totals: finance.controlTotals, options: options).file())
+        files.append(try Manifest(
+            files: files, inputs: inputs, totals: finance.controlTotals, options: options, statements: pages.flatMap(\.records)
+        ).file())
         files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         var byKind: [String: Int] = [:]
         for page in pages { for statement in page.book.statements { byKind[statement.period.kind.rawValue, default: 0] += 1 } }
         return Site(
             files: files, statementCount: pages.reduce(0) { $0 + $1.book.statements.count }, payeeCount: pages.count,
-            statementsByKind: byKind)
+            statementsByKind: byKind, revisions: pages.reduce(0) { $0 + $1.revisions.count })
     }
 }
 

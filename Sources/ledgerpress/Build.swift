@@ -40,6 +40,9 @@ struct Build: ParsableCommand {
     @Option(name: .customLong("as-of"), help: "Build the site as it stood at this RFC 3339 instant: later entries are left out.")
     var asOf: String?
 
+    @Option(help: "The previously published site to compare with for revised statements (default: the output folder itself).")
+    var previous: String?
+
     @Option(help: "Write a JSON run report here (`-` for standard output, which then carries nothing else).")
     var report: String?
 
@@ -141,12 +144,15 @@ struct Build: ParsableCommand {
         let site: SiteBuilder.Site
         do {
             site = try SiteBuilder(templates: templateSet, options: options)
-                .build(payees: directory.payees, ledger: ledger, inputs: summaries)
+                .build(
+                    payees: directory.payees, ledger: ledger, inputs: summaries,
+                    history: StatementHistory(previousOutput: URL(fileURLWithPath: previous ?? output)))
         } catch {
             console.error(["ledgerpress: internal error while building: \(error)"])
             throw Exit.software
         }
         runReport.statements = site.statementsByKind
+        runReport.revisions = site.revisions
         runReport.finishStage("build")
         let published: SiteWriter.Report
         do {
@@ -162,6 +168,6 @@ struct Build: ParsableCommand {
         console.say(
             "Built \(site.statementCount) statements for \(site.payeeCount) payees from \(ledger.entries.count) entries "
                 + "into \(output)/ (\(site.files.count) files: \(published.added) added, \(published.changed) changed, "
-                + "\(published.unchanged) unchanged, \(published.removed) removed).")
+                + "\(published.unchanged) unchanged, \(published.removed) removed; \(site.revisions) statements revised).")
     }
 }

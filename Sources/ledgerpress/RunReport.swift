@@ -28,12 +28,13 @@ struct RunReport: Encodable {
     var payees = 0
     var statements: [String: Int] = [:]
     var files = Files()
+    var revisions = 0
     var timingsSeconds: [String: Double] = [:]
     var peakMemoryKiB = 0
     var exitStatus: Int32 = 0
 
     enum CodingKeys: String, CodingKey {
-        case inputs, entries, payees, statements, files
+        case inputs, entries, payees, statements, files, revisions
         case rowsRead = "rows_read"
         case rowsRejected = "rows_rejected"
         case timingsSeconds = "timings_seconds"

@@ -20,7 +20,7 @@ import Testing
         #expect(try cli.run(arguments).status == 0)
         let before = try identity(cli, "site/payees/drv_ann/2026-10.html")
         let rerun = try cli.run(arguments)
-        #expect(rerun.stdout.hasSuffix("(220 files: 0 added, 0 changed, 220 unchanged, 0 removed).\n"))
+        #expect(rerun.stdout.hasSuffix("(221 files: 0 added, 0 changed, 221 unchanged, 0 removed; 0 statements revised).\n"))
         let after = try identity(cli, "site/payees/drv_ann/2026-10.html")
         #expect(before.0 == after.0)
         #expect(before.1 == after.1)
@@ -31,7 +31,7 @@ import Testing
         let third = try cli.run(arguments)
         #expect(third.status == 0, "\(third.stderr)")
         #expect(!FileManager.default.fileExists(atPath: cli.path("site/payees/mer_books")))
-        #expect(third.stdout.contains(" removed)."))
+        #expect(third.stdout.contains(" removed; 3 statements revised)."))
         #expect(!third.stdout.contains(", 0 removed"))
         #expect(try identity(cli, "site/payees/drv_ann/2026-10.html").0 == before.0)
         #expect(try cli.read("site/payees/drv_ann/2026-11.md").contains("Tips: $10.00"))
@@ -104,7 +104,7 @@ import Testing
         #expect(report.inputs.map(\.name) == ["example-ledger.csv"])
         #expect(report.inputs.first?.sha256.count == 64)
         #expect(report.statements == ["day": 34, "week": 24, "month": 10])
-        #expect(report.files == ["added": 214, "changed": 0, "unchanged": 0, "removed": 0])
+        #expect(report.files == ["added": 215, "changed": 0, "unchanged": 0, "removed": 0])
         #expect(outcome.stderr.hasPrefix("Built 68 statements"))
     }
 
@@ -133,6 +133,36 @@ import Testing
         let next = try cli.run(arguments)
         #expect(next.status == 0, "\(next.stderr)")
         #expect(!FileManager.default.fileExists(atPath: cli.path("output.staging")))
+        #expect(try cli.run(["verify", "output"]).status == 0)
+    }
+}
+
+@Suite(.serialized) struct RevisionTests {
+    @Test func aLateTipRevisesThePublishedStatements() throws {
+        let cli = try CLIRunner()
+        let ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
+        try cli.write("ledger.csv", ledger)
+        let arguments = ["build", "ledger.csv", "--payees", CLIRunner.example("example-payees.csv"), "--periods", "month"]
+        #expect(try cli.run(arguments).status == 0)
+        #expect(try cli.read("output/finance/revisions.csv").split(separator: "\n").count == 1)
+        try cli.write("ledger.csv", ledger + "late1,2026-10-30T20:00:00-04:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1004,Late tip,,\n")
+        let second = try cli.run(arguments + ["--report", "run.json"])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try cli.read("output/finance/revisions.csv") == """
+            payee_id,period,currency,version,first_issued_as_of,previous_net_activity,net_activity,previous_closing_balance,closing_balance
+            drv_ann,2026-10,USD,2,2026-10-31T23:50:00-04:00,110.62,112.62,46.50,48.50
+            drv_ann,2026-11,USD,2,2026-11-12T13:10:00-05:00,65.50,65.50,21.50,23.50
+
+            """)
+        #expect(try cli.read("output/payees/drv_ann/2026-10.md").contains(
+            "> **Revised — version 2**, first issued as of 2026-10-31T23:50:00-04:00. Changes: USD net activity 110.62 → 112.62, closing balance 46.50 → 48.50;"))
+        #expect(try cli.read("run.json").contains("\"revisions\" : 2"))
+        #expect(try cli.read("output/manifest.json").contains("\"version\" : 2"))
+        // Unchanged statements keep version 1 and no banner; a rerun keeps version 2 but revises nothing new.
+        #expect(!(try cli.read("output/payees/drv_jose/2026-10.md").contains("Revised")))
+        let third = try cli.run(arguments)
+        #expect(third.stdout.hasSuffix("; 0 statements revised).\n"))
+        #expect(try cli.read("output/payees/drv_ann/2026-10.md").contains("Revised — version 2"))
         #expect(try cli.run(["verify", "output"]).status == 0)
     }
 }
