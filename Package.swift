@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // libcmark from Debian's libcmark-dev; CommonMark.swift is the only file that imports it.
@@ -48,6 +49,7 @@ let package = Package(
                 "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite",
                 "LedgerPressSample",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore"]),

@@ -23,8 +23,10 @@ public struct SiteBuilder {
         public var revisions: Int
     }
 
+    /// `progress(done, total)` is called from worker threads as payees finish.
     public func build(
-        payees: [(Payee, [LedgerEntry])], ledger: Ledger, inputs: [InputSummary], history: StatementHistory = StatementHistory()
+        payees: [(Payee, [LedgerEntry])], ledger: Ledger, inputs: [InputSummary], history: StatementHistory = StatementHistory(),
+        progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> Site {
         let formats = MoneyFormats()
         let builder = StatementBuilder(selection: options.selection)
@@ -40,6 +42,7 @@ public struct SiteBuilder {
                 let book = builder.book(for: payee, entries: entries, zone: zone)
                 return try PayeePages(book: book, templates: templates, options: options, formats: formats, history: history)
             }
+            if let progress { progress(results.finished(), payees.count) }
         }
         let pages = try results.values()
         var files = pages.flatMap(\.files)
@@ -72,7 +75,15 @@ public enum SiteError: Error, CustomStringConvertible {
 /// Results of parallel work, one slot per index, filled from any thread.
 final class ResultSlots<T>: @unchecked Sendable {
     private var slots: [Result<T, Error>?]
+    private var filled = 0
     private let lock = NSLock()
+
+    /// How many slots are filled.
+    func finished() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return filled
+    }
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
@@ -80,6 +91,7 @@ final class ResultSlots<T>: @unchecked Sendable {
         let result = Result { try work() }
         lock.lock()
         slots[index] = result
+        filled += 1
         lock.unlock()
     }
 

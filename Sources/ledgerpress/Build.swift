@@ -40,6 +40,12 @@ struct Build: ParsableCommand {
     @Option(name: .customLong("as-of"), help: "Build the site as it stood at this RFC 3339 instant: later entries are left out.")
     var asOf: String?
 
+    @Flag(help: "Print only errors.")
+    var quiet = false
+
+    @Flag(help: "Print each stage and progress as log lines.")
+    var verbose = false
+
     @Option(help: "The previously published site to compare with for revised statements (default: the output folder itself).")
     var previous: String?
 
@@ -100,7 +106,8 @@ struct Build: ParsableCommand {
     }
 
     func build(_ runReport: inout RunReport) throws {
-        let console = Console(quietStdout: report == "-")
+        let console = Console(quietStdout: report == "-", silent: quiet)
+        let log = RunLog(quiet: quiet, verbose: verbose)
         let lock: OutputLock
         do {
             lock = try OutputLock(output: URL(fileURLWithPath: output))
@@ -121,6 +128,7 @@ struct Build: ParsableCommand {
         runReport.rowsRead = loaded.files.reduce(0) { $0 + $1.rowsRead }
         runReport.rowsRejected = loaded.rejected.count
         runReport.finishStage("import")
+        log.stage("import: \(runReport.rowsRead) rows read, \(loaded.ledger.entries.count) entries from \(input.inputs.count) input(s)")
         if let rejectFile {
             // Quarantine: rejected rows go to the file; the problems are still shown, and the run goes on.
             try console.writeFile(rejectFile, RejectFile.csv(loaded.rejected.map { ($0.file, $0.line, $0.reason, $0.raw) }))
@@ -146,7 +154,8 @@ struct Build: ParsableCommand {
             site = try SiteBuilder(templates: templateSet, options: options)
                 .build(
                     payees: directory.payees, ledger: ledger, inputs: summaries,
-                    history: StatementHistory(previousOutput: URL(fileURLWithPath: previous ?? output)))
+                    history: StatementHistory(previousOutput: URL(fileURLWithPath: previous ?? output)),
+                    progress: log.progress("Building statements"))
         } catch {
             console.error(["ledgerpress: internal error while building: \(error)"])
             throw Exit.software
@@ -154,6 +163,7 @@ struct Build: ParsableCommand {
         runReport.statements = site.statementsByKind
         runReport.revisions = site.revisions
         runReport.finishStage("build")
+        log.stage("build: \(site.statementCount) statements, \(site.files.count) files")
         let published: SiteWriter.Report
         do {
             let abortHook = ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap { Int($0) }
@@ -165,6 +175,7 @@ struct Build: ParsableCommand {
         runReport.files = RunReport.Files(
             added: published.added, changed: published.changed, unchanged: published.unchanged, removed: published.removed)
         runReport.finishStage("publish")
+        log.stage("publish: \(published.added) added, \(published.changed) changed, \(published.unchanged) unchanged, \(published.removed) removed")
         console.say(
             "Built \(site.statementCount) statements for \(site.payeeCount) payees from \(ledger.entries.count) entries "
                 + "into \(output)/ (\(site.files.count) files: \(published.added) added, \(published.changed) changed, "

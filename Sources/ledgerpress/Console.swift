@@ -6,8 +6,11 @@ import LedgerPressRender
 struct Console {
     /// When standard output carries a report, messages go to standard error instead.
     var quietStdout = false
+    /// `--quiet`: the closing summary is not printed (errors still are).
+    var silent = false
 
     func say(_ line: String) {
+        if silent { return }
         if quietStdout {
             error([line])
         } else {

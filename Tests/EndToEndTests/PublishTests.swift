@@ -166,3 +166,19 @@ import Testing
         #expect(try cli.run(["verify", "output"]).status == 0)
     }
 }
+
+@Suite(.serialized) struct LoggingTests {
+    @Test func quietPrintsNothingButErrorsAndVerboseLogsEachStage() throws {
+        let cli = try CLIRunner()
+        let quiet = try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--quiet"])
+        #expect(quiet.status == 0)
+        #expect(quiet.stdout.isEmpty)
+        #expect(quiet.stderr.isEmpty)
+        let verbose = try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--verbose"])
+        #expect(verbose.status == 0)
+        let lines = verbose.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasSuffix("info ledgerpress: [ledgerpress] import: 72 rows read, 70 entries from 1 input(s)") })
+        #expect(lines.contains { $0.contains("Building statements: 5/5 payees") })
+        #expect(lines.contains { $0.hasSuffix("publish: 0 added, 0 changed, 215 unchanged, 0 removed") })
+    }
+}
