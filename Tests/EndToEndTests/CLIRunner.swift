@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Runs the built `ledgerpress` binary in a fresh temporary folder.
-struct CLIRunner {
+/// Runs the built `ledgerpress` binary in a fresh temporary folder, removed when the runner goes.
+final class CLIRunner {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let binary = repository.appendingPathComponent(".build/debug/ledgerpress")
@@ -12,6 +12,10 @@ struct CLIRunner {
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerpress-e2e-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     struct Outcome {
