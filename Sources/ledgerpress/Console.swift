@@ -45,10 +45,8 @@ struct Console {
     }
 
     func loadTemplates(overrides: String?) throws -> TemplateSet {
-        let executable = CommandLine.arguments.first.map { ($0 as NSString).contains("/") ? $0 : Bundle.main.executablePath ?? $0 }
-            ?? ""
-        guard let defaults = TemplateSet.defaultDirectory(executablePath: Bundle.main.executablePath ?? executable,
-            environment: ProcessInfo.processInfo.environment)
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
+        guard let defaults = TemplateSet.defaultDirectory(executablePath: executable, environment: ProcessInfo.processInfo.environment)
         else {
             error(["ledgerpress: error: expected the default Templates folder (set LEDGERPRESS_TEMPLATES), got none"])
             throw Exit.noInput
