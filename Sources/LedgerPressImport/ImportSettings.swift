@@ -51,6 +51,7 @@ public enum LedgerImport {
         }
         guard let format = settings.forcedFormat ?? InputFormat.detect(bytes), format != .mapped else {
             var result = ImportedFile(name: file, format: .native)
+            result.recognised = false
             let found = bytes.isEmpty ? "an empty file" : firstLine(bytes)
             result.diagnostics.append(Diagnostic(
                 at: SourceLocation(file: file, line: bytes.isEmpty ? 0 : 1, field: bytes.isEmpty ? nil : "header"),

@@ -32,6 +32,8 @@ public struct ImportedFile: Sendable {
     public var diagnostics: [Diagnostic] = []
     /// Rows that are about no payee (a platform report's own rows), accepted but making no entries.
     public var platformRows = 0
+    /// False when no format could be recognised (the file then has a header diagnostic and no rows).
+    public var recognised = true
 
     public init(name: String, format: InputFormat) {
         self.name = name

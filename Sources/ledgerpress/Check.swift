@@ -29,7 +29,7 @@ struct Check: ParsableCommand {
         let entries = file.entries
         let payees = Set(entries.map(\.payeeID)).count
         let currencies = Set(entries.map(\.amount.currency.code)).sorted().joined(separator: " ")
-        var text = "\(file.name): \(file.format.rawValue), \(file.rowsRead) rows (\(accepted) accepted, \(file.rowsRead - accepted) rejected)"
+        var text = "\(file.name): \(file.recognised ? file.format.rawValue : "unrecognised format"), \(file.rowsRead) rows (\(accepted) accepted, \(file.rowsRead - accepted) rejected)"
         text += ", \(entries.count) entries, \(payees) payees"
         if !currencies.isEmpty { text += ", \(currencies)" }
         if let first = entries.min(by: { $0.occurredAt < $1.occurredAt }), let last = entries.max(by: { $0.occurredAt < $1.occurredAt }) {

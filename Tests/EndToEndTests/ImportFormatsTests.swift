@@ -76,6 +76,14 @@ import Testing
         #expect(outcome.stderr.split(separator: "\n").first.map(String.init) == message)
     }
 
+    @Test func anUnrecognisedFileIsSaidToBeOne() throws {
+        let cli = try CLIRunner()
+        try cli.write("what.csv", "a,b,c\n1,2,3\n")
+        let outcome = try cli.run(["check", "what.csv"])
+        #expect(outcome.status == 65)
+        #expect(outcome.stdout == "what.csv: unrecognised format, 0 rows (0 accepted, 0 rejected), 0 entries, 0 payees\n")
+    }
+
     @Test func quarantineLosesNoRow() throws {
         let cli = try CLIRunner()
         try cli.write("mixed.csv", """
