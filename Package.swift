@@ -56,6 +56,6 @@ let package = Package(
         .testTarget(name: "LedgerPressImportTests", dependencies: ["LedgerPressImport"]),
         .testTarget(name: "LedgerPressRenderTests", dependencies: ["LedgerPressRender"]),
         .testTarget(name: "LedgerPressSiteTests", dependencies: ["LedgerPressSite", "LedgerPressImport", "LedgerPressSample"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ledgerpress"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ledgerpress"], exclude: ["Fixtures", "Golden"]),
     ]
 )

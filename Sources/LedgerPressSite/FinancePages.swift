@@ -1,66 +1,67 @@
 import LedgerPressCore
 import LedgerPressRender
 
-/// The finance team's files: `index.html`, `finance/summary.csv`, `finance/lines.csv`, and control totals.
+/// The finance team's files: `index.html`, `finance/summary.csv`, `finance/lines.csv`,
+/// `finance/revisions.csv`, and the control totals, rendered from a finance summary and the payees'
+/// CSV blocks (in payee order), whether they come from this run's pages or from merged shards.
 struct FinancePages {
+    static let revisionsHeader =
+        "payee_id,period,currency,version,first_issued_as_of,previous_net_activity,net_activity,previous_closing_balance,closing_balance"
+    /// The finance CSVs, in the order of `PayeeRow.csvBytes`.
+    static let csvPaths = ["finance/summary.csv", "finance/lines.csv", "finance/revisions.csv"]
+    static let csvHeaders = [StatementCSV.summaryHeader, StatementCSV.linesHeader, revisionsHeader]
+
     var files: [OutputFile] = []
     var controlTotals: [ControlTotals] = []
 
-    init(pages: [PayeePages], ledger: Ledger, options: SiteOptions, templates: TemplateSet, formats: MoneyFormats) {
-        let summary = SortableRow.sorted(pages.flatMap(\.summaryRows)).map(\.text).joined()
-        let lines = SortableRow.sorted(pages.flatMap(\.lineRows)).map(\.text).joined()
-        files.append(OutputFile(path: "finance/summary.csv", text: StatementCSV.summaryHeader + "\n" + summary))
-        files.append(OutputFile(path: "finance/lines.csv", text: StatementCSV.linesHeader + "\n" + lines))
-        controlTotals = ControlTotals.compute(pages: pages, ledger: ledger)
-        var revisions = "payee_id,period,currency,version,first_issued_as_of,previous_net_activity,net_activity,previous_closing_balance,closing_balance\n"
-        for record in pages.flatMap(\.revisions) {
-            for change in record.changes {
-                revisions += CSVCell.row([
-                    CSVCell.text(record.payeeID), record.period, change.currency, String(record.version), record.firstIssuedAsOf,
-                    change.previous?.netActivity ?? "", change.current.netActivity, change.previous?.closingBalance ?? "",
-                    change.current.closingBalance,
-                ])
-            }
-        }
-        files.append(OutputFile(path: "finance/revisions.csv", text: revisions))
+    init(pages: [PayeePages], summary: FinanceSummary, options: SiteOptions, templates: TemplateSet, formats: MoneyFormats) {
+        self.init(
+            summary: summary, csvBodies: [pages.map(\.summaryCSV).joined(), pages.map(\.linesCSV).joined(), pages.map(\.revisionsCSV).joined()],
+            issuer: options.issuer, footer: PayeePages.footer(options), templates: templates, formats: formats)
+    }
 
-        func money(_ v: Int64, _ c: Currency) -> String { formats.format(v, c, locale: "en_US") }
-        var ledgerFigures: [Currency: Figures] = [:]
-        for entry in ledger.entries { ledgerFigures[entry.amount.currency, default: Figures()].add(entry.kind, entry.amount.minorUnits) }
-        let totals: [[String: Any]] = ledgerFigures.keys.sorted().map { c in
-            let f = ledgerFigures[c]!
+    init(summary: FinanceSummary, csvBodies: [String], issuer: String?, footer: String, templates: TemplateSet, formats: MoneyFormats) {
+        for (index, path) in FinancePages.csvPaths.enumerated() {
+            files.append(OutputFile(path: path, text: FinancePages.csvHeaders[index] + "\n" + csvBodies[index]))
+        }
+        controlTotals = ControlTotals.compute(summary)
+
+        func money(_ v: Int64, _ code: String) -> String {
+            guard let c = Currency(code: code) else { return PlainDecimal.format(v, exponent: 2) + " " + code }
+            return formats.format(v, c, locale: "en_US")
+        }
+        let totals: [[String: Any]] = summary.ledger.map { item in
+            let f = item.figures
+            let c = item.currency
             return [
-                "currency": c.code, "entries": String(f.entries), "earnings": money(f.earnings, c), "tips": money(f.tips, c),
+                "currency": c, "entries": String(f.entries), "earnings": money(f.earnings, c), "tips": money(f.tips, c),
                 "fees": money(f.fees, c), "adjustments": money(f.adjustments, c), "refunds": money(f.refunds, c),
                 "net_activity": money(f.netActivity, c), "payouts": money(f.payouts, c), "closing_balance": money(f.closingBalance, c),
             ]
         }
-        let payees: [[String: Any]] = pages.map { page in
-            let book = page.book
-            let latestMonth = book.statements.last { $0.period.kind == .month }
+        let payees: [[String: Any]] = summary.payees.map { payee in
             var row: [String: Any] = [
-                "href": "payees/\(page.slug)/index.html", "payee_id": book.payee.id, "payee_name": book.payee.name,
-                "payee_type": book.payee.type.rawValue, "currencies": book.allTime.map(\.currency.code).joined(separator: " "),
-                "statement_count": String(book.statements.count),
-                "balance_summary": book.allTime.map { money($0.figures.closingBalance, $0.currency) }.joined(separator: " · "),
+                "href": "payees/\(payee.slug)/index.html", "payee_id": payee.id, "payee_name": payee.name,
+                "payee_type": payee.type, "currencies": payee.balances.map(\.currency).joined(separator: " "),
+                "statement_count": String(payee.statementCount),
+                "balance_summary": payee.balances.map { money($0.amount, $0.currency) }.joined(separator: " · "),
             ]
-            if let latestMonth {
-                row["latest_month"] = latestMonth.period.label
-                row["latest_month_href"] = "payees/\(page.slug)/\(latestMonth.period.label).html"
+            if let latestMonth = payee.latestMonth {
+                row["latest_month"] = latestMonth
+                row["latest_month_href"] = "payees/\(payee.slug)/\(latestMonth).html"
             }
             return row
         }
-        var periodCounts: [Period: Int] = [:]
-        for page in pages { for statement in page.book.statements { periodCounts[statement.period, default: 0] += 1 } }
-        let periods: [[String: Any]] = periodCounts.keys.sorted(by: >).map { period in
-            ["label": period.label, "kind": period.kind.rawValue, "statement_count": String(periodCounts[period]!)]
+        let periods: [[String: Any]] = summary.periods.compactMap { count in
+            guard let period = count.period else { return nil }
+            return ["label": period.label, "kind": count.kind, "statement_count": String(count.statements)]
         }
         var context: [String: Any] = [
-            "payee_count": String(pages.count), "statement_count": String(pages.reduce(0) { $0 + $1.book.statements.count }),
-            "entry_count": String(ledger.entries.count), "totals": totals, "payees": payees, "periods": periods,
-            "footer": PayeePages.footer(options),
+            "payee_count": String(summary.payees.count), "statement_count": String(summary.statementCount),
+            "entry_count": String(summary.entryCount), "totals": totals, "payees": payees, "periods": periods,
+            "footer": footer,
         ]
-        if let issuer = options.issuer, !issuer.isEmpty { context["issuer"] = issuer }
+        if let issuer, !issuer.isEmpty { context["issuer"] = issuer }
         files.append(OutputFile(path: "index.html", text: templates.renderFinanceIndex(context)))
     }
 }
@@ -85,29 +86,20 @@ struct ControlTotals: Codable, Equatable {
         case monthStatementsTotal = "month_statements_total"
     }
 
-    static func compute(pages: [PayeePages], ledger: Ledger) -> [ControlTotals] {
-        var ledgerSum: [Currency: (Int64, Int)] = [:]
-        for entry in ledger.entries {
-            let current = ledgerSum[entry.amount.currency] ?? (0, 0)
-            ledgerSum[entry.amount.currency] = (current.0 + entry.amount.minorUnits, current.1 + 1)
+    static func compute(_ summary: FinanceSummary) -> [ControlTotals] {
+        var payeeSum: [String: Int64] = [:]
+        var kindSum: [String: [String: Int64]] = [:]
+        for payee in summary.payees {
+            for item in payee.balances { payeeSum[item.currency, default: 0] += item.amount }
+            for item in payee.kindTotals { kindSum[item.kind, default: [:]][item.currency, default: 0] += item.amount }
         }
-        var payeeSum: [Currency: Int64] = [:]
-        var kindSum: [PeriodKind: [Currency: Int64]] = [:]
-        for page in pages {
-            for item in page.book.allTime { payeeSum[item.currency, default: 0] += item.figures.closingBalance }
-            for statement in page.book.statements where statement.period.kind != .range {
-                for section in statement.sections {
-                    kindSum[statement.period.kind, default: [:]][section.currency, default: 0] +=
-                        section.figures.netActivity + section.figures.payouts
-                }
-            }
-        }
-        return ledgerSum.keys.sorted().map { c in
-            func d(_ v: Int64?) -> String? { v.map { PlainDecimal.format($0, exponent: c.exponent) } }
+        return summary.ledger.map { item in
+            let exponent = Currency(code: item.currency)?.exponent ?? 2
+            func d(_ v: Int64?) -> String? { v.map { PlainDecimal.format($0, exponent: exponent) } }
             return ControlTotals(
-                currency: c.code, entries: ledgerSum[c]!.1, ledgerTotal: d(ledgerSum[c]!.0)!, payeesTotal: d(payeeSum[c] ?? 0)!,
-                dayStatementsTotal: d(kindSum[.day]?[c]), weekStatementsTotal: d(kindSum[.week]?[c]),
-                monthStatementsTotal: d(kindSum[.month]?[c]))
+                currency: item.currency, entries: item.entries, ledgerTotal: d(item.figures.closingBalance)!,
+                payeesTotal: d(payeeSum[item.currency] ?? 0)!, dayStatementsTotal: d(kindSum["day"]?[item.currency]),
+                weekStatementsTotal: d(kindSum["week"]?[item.currency]), monthStatementsTotal: d(kindSum["month"]?[item.currency]))
         }
     }
 }

@@ -26,7 +26,7 @@ public struct SiteBuilder {
     /// `progress(done, total)` is called from worker threads as payees finish.
     public func build(
         payees: [(Payee, [LedgerEntry])], ledger: Ledger, inputs: [InputSummary], history: StatementHistory = StatementHistory(),
-        progress: (@Sendable (Int, Int) -> Void)? = nil
+        shard: (Shard, ShardRecord.LedgerFacts)? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> Site {
         let formats = MoneyFormats()
         let builder = StatementBuilder(selection: options.selection)
@@ -46,14 +46,14 @@ public struct SiteBuilder {
         }
         let pages = try results.values()
         var files = pages.flatMap(\.files)
-        let finance = FinancePages(pages: pages, ledger: ledger, options: options, templates: templates, formats: formats)
+        let summary = FinanceSummary(pages: pages, ledger: ledger)
+        let finance = FinancePages(pages: pages, summary: summary, options: options, templates: templates, formats: formats)
         files += finance.files
         files.append(OutputFile(path: "assets/style.css", text: templates.stylesheet))
-        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        files.append(try Manifest(
-            files: files, inputs: inputs, totals: finance.controlTotals, options: options, statements: pages.flatMap(\.records)
-        ).file())
-        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        if let (shard, facts) = shard { files.append(try ShardRecord(shard: shard, ledger: facts, finance: summary).file()) }
+        files = try Manifest.publishing(
+            files, inputs: inputs, totals: finance.controlTotals, options: Manifest.Options(options, templates: templates),
+            statements: pages.flatMap(\.records))
         var byKind: [String: Int] = [:]
         for page in pages { for statement in page.book.statements { byKind[statement.period.kind.rawValue, default: 0] += 1 } }
         return Site(

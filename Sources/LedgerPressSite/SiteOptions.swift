@@ -9,11 +9,14 @@ public struct SiteOptions: Sendable {
     public var defaultLocale: String
     /// `SOURCE_DATE_EPOCH`, shown as the build time when set; otherwise no build time appears.
     public var sourceDateEpoch: Int64?
+    /// `--as-of`, as given: entries after it were left out.
+    public var asOf: String?
 
     public init(
         selection: PeriodSelection = PeriodSelection(), issuer: String? = nil, defaultTimeZone: String = "UTC",
-        defaultLocale: String = "en_US", sourceDateEpoch: Int64? = nil
+        defaultLocale: String = "en_US", sourceDateEpoch: Int64? = nil, asOf: String? = nil
     ) {
+        self.asOf = asOf
         self.selection = selection
         self.issuer = issuer
         self.defaultTimeZone = defaultTimeZone

@@ -52,6 +52,9 @@ struct Build: ParsableCommand {
     @Option(help: "Write a JSON run report here (`-` for standard output, which then carries nothing else).")
     var report: String?
 
+    @Option(help: "Build only shard I of N (I from 0, e.g. 0/3): the payees whose stable hash of the id falls in it; combine the shards with `ledgerpress merge`.")
+    var shard: String?
+
     @Option(name: .customLong("reject-file"), help: "Quarantine: build from the good rows and write every rejected row, verbatim with file, line and reason, to this CSV.")
     var rejectFile: String?
 
@@ -78,6 +81,9 @@ struct Build: ParsableCommand {
         if ZoneClock(identifier: timezone) == nil {
             throw ValidationError("--timezone: expected an IANA time zone such as America/New_York, got '\(timezone)'")
         }
+        if let shard, Shard(parsing: shard) == nil {
+            throw ValidationError("--shard: expected I/N with 0 <= I < N, such as 0/3, got '\(shard)'")
+        }
         if let asOf, RFC3339.parse(asOf) == nil {
             throw ValidationError("--as-of: expected an RFC 3339 timestamp with offset, got '\(asOf)'")
         }
@@ -89,35 +95,16 @@ struct Build: ParsableCommand {
             try build(&runReport)
         } catch let code as ExitCode {
             runReport.exitStatus = code.rawValue
-            try writeReport(runReport)
+            try runReport.write(to: report)
             throw code
         }
-        try writeReport(runReport)
-    }
-
-    func writeReport(_ runReport: RunReport) throws {
-        guard let report else { return }
-        if report == "-" {
-            FileHandle.standardOutput.write(runReport.json())
-        } else if !FileManager.default.createFile(atPath: report, contents: runReport.json()) {
-            Console().error(["\(report): error: expected a writable path for the report, got a write error"])
-            throw Exit.cannotCreate
-        }
+        try runReport.write(to: report)
     }
 
     func build(_ runReport: inout RunReport) throws {
         let console = Console(quietStdout: report == "-", silent: quiet)
         let log = RunLog(quiet: quiet, verbose: verbose)
-        let lock: OutputLock
-        do {
-            lock = try OutputLock(output: URL(fileURLWithPath: output))
-        } catch OutputLock.Failure.busy(let path) {
-            console.error(["ledgerpress: another run is publishing to \(output) (it holds \(path)); try again later"])
-            throw Exit.temporaryFailure
-        } catch {
-            console.error(["ledgerpress: \(error)"])
-            throw Exit.cannotCreate
-        }
+        let lock = try console.lockOutput(output)
         defer { withExtendedLifetime(lock) {} }
         let loaded = try InputLoader(options: input, console: console).load()
         var ledger = loaded.ledger
@@ -139,10 +126,18 @@ struct Build: ParsableCommand {
         if let asOf, let instant = RFC3339.parse(asOf) { ledger = ledger.asOf(instant) }
         let options = SiteOptions(
             selection: try parsedSelection(), issuer: issuer, defaultTimeZone: timezone, defaultLocale: locale,
-            sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) })
+            sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) }, asOf: asOf)
         let directory = PayeeDirectory.payees(ledger: ledger, profiles: profiles, options: options)
+        var payees = directory.payees
+        var shardFacts: (Shard, ShardRecord.LedgerFacts)?
+        if let shard = shard.flatMap(Shard.init(parsing:)) {
+            shardFacts = (shard, ShardRecord.LedgerFacts(ledger: ledger, payeeIDs: payees.map(\.0.id)))
+            payees = payees.filter { shard.contains(payeeID: $0.0.id) }
+            let ids = Set(payees.map(\.0.id))
+            ledger = ledger.filter { ids.contains($0.payeeID) }
+        }
         runReport.entries = ledger.entries.count
-        runReport.payees = directory.payees.count
+        runReport.payees = payees.count
         if diagnostics.hasErrors {
             console.error(diagnostics.lines)
             console.error(["ledgerpress: \(diagnostics.errorCount) problem(s) in the input; nothing was written to \(output)"])
@@ -153,8 +148,8 @@ struct Build: ParsableCommand {
         do {
             site = try SiteBuilder(templates: templateSet, options: options)
                 .build(
-                    payees: directory.payees, ledger: ledger, inputs: summaries,
-                    history: StatementHistory(previousOutput: URL(fileURLWithPath: previous ?? output)),
+                    payees: payees, ledger: ledger, inputs: summaries,
+                    history: StatementHistory(previousOutput: URL(fileURLWithPath: previous ?? output)), shard: shardFacts,
                     progress: log.progress("Building statements"))
         } catch {
             console.error(["ledgerpress: internal error while building: \(error)"])
@@ -164,21 +159,12 @@ struct Build: ParsableCommand {
         runReport.revisions = site.revisions
         runReport.finishStage("build")
         log.stage("build: \(site.statementCount) statements, \(site.files.count) files")
-        let published: SiteWriter.Report
-        do {
-            let abortHook = ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap { Int($0) }
-            published = try SiteWriter(output: URL(fileURLWithPath: output), abortAfterFiles: abortHook).publish(site.files)
-        } catch {
-            console.error(["ledgerpress: \(error); the previous output was left as it was"])
-            throw Exit.cannotCreate
-        }
-        runReport.files = RunReport.Files(
-            added: published.added, changed: published.changed, unchanged: published.unchanged, removed: published.removed)
+        runReport.files = RunReport.Files(try console.publish(site.files, to: output))
         runReport.finishStage("publish")
-        log.stage("publish: \(published.added) added, \(published.changed) changed, \(published.unchanged) unchanged, \(published.removed) removed")
+        log.stage("publish: \(runReport.files.text)")
         console.say(
             "Built \(site.statementCount) statements for \(site.payeeCount) payees from \(ledger.entries.count) entries "
-                + "into \(output)/ (\(site.files.count) files: \(published.added) added, \(published.changed) changed, "
-                + "\(published.unchanged) unchanged, \(published.removed) removed; \(site.revisions) statements revised).")
+                + "into \(output)/ (\(site.files.count) files: \(runReport.files.text); \(site.revisions) statements revised)"
+                + (shardFacts.map { " as shard \($0.0) of \($0.1.payees) payees" } ?? "") + ".")
     }
 }

@@ -9,7 +9,7 @@ struct LedgerPress: ParsableCommand {
             Exit codes: 0 ok, 64 usage, 65 bad input data, 66 missing input, 70 internal error, \
             73 cannot create output, 74 I/O error, 75 another run holds the output (try again).
             """,
-        subcommands: [Build.self, Check.self, Verify.self, Sample.self]
+        subcommands: [Build.self, Merge.self, Check.self, Verify.self, Sample.self]
     )
 }
 

@@ -52,6 +52,17 @@ struct RunReport: Encodable {
         clock = now
     }
 
+    /// Writes the report to the path (`-`: standard output); nothing when there is no path.
+    func write(to path: String?) throws {
+        guard let path else { return }
+        if path == "-" {
+            FileHandle.standardOutput.write(json())
+        } else if !FileManager.default.createFile(atPath: path, contents: json()) {
+            Console().error(["\(path): error: expected a writable path for the report, got a write error"])
+            throw Exit.cannotCreate
+        }
+    }
+
     func json() -> Data {
         var copy = self
         var usage = rusage()

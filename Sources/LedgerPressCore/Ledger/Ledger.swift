@@ -94,9 +94,14 @@ public struct Ledger: Sendable {
 
     /// Leaves out entries after the instant (`--as-of`).
     public func asOf(_ instant: Timestamp) -> Ledger {
+        filter { !(instant < $0.occurredAt) }
+    }
+
+    /// The entries that pass the test (`--as-of`, `--shard`), in the same order.
+    public func filter(_ isIncluded: (LedgerEntry) -> Bool) -> Ledger {
         var copy = Ledger()
         var ignored = DiagnosticLog()
-        for entry in entries where !(instant < entry.occurredAt) { copy.add(entry, diagnostics: &ignored) }
+        for entry in entries where isIncluded(entry) { copy.add(entry, diagnostics: &ignored) }
         return copy
     }
 }

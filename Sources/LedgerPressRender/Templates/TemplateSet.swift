@@ -26,6 +26,8 @@ public struct TemplateSet: Sendable {
     let payeeIndex: MustacheTemplate
     let financeIndex: MustacheTemplate
     public let stylesheet: String
+    /// Every template file's name and text, in name order (what the manifest's digest covers).
+    public let sources: [(name: String, text: String)]
 
     /// Builds the set from file texts keyed by file name; `origin` names where each came from (for messages).
     public init(texts: [String: String], origin: [String: String] = [:]) throws(Failure) {
@@ -49,6 +51,7 @@ public struct TemplateSet: Sendable {
         payeeIndex = try parse("payee-index.html", markdown: false)
         financeIndex = try parse("finance-index.html", markdown: false)
         stylesheet = try text("style.css")
+        sources = try TemplateSet.fileNames.sorted().map { name throws(Failure) in (name, try text(name)) }
     }
 
     public func renderStatementMarkdown(_ context: [String: Any], driver isDriver: Bool) -> String {

@@ -1,0 +1,166 @@
+import LedgerPressCore
+
+/// Everything the finance index and the control totals are made of, in minor units: the ledger's
+/// figures per currency, one row per payee and the statement count per period. A single run computes it
+/// from its pages; a shard keeps its own in `shard.json`, and `merge` adds the shards' together and renders
+/// the finance files with the same code, so a merged site equals a single run's byte for byte.
+public struct FinanceSummary: Codable, Sendable, Equatable {
+    /// The ledger's figures of one currency.
+    public struct LedgerFigures: Codable, Sendable, Equatable {
+        public var currency: String
+        public var entries: Int
+        public var earnings: Int64
+        public var tips: Int64
+        public var fees: Int64
+        public var adjustments: Int64
+        public var refunds: Int64
+        public var payouts: Int64
+
+        var figures: Figures {
+            var f = Figures()
+            f.entries = entries
+            f.earnings = earnings
+            f.tips = tips
+            f.fees = fees
+            f.adjustments = adjustments
+            f.refunds = refunds
+            f.payouts = payouts
+            return f
+        }
+
+        init(currency: String, figures f: Figures) {
+            self.currency = currency
+            entries = f.entries
+            earnings = f.earnings
+            tips = f.tips
+            fees = f.fees
+            adjustments = f.adjustments
+            refunds = f.refunds
+            payouts = f.payouts
+        }
+    }
+
+    public struct Amount: Codable, Sendable, Equatable {
+        public var currency: String
+        public var amount: Int64
+    }
+
+    /// The sum of `net_activity + payouts` over a payee's statements of one kind and currency.
+    public struct KindTotal: Codable, Sendable, Equatable {
+        public var kind: String
+        public var currency: String
+        public var amount: Int64
+    }
+
+    /// A payee's line in the finance index, with the sizes of its blocks in the finance CSVs.
+    public struct PayeeRow: Codable, Sendable, Equatable {
+        public var id: String
+        public var name: String
+        public var type: String
+        public var slug: String
+        public var statementCount: Int
+        /// All-time closing balance per currency, in currency order.
+        public var balances: [Amount]
+        public var latestMonth: String?
+        public var kindTotals: [KindTotal]
+        /// Bytes of this payee's rows in `finance/summary.csv`, `lines.csv` and `revisions.csv`.
+        public var csvBytes: [Int]
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, type, slug, balances
+            case statementCount = "statement_count"
+            case latestMonth = "latest_month"
+            case kindTotals = "kind_totals"
+            case csvBytes = "csv_bytes"
+        }
+    }
+
+    public struct PeriodCount: Codable, Sendable, Equatable {
+        public var kind: String
+        public var start: String
+        public var end: String
+        public var statements: Int
+
+        var period: Period? {
+            guard let kind = PeriodKind(rawValue: kind), let start = CivilDate(iso: start), let end = CivilDate(iso: end) else { return nil }
+            return Period(kind: kind, start: start, end: end)
+        }
+    }
+
+    /// Sorted by currency code.
+    public var ledger: [LedgerFigures]
+    /// Sorted by payee id (UTF-8 bytes).
+    public var payees: [PayeeRow]
+    /// Newest period first.
+    public var periods: [PeriodCount]
+
+    var entryCount: Int { ledger.reduce(0) { $0 + $1.entries } }
+    var statementCount: Int { payees.reduce(0) { $0 + $1.statementCount } }
+
+    init(pages: [PayeePages], ledger: Ledger) {
+        var figures: [Currency: Figures] = [:]
+        for entry in ledger.entries { figures[entry.amount.currency, default: Figures()].add(entry.kind, entry.amount.minorUnits) }
+        self.ledger = figures.keys.sorted().map { LedgerFigures(currency: $0.code, figures: figures[$0]!) }
+        payees = pages.map(\.financeRow)
+        var counts: [Period: Int] = [:]
+        for page in pages { for statement in page.book.statements { counts[statement.period, default: 0] += 1 } }
+        periods = FinanceSummary.sortedCounts(counts)
+    }
+
+    static func sortedCounts(_ counts: [Period: Int]) -> [PeriodCount] {
+        counts.keys.sorted(by: >).map { period in
+            PeriodCount(kind: period.kind.rawValue, start: period.start.description, end: period.end.description, statements: counts[period]!)
+        }
+    }
+
+    /// The summary of the union of disjoint shards.
+    static func combining(_ parts: [FinanceSummary]) throws(MergeFailure) -> FinanceSummary {
+        var figures: [String: Figures] = [:]
+        var counts: [Period: Int] = [:]
+        var payees: [PayeeRow] = []
+        for part in parts {
+            for item in part.ledger {
+                var sum = figures[item.currency] ?? Figures()
+                let add = item.figures
+                for kind in EntryKind.allCases { sum[kind] += add[kind] }
+                sum.entries += add.entries
+                figures[item.currency] = sum
+            }
+            for count in part.periods {
+                guard let period = count.period else { throw .mismatch("a period count names an unknown period \(count.kind) \(count.start)..\(count.end)") }
+                counts[period, default: 0] += count.statements
+            }
+            payees += part.payees
+        }
+        payees.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        return FinanceSummary(
+            ledger: figures.keys.sorted().map { LedgerFigures(currency: $0, figures: figures[$0]!) }, payees: payees,
+            periods: sortedCounts(counts))
+    }
+
+    init(ledger: [LedgerFigures], payees: [PayeeRow], periods: [PeriodCount]) {
+        self.ledger = ledger
+        self.payees = payees
+        self.periods = periods
+    }
+}
+
+extension PayeePages {
+    /// This payee's row of the finance summary.
+    var financeRow: FinanceSummary.PayeeRow {
+        var kindTotals: [PeriodKind: [Currency: Int64]] = [:]
+        for statement in book.statements where statement.period.kind != .range {
+            for section in statement.sections {
+                kindTotals[statement.period.kind, default: [:]][section.currency, default: 0] += section.figures.netActivity + section.figures.payouts
+            }
+        }
+        return FinanceSummary.PayeeRow(
+            id: book.payee.id, name: book.payee.name, type: book.payee.type.rawValue, slug: slug, statementCount: book.statements.count,
+            balances: book.allTime.map { FinanceSummary.Amount(currency: $0.currency.code, amount: $0.figures.closingBalance) },
+            latestMonth: book.statements.last { $0.period.kind == .month }?.period.label,
+            kindTotals: kindTotals.keys.sorted().flatMap { kind in
+                kindTotals[kind]!.keys.sorted().map { FinanceSummary.KindTotal(kind: kind.rawValue, currency: $0.code, amount: kindTotals[kind]![$0]!) }
+            },
+            csvBytes: [summaryCSV.utf8.count, linesCSV.utf8.count, revisionsCSV.utf8.count])
+    }
+}

@@ -1,0 +1,66 @@
+import Crypto
+import Foundation
+import LedgerPressCore
+
+/// `shard.json`, published only by a `--shard I/N` build: which shard it is, what the whole ledger
+/// looked like to it (so `merge` can tell that every shard read the same ledger and that together they
+/// cover it), and the shard's finance summary (so `merge` renders the finance files as a single run does).
+public struct ShardRecord: Codable, Sendable, Equatable {
+    static let path = "shard.json"
+
+    /// The whole ledger, as every shard of a run must have read it.
+    public struct LedgerFacts: Codable, Sendable, Equatable {
+        public var entries: Int
+        public var payees: Int
+        /// SHA-256 of the sorted payee ids, one per line.
+        public var payeesSHA256: String
+        /// SHA-256 of every entry's fields, in ledger order.
+        public var entriesSHA256: String
+        /// The sum of all entries per currency, in minor units, sorted by currency.
+        public var totals: [FinanceSummary.Amount]
+
+        enum CodingKeys: String, CodingKey {
+            case entries, payees, totals
+            case payeesSHA256 = "payees_sha256"
+            case entriesSHA256 = "entries_sha256"
+        }
+
+        public init(ledger: Ledger, payeeIDs: [String]) {
+            entries = ledger.entries.count
+            payees = payeeIDs.count
+            payeesSHA256 = FileDigest.sha256(Data(payeeIDs.map { $0 + "\n" }.joined().utf8))
+            var hasher = SHA256()
+            var text = ""
+            var sums: [Currency: Int64] = [:]
+            for entry in ledger.entries {
+                sums[entry.amount.currency, default: 0] += entry.amount.minorUnits
+                let fields = [
+                    entry.id, entry.payeeID, entry.payeeType.rawValue, entry.payeeName ?? "", String(entry.occurredAt.epochSeconds), String(entry.occurredAt.nanoseconds),
+                    entry.kind.rawValue, entry.amount.currency.code, String(entry.amount.minorUnits), entry.reference ?? "",
+                    entry.description ?? "", entry.payoutID ?? "", entry.payoutStatus?.rawValue ?? "",
+                ]
+                for field in fields { text += String(field.utf8.count) + ":" + field }
+                text += "\n"
+                if text.utf8.count >= 1 << 16 {
+                    hasher.update(data: Data(text.utf8))
+                    text = ""
+                }
+            }
+            hasher.update(data: Data(text.utf8))
+            entriesSHA256 = hasher.finalize().map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+            totals = sums.keys.sorted().map { FinanceSummary.Amount(currency: $0.code, amount: sums[$0]!) }
+        }
+    }
+
+    public var shard: Shard
+    public var ledger: LedgerFacts
+    public var finance: FinanceSummary
+
+    func file() throws -> OutputFile {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(10)
+        return OutputFile(path: ShardRecord.path, bytes: data)
+    }
+}

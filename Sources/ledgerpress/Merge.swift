@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import LedgerPressSite
+
+struct Merge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Combine the outputs of `build --shard I/N` (I = 0..<N) into one site and publish it atomically.",
+        discussion: """
+            Checks that the shards are complete and disjoint, were built from the same inputs, options and \
+            templates, and that every file is as their manifests say; then writes the site a single run would \
+            have built, byte for byte. Any problem exits non-zero with nothing published: 65 for incomplete or \
+            mismatched shards, 66 for a missing shard folder, 73 when the output cannot be written, 75 when \
+            another run holds the output.
+            """)
+
+    @Argument(help: "The shards' output folders, in any order.")
+    var shards: [String]
+
+    @Option(help: "Output folder; built beside it in <output>.staging and swapped in on success.")
+    var output: String = "output"
+
+    @Option(help: "The same --templates folder the shards were built with, if any.")
+    var templates: String?
+
+    @Option(help: "Write a JSON run report here (`-` for standard output, which then carries nothing else).")
+    var report: String?
+
+    @Flag(help: "Print only errors.")
+    var quiet = false
+
+    func run() throws {
+        var runReport = RunReport()
+        do {
+            try merge(&runReport)
+        } catch let code as ExitCode {
+            runReport.exitStatus = code.rawValue
+            try runReport.write(to: report)
+            throw code
+        }
+        try runReport.write(to: report)
+    }
+
+    func merge(_ runReport: inout RunReport) throws {
+        let console = Console(quietStdout: report == "-", silent: quiet)
+        let lock = try console.lockOutput(output)
+        defer { withExtendedLifetime(lock) {} }
+        let templateSet = try console.loadTemplates(overrides: templates)
+        let merged: SiteMerger.Merged
+        do {
+            merged = try SiteMerger(templates: templateSet).merge(shards.map { URL(fileURLWithPath: $0) })
+        } catch {
+            console.error(["\(error)", "ledgerpress: nothing was written to \(output)"])
+            if case .missing = error { throw Exit.noInput }
+            throw Exit.dataError
+        }
+        runReport.inputs = merged.inputs.map { RunReport.Input(name: $0.name, size: $0.size, sha256: $0.sha256, rows: $0.rows) }
+        runReport.entries = merged.entryCount
+        runReport.payees = merged.payeeCount
+        runReport.statements = merged.statementsByKind
+        runReport.finishStage("merge")
+        runReport.files = RunReport.Files(try console.publish(merged.files, to: output))
+        runReport.finishStage("publish")
+        console.say(
+            "Merged \(merged.shardCount) shards: \(merged.statementCount) statements for \(merged.payeeCount) payees from "
+                + "\(merged.entryCount) entries into \(output)/ (\(merged.files.count) files: \(runReport.files.text)).")
+    }
+}
