@@ -21,6 +21,9 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // renameat2(RENAME_EXCHANGE) for the atomic swap of the output folder (not reachable from Swift's Glibc);
+        // SiteSwap.swift is the only file that imports it.
+        .target(name: "CRenameExchange"),
         // Pure domain: money, currencies, time, periods, ledger entries, statements. No I/O.
         .target(name: "LedgerPressCore"),
         // Bytes -> ledger entries and diagnostics.
@@ -37,7 +40,7 @@ let package = Package(
         .target(
             name: "LedgerPressSite",
             dependencies: [
-                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender",
+                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "CRenameExchange",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -46,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "ledgerpress",
             dependencies: [
-                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite",
+                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "CRenameExchange", "LedgerPressSite",
                 "LedgerPressSample",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

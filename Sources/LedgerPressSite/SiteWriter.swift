@@ -4,9 +4,11 @@ import Foundation
 ///
 /// The complete site is written into `<output>.staging` beside the output folder (a file whose bytes
 /// did not change is hard-linked from the old output instead, so it keeps its inode and mtime); only
-/// when every file is there does the staging folder take the output's place (the old output is first moved aside to
-/// `.<output>.previous`, then removed). Any failure before that leaves the old output untouched
-/// and removes the staging folder. Leftovers of a killed run are cleaned up by the next one.
+/// when every file is there are the two folders exchanged in one atomic step (`renameat2` with
+/// `RENAME_EXCHANGE`), so the output path never lacks a complete site; the old site, now at the staging
+/// path, is then removed. Where the file system cannot exchange, the old output is moved aside to
+/// `.<output>.previous` and the staging folder renamed in its place. Any failure before the swap leaves the
+/// old output untouched and removes the staging folder. Leftovers of a killed run are cleaned up by the next one.
 public struct SiteWriter {
     public let output: URL
 
@@ -101,6 +103,11 @@ public struct SiteWriter {
             let newPaths = Set(files.map(\.path))
             report.removed = previous.keys.filter { !newPaths.contains($0) }.count
             if fm.fileExists(atPath: output.path) {
+                if try SiteSwap.exchange(staging, output) {
+                    // The old site is now at the staging path; a run killed before it is gone leaves it for the next one to remove.
+                    try? fm.removeItem(at: staging)
+                    return report
+                }
                 try fm.moveItem(at: output, to: self.previous)
             }
             try fm.moveItem(at: staging, to: output)
