@@ -16,3 +16,12 @@ for periods in month day,week,month; do
     "$bin" build "$work/ledger.csv" --payees "$work/payees.csv" --periods "$periods" --output "$work/out-${periods//,/-}"
 done
 echo "files: $(find "$work/out-day-week-month" -type f | wc -l)"
+# Sharded: what one machine of two does, then the merge (and that it equals the single run).
+out=$work/out-day-week-month
+for i in 0 1; do
+  /usr/bin/time -f "shard $i/2 (day,week,month): %e s wall, %M KiB peak RSS" \
+    "$bin" build "$work/ledger.csv" --payees "$work/payees.csv" --shard "$i/2" --output "$work/shard-$i" --quiet
+done
+/usr/bin/time -f "merge of 2 shards: %e s wall, %M KiB peak RSS" \
+  "$bin" merge "$work/shard-0" "$work/shard-1" --output "$work/merged" --quiet
+diff -r -q "$out" "$work/merged" && echo "merged shards: byte-identical to the single run"

@@ -90,15 +90,7 @@ struct Build: ParsableCommand {
     }
 
     func run() throws {
-        var runReport = RunReport()
-        do {
-            try build(&runReport)
-        } catch let code as ExitCode {
-            runReport.exitStatus = code.rawValue
-            try runReport.write(to: report)
-            throw code
-        }
-        try runReport.write(to: report)
+        try RunReport.recording(to: report, build)
     }
 
     func build(_ runReport: inout RunReport) throws {

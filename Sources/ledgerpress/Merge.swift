@@ -29,15 +29,7 @@ struct Merge: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        var runReport = RunReport()
-        do {
-            try merge(&runReport)
-        } catch let code as ExitCode {
-            runReport.exitStatus = code.rawValue
-            try runReport.write(to: report)
-            throw code
-        }
-        try runReport.write(to: report)
+        try RunReport.recording(to: report, merge)
     }
 
     func merge(_ runReport: inout RunReport) throws {

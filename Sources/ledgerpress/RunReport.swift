@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 #if canImport(Glibc)
@@ -50,6 +51,19 @@ struct RunReport: Encodable {
         let elapsed = clock.duration(to: now).components
         timingsSeconds[stage] = (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18 * 1000).rounded() / 1000
         clock = now
+    }
+
+    /// Runs the command's work and writes its report (when asked for), whatever the exit status.
+    static func recording(to path: String?, _ work: (inout RunReport) throws -> Void) throws {
+        var report = RunReport()
+        do {
+            try work(&report)
+        } catch let code as ExitCode {
+            report.exitStatus = code.rawValue
+            try report.write(to: path)
+            throw code
+        }
+        try report.write(to: path)
     }
 
     /// Writes the report to the path (`-`: standard output); nothing when there is no path.

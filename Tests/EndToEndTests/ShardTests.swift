@@ -60,6 +60,16 @@ import Testing
         #expect(try cli.read("merged/finance/revisions.csv").contains("drv_ann,2026-11,USD,2,"))
     }
 
+    @Test func aShardOutsideItsSplitIsAUsageError() throws {
+        let cli = try CLIRunner()
+        for text in ["3/3", "1/0", "one/3", "1/3/5"] {
+            let outcome = try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--shard", text])
+            #expect(outcome.status == 64)
+            #expect(outcome.stderr.contains("--shard: expected I/N with 0 <= I < N, such as 0/3, got '\(text)'"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.path("output")))
+    }
+
     @Test func aMissingShardFailsAndPublishesNothing() throws {
         let cli = try CLIRunner()
         let shards = try buildShards(cli, count: 3, prefix: "s")
