@@ -16,8 +16,10 @@ struct Build: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(help: "Output folder; built beside it in <output>.staging and swapped in on success.")
-    var output: String = "output"
+    @OptionGroup var publishing: PublishOptions
+    var output: String { publishing.output }
+    var report: String? { publishing.report }
+    var quiet: Bool { publishing.quiet }
 
     @Option(help: "Period kinds, comma-separated: day, week, month.")
     var periods: String = "day,week,month"
@@ -40,17 +42,11 @@ struct Build: ParsableCommand {
     @Option(name: .customLong("as-of"), help: "Build the site as it stood at this RFC 3339 instant: later entries are left out.")
     var asOf: String?
 
-    @Flag(help: "Print only errors.")
-    var quiet = false
-
     @Flag(help: "Print each stage and progress as log lines.")
     var verbose = false
 
     @Option(help: "The previously published site to compare with for revised statements (default: the output folder itself).")
     var previous: String?
-
-    @Option(help: "Write a JSON run report here (`-` for standard output, which then carries nothing else).")
-    var report: String?
 
     @Option(help: "Build only shard I of N (I from 0, e.g. 0/3): the payees whose stable hash of the id falls in it; combine the shards with `ledgerpress merge`.")
     var shard: String?

@@ -16,17 +16,13 @@ struct Merge: ParsableCommand {
     @Argument(help: "The shards' output folders, in any order.")
     var shards: [String]
 
-    @Option(help: "Output folder; built beside it in <output>.staging and swapped in on success.")
-    var output: String = "output"
+    @OptionGroup var publishing: PublishOptions
+    var output: String { publishing.output }
+    var report: String? { publishing.report }
+    var quiet: Bool { publishing.quiet }
 
     @Option(help: "The same --templates folder the shards were built with, if any.")
     var templates: String?
-
-    @Option(help: "Write a JSON run report here (`-` for standard output, which then carries nothing else).")
-    var report: String?
-
-    @Flag(help: "Print only errors.")
-    var quiet = false
 
     func run() throws {
         try RunReport.recording(to: report, merge)
