@@ -120,11 +120,7 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
         var payees: [PayeeRow] = []
         for part in parts {
             for item in part.ledger {
-                var sum = figures[item.currency] ?? Figures()
-                let add = item.figures
-                for kind in EntryKind.allCases { sum[kind] += add[kind] }
-                sum.entries += add.entries
-                figures[item.currency] = sum
+                figures[item.currency, default: Figures()].absorb(item.figures)
             }
             for count in part.periods {
                 guard let period = count.period else { throw .mismatch("a period count names an unknown period \(count.kind) \(count.start)..\(count.end)") }

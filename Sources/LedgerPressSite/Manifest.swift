@@ -74,7 +74,12 @@ struct Manifest: Codable {
     }
 
     static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { byte in byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }.joined()
+        hex(SHA256.hash(data: data))
+    }
+
+    /// A digest in lower-case hex.
+    static func hex(_ digest: some Sequence<UInt8>) -> String {
+        digest.map { byte in byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }.joined()
     }
 
     /// The site's files, sorted by path, with the manifest of the others added.

@@ -25,10 +25,15 @@ public struct ShardRecord: Codable, Sendable, Equatable {
             case entriesSHA256 = "entries_sha256"
         }
 
+        /// SHA-256 of the payee ids (sorted by the caller), one per line.
+        static func payeesDigest(_ sortedIDs: [String]) -> String {
+            Manifest.sha256(Data(sortedIDs.map { $0 + "\n" }.joined().utf8))
+        }
+
         public init(ledger: Ledger, payeeIDs: [String]) {
             entries = ledger.entries.count
             payees = payeeIDs.count
-            payeesSHA256 = FileDigest.sha256(Data(payeeIDs.map { $0 + "\n" }.joined().utf8))
+            payeesSHA256 = LedgerFacts.payeesDigest(payeeIDs)
             var hasher = SHA256()
             var text = ""
             var sums: [Currency: Int64] = [:]
@@ -47,7 +52,7 @@ public struct ShardRecord: Codable, Sendable, Equatable {
                 }
             }
             hasher.update(data: Data(text.utf8))
-            entriesSHA256 = hasher.finalize().map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+            entriesSHA256 = Manifest.hex(hasher.finalize())
             totals = sums.keys.sorted().map { FinanceSummary.Amount(currency: $0.code, amount: sums[$0]!) }
         }
     }

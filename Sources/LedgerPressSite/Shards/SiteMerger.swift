@@ -188,7 +188,7 @@ public struct SiteMerger {
         }
         ids.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let facts = shards[0].record.ledger
-        guard ids.count == facts.payees, Manifest.sha256(Data(ids.map { $0 + "\n" }.joined().utf8)) == facts.payeesSHA256 else {
+        guard ids.count == facts.payees, ShardRecord.LedgerFacts.payeesDigest(ids) == facts.payeesSHA256 else {
             throw .mismatch("the shards hold \(ids.count) payees, the ledger \(facts.payees) (or other ones): expected every payee exactly once")
         }
         for item in facts.totals where totals[item.currency] ?? 0 != item.amount {
