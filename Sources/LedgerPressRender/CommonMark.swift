@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Code blocks whose info string is `ledgerpress-table ID` (ID in `tables`) are replaced, after
 /// parsing, by tables built from cmark nodes: custom blocks and inlines for the tags, text nodes
-/// for the cells, so cmark escapes every cell itself. Raw HTML is never enabled.
+/// for the cells, so cmark escapes every cell itself; a cell holding right-to-left text or bidi
+/// controls is wrapped in `<bdi>`. Raw HTML is never enabled.
 public enum CommonMark {
     public struct Options: OptionSet, Sendable {
         public let rawValue: Int32
@@ -81,11 +82,15 @@ public enum CommonMark {
                 try append(group, tr)
                 for (i, text) in row.enumerated() {
                     let numeric = table.alignments.indices.contains(i) && table.alignments[i] == .right
-                    let cell = try custom(CMARK_NODE_CUSTOM_INLINE, numeric ? "<\(cellTag) class=\"num\">" : "<\(cellTag)>", "</\(cellTag)>")
+                    // Right-to-left text and bidi controls are isolated in <bdi>; control characters never pass.
+                    let isolated = BidiIsolation.needsIsolation(text)
+                    let open = (numeric ? "<\(cellTag) class=\"num\">" : "<\(cellTag)>") + (isolated ? "<bdi>" : "")
+                    let cell = try custom(CMARK_NODE_CUSTOM_INLINE, open, (isolated ? "</bdi>" : "") + "</\(cellTag)>")
                     try append(tr, cell)
                     guard let textNode = cmark_node_new(CMARK_NODE_TEXT) else { throw Failure.nodeRefused("text") }
                     try append(cell, textNode)
-                    guard cmark_node_set_literal(textNode, text) == 1 else { throw Failure.nodeRefused("literal") }
+                    let literal = ControlCharacters.replaced(in: text)
+                    guard cmark_node_set_literal(textNode, literal) == 1 else { throw Failure.nodeRefused("literal") }
                 }
             }
         } catch {

@@ -59,7 +59,7 @@ public struct Diagnostic: Sendable, Equatable, Hashable {
             case "\r": visible += "\\r"
             case "\t": visible += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     visible += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     visible.unicodeScalars.append(scalar)

@@ -29,6 +29,13 @@ struct CSVTable {
                 return
             }
             header = HeaderMap(first.fields)
+            if !header.duplicates.isEmpty {
+                for repeated in header.duplicates {
+                    let positions = "'\(repeated.name)' is column \(repeated.first) and column \(repeated.second)"
+                    problem(first.line, "header", "each column named once (\(positions))", first.fields.joined(separator: ","))
+                }
+                return
+            }
             // Each inner list is a choice: one of its columns must be there.
             let missing = required.filter { choice in choice.allSatisfy { header.column($0) == nil } }
                 .map { $0.joined(separator: " or ") }
@@ -58,12 +65,23 @@ struct CSVTable {
                 reject(record.line, raw, from: before)
                 continue
             }
-            if let entries = handle(record, header, &self), result.diagnostics.count == before {
+            if let entries = handle(record, header, &self), distinctIDs(entries, line: record.line), result.diagnostics.count == before {
                 result.rows.append(ImportedRow(line: record.line, raw: raw, entries: entries))
             } else {
                 reject(record.line, raw, from: before)
             }
         }
+    }
+
+    /// Reports a row whose entries share an id (the ledger would merge them and lose an amount).
+    mutating func distinctIDs(_ entries: [LedgerEntry], line: Int) -> Bool {
+        guard entries.count > 1 else { return true }
+        var seen: Set<String> = []
+        for entry in entries where !seen.insert(entry.id).inserted {
+            problem(line, "id", "a distinct id for each entry of a row", entry.id)
+            return false
+        }
+        return true
     }
 
     mutating func reject(_ line: Int, _ raw: String, from index: Int) {

@@ -2,6 +2,10 @@ import LedgerPressCore
 
 /// Reads any CSV export through a `Mapping` into native entries, one per non-zero amount listed
 /// in `entries` (ids: the row's id for the first, `id:kind` for the others).
+///
+/// > Note: two entries of one row never share an id: a row where two `entries` would make the same
+/// > derived id (`T1:fee` twice) is refused naming both; `Mapping.parse` already refuses mappings
+/// > where fixed kinds make that possible, so only `{column, values}` kinds can reach the per-row check.
 public enum MappedImporter {
     public static func read(bytes: [UInt8], file: String, mapping: Mapping) -> ImportedFile {
         var table = CSVTable(file: file, format: .mapped)
@@ -49,8 +53,15 @@ public enum MappedImporter {
             status = PayoutStatus(rawValue: text.lowercased())
             if status == nil { problem(statusValue.label, "pending, processing, paid or failed", text) }
         }
+        for name in ["id", "payee_id", "payee_name", "reference", "description", "payout_id"] {
+            let field = value(name)
+            let rule = NativeLedgerImporter.textFields.first { $0.0 == name }?.1 ?? .identifier
+            table.check(field.text, rule, line: line, field: field.label)
+        }
         var made: [LedgerEntry] = []
-        for spec in mapping.entries {
+        // Which mapping entry made each id, so two entries of the row never share one.
+        var madeBy: [String: Int] = [:]
+        for (index, spec) in mapping.entries.enumerated() {
             let kind: EntryKind?
             switch spec.kind {
             case .fixed(let k): kind = k
@@ -63,7 +74,11 @@ public enum MappedImporter {
             guard let currency, let kind else { continue }
             if text.isEmpty { continue }
             guard var minor = amount(text, mapping: mapping, currency: currency) else {
-                problem(spec.amount, "an amount with at most \(currency.exponent) decimals for \(currency.code)", text)
+                if let thousands = mapping.thousandsSeparator, !groupsAreValid(text, mapping: mapping) {
+                    problem(spec.amount, "thousands separators '\(thousands)' only between groups of three digits (1\(thousands)234)", text)
+                } else {
+                    problem(spec.amount, "an amount with at most \(currency.exponent) decimals for \(currency.code)", text)
+                }
                 continue
             }
             switch spec.sign {
@@ -73,8 +88,16 @@ public enum MappedImporter {
             }
             if minor == 0 { continue }
             guard let idText = id.text, let payeeID = payee.text, let payeeType, let occurredAt else { continue }
+            let entryID = made.isEmpty ? idText : idText + ":" + kind.rawValue
+            if let earlier = madeBy[entryID] {
+                problem("entries[\(index)]",
+                    "a distinct id for each entry of a row (entries[\(earlier)] and entries[\(index)] both make a \(kind.rawValue) entry)",
+                    entryID)
+                continue
+            }
+            madeBy[entryID] = index
             made.append(LedgerEntry(
-                id: made.isEmpty ? idText : idText + ":" + kind.rawValue, occurredAt: occurredAt, payeeID: payeeID,
+                id: entryID, occurredAt: occurredAt, payeeID: payeeID,
                 payeeType: payeeType, payeeName: value("payee_name").text, kind: kind,
                 amount: Money(minorUnits: minor, currency: currency), reference: value("reference").text,
                 description: value("description").text, payoutID: value("payout_id").text, payoutStatus: status,
@@ -99,9 +122,38 @@ public enum MappedImporter {
         } else if body.hasPrefix("+") {
             body.removeFirst()
         }
-        if let thousands = mapping.thousandsSeparator { body.removeAll { $0 == thousands } }
+        guard let ungrouped = ungrouped(body, mapping: mapping) else { return nil }
+        body = ungrouped
         if mapping.decimalSeparator == "," { body = body.replacingOccurrences(of: ",", with: ".") }
         guard case .success(let money) = AmountParser.parse(body, currency: currency), !body.hasPrefix("-") else { return nil }
         return negative ? -money.minorUnits : money.minorUnits
+    }
+
+    /// The number with its thousands separators removed, or nil when one is out of place: they may
+    /// stand only in the whole part, between groups of exactly three digits after a first group of
+    /// one to three (`1,234.56`, `12,345,678`; never `1,00`, `1,,000`, `,100` or `1,2345`).
+    static func ungrouped(_ body: String, mapping: Mapping) -> String? {
+        guard let thousands = mapping.thousandsSeparator, body.contains(thousands) else { return body }
+        let parts = body.split(separator: mapping.decimalSeparator, maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count == 2 && parts[1].contains(thousands) { return nil }
+        let groups = parts[0].split(separator: thousands, omittingEmptySubsequences: false)
+        guard let head = groups.first, (1...3).contains(head.count), groups.dropFirst().allSatisfy({ $0.count == 3 }) else {
+            return nil
+        }
+        let whole = groups.joined()
+        return parts.count == 2 ? whole + String(mapping.decimalSeparator) + parts[1] : whole
+    }
+
+    /// Whether a cell's thousands separators stand in valid groups (for the message naming them).
+    static func groupsAreValid(_ text: String, mapping: Mapping) -> Bool {
+        var body = text
+        for symbol in mapping.currencySymbols + ["(", ")", "-", "+"] { body = body.replacingOccurrences(of: symbol, with: "") }
+        body = body.trimmingCharacters(in: .whitespaces)
+        if let first = body.firstIndex(where: { $0.isNumber || $0 == mapping.thousandsSeparator }),
+            let last = body.lastIndex(where: { $0.isNumber || $0 == mapping.thousandsSeparator || $0 == mapping.decimalSeparator })
+        {
+            body = String(body[first...last])
+        }
+        return ungrouped(body, mapping: mapping) != nil
     }
 }

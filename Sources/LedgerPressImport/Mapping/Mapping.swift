@@ -129,11 +129,27 @@ public struct Mapping: Sendable {
             }
             entries.append(EntrySpec(kind: kind, amount: amount, sign: sign))
         }
+        try checkDistinctIDs(entries, fail: fail)
         return Mapping(
             name: try string(root["name"], "name", default: "mapping"), delimiter: delimiter,
             skipLines: root["skip_lines"] as? Int ?? 0, decimalSeparator: Character(decimal),
             thousandsSeparator: thousands.first, currencySymbols: root["currency_symbols"] as? [String] ?? [],
             negativeParentheses: root["negative_parentheses"] as? Bool ?? false, timeColumns: timeColumns,
             timeFormat: try string(timestamp["format"], "timestamp.format"), timeZone: zone, fields: fields, entries: entries)
+    }
+
+    /// Refuses entries that would give two entries of one row the same id: the first entry a row
+    /// makes takes the row's id and later ones `id:kind`, so two fixed entries of one kind collide
+    /// whenever an entry before them also makes one (`[earning, fee, fee]`: `T1`, `T1:fee`, `T1:fee`).
+    static func checkDistinctIDs(_ entries: [EntrySpec], fail: (String) -> Failure) throws(Failure) {
+        for (second, spec) in entries.enumerated() {
+            guard case .fixed(let kind) = spec.kind else { continue }
+            let earlier = entries.prefix(second).enumerated().dropFirst()
+            if let (first, _) = earlier.first(where: { $0.element.kind == .fixed(kind) }) {
+                throw fail(
+                    "expected a distinct kind for 'entries[\(second)]': entries[\(first)] also makes \(kind.rawValue) entries, "
+                        + "so a row with both would give two entries the id 'ID:\(kind.rawValue)'")
+            }
+        }
     }
 }

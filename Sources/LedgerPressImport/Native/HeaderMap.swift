@@ -1,18 +1,37 @@
 import LedgerPressCore
 
 /// Column positions found by header name (order never matters; unknown columns are ignored).
+///
+/// Names are keyed trimmed and lowercased. A name given twice is kept in `duplicates` (readers refuse
+/// such a header: which of the two columns is meant cannot be known); empty names name nothing and
+/// may repeat (a spreadsheet's trailing commas).
 struct HeaderMap {
+    /// A column name found twice: its key and both 1-based column positions.
+    struct Duplicate: Equatable {
+        var name: String
+        var first: Int
+        var second: Int
+    }
+
     let names: [String]
     private let index: [String: Int]
+    /// Every name given more than once (each later repeat against its first position), in column order.
+    let duplicates: [Duplicate]
 
     init(_ header: [String]) {
         names = header
         var index: [String: Int] = [:]
+        var duplicates: [Duplicate] = []
         for (i, name) in header.enumerated() {
             let key = name.trimmingCharacters(in: .whitespaces).lowercased()
-            if index[key] == nil { index[key] = i }
+            if let first = index[key] {
+                if !key.isEmpty { duplicates.append(Duplicate(name: key, first: first + 1, second: i + 1)) }
+            } else {
+                index[key] = i
+            }
         }
         self.index = index
+        self.duplicates = duplicates
     }
 
     func column(_ name: String) -> Int? { index[name] }

@@ -21,6 +21,12 @@ public enum NativeLedgerImporter {
         return table.result
     }
 
+    /// The free-text fields and the rule each is checked with.
+    static let textFields: [(String, TextRule)] = [
+        ("id", .identifier), ("payee_id", .identifier), ("payee_name", .name), ("reference", .identifier),
+        ("description", .description), ("payout_id", .identifier),
+    ]
+
     /// One row's entry, or nil after reporting each of its problems.
     static func parseRow(_ fields: [String], line: Int, header: HeaderMap, table: inout CSVTable) -> LedgerEntry? {
         let before = table.result.diagnostics.count
@@ -72,6 +78,7 @@ public enum NativeLedgerImporter {
                 problem("amount", "a decimal like 120.00 or -24 (no thousands separators, no exponent)", text)
             }
         }
+        for (name, rule) in textFields { table.check(header.value(name, in: fields), rule, line: line, field: name) }
         var status: PayoutStatus?
         if let text = header.value("payout_status", in: fields) {
             status = PayoutStatus(rawValue: text.lowercased())

@@ -42,6 +42,9 @@ public enum PayeesFileImporter {
             if ZoneClock(identifier: zone) == nil {
                 table.problem(line, "timezone", "an IANA time zone such as America/New_York", zone)
             }
+            table.check(id, .identifier, line: line, field: "payee_id")
+            table.check(header.value("name", in: fields), .name, line: line, field: "name")
+            table.check(header.value("email", in: fields), .identifier, line: line, field: "email")
             let locale = header.value("locale", in: fields) ?? "en_US"
             if !knownLocales.contains(locale) {
                 table.problem(line, "locale", "a locale identifier such as en_US or de_DE", locale)

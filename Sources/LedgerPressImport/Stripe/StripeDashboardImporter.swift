@@ -57,7 +57,13 @@ enum StripeDashboardImporter {
         let gross = amount("amount", "Amount")
         let fee = amount("fee", "Fee")
         let net = amount("net", "Net")
-        guard let id, let occurredAt, let category, let gross, let fee, let net else { return nil }
+        let textOK = [
+            table.check(id, .identifier, line: line, field: "id"),
+            table.check(header.value("source", in: fields), .identifier, line: line, field: "Source"),
+            table.check(header.value("description", in: fields), .description, line: line, field: "Description"),
+            table.check(header.value("transfer", in: fields), .identifier, line: line, field: "Transfer"),
+        ].allSatisfy { $0 }
+        guard textOK, let id, let occurredAt, let category, let gross, let fee, let net else { return nil }
         let movement = StripeMovement(
             id: id, occurredAt: occurredAt, payeeID: payee, payeeType: payeeType, category: category, gross: gross, fee: fee,
             net: net, reference: header.value("source", in: fields), description: header.value("description", in: fields),

@@ -84,7 +84,17 @@ enum StripeReportImporter {
             status = StripeMovement.payoutStatus(text)
             if status == nil { problem("payout_status", "pending, in_transit, paid, failed or canceled", text) }
         }
-        guard let id, let occurredAt, let gross, let fee, let net else { return nil }
+        let payeeColumn = header.column("connected_account") != nil ? "connected_account" : "connected_account_id"
+        let textOK = [
+            table.check(payee, .identifier, line: line, field: payeeColumn),
+            table.check(id, .identifier, line: line, field: "balance_transaction_id"),
+            table.check(header.value("source_id", in: fields), .identifier, line: line, field: "source_id"),
+            table.check(header.value("charge_id", in: fields), .identifier, line: line, field: "charge_id"),
+            table.check(header.value("description", in: fields), .description, line: line, field: "description"),
+            table.check(header.value("payout_id", in: fields), .identifier, line: line, field: "payout_id"),
+            table.check(header.value("automatic_payout_id", in: fields), .identifier, line: line, field: "automatic_payout_id"),
+        ].allSatisfy { $0 }
+        guard textOK, let id, let occurredAt, let gross, let fee, let net else { return nil }
         let movement = StripeMovement(
             id: id, occurredAt: occurredAt, payeeID: payee, payeeType: payeeType, category: category, gross: gross, fee: fee,
             net: net, reference: header.value("source_id", in: fields) ?? header.value("charge_id", in: fields),

@@ -3,11 +3,12 @@ import Foundation
 /// Cells for the CSV files the tool writes: RFC 4180 quoting only where needed, formula-safe text.
 ///
 /// > Note: text cells that start with `=`, `+`, `-`, `@`, TAB or CR get a leading `'` (OWASP's rule
-/// > against spreadsheet formula injection); numeric cells never do.
+/// > against spreadsheet formula injection); numeric cells never do. Control characters other than
+/// > TAB, LF and CR become U+FFFD (import refuses them; this is the last line of defence).
 public enum CSVCell {
     /// A text cell from ledger data (guarded, then quoted if needed).
     public static func text(_ value: String) -> String {
-        var value = value
+        var value = ControlCharacters.replaced(in: value)
         if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
             value = "'" + value
         }

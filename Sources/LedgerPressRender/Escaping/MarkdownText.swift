@@ -7,7 +7,8 @@ import Mustache
 /// characters become spaces; leading spaces are dropped, so it can never start an indented code
 /// block) and a leading `#`, `+`, `-`, `=`, or `1.`/`1)` gets a backslash, so it can never start a
 /// heading, list, thematic break or setext underline wherever a template puts it. Plain names and
-/// amounts pass unchanged (`$1,234.56`, `José Müller`).
+/// amounts pass unchanged (`$1,234.56`, `José Müller`); right-to-left text and bidi controls are
+/// isolated (`BidiIsolation`).
 public enum MarkdownText {
     public static func escape(_ text: String) -> String {
         var out = String.UnicodeScalarView()
@@ -41,7 +42,7 @@ public enum MarkdownText {
                 result.insert("\\", at: next)
             }
         }
-        return result
+        return BidiIsolation.isolate(result)
     }
 
     /// True when text starting a line would open a block: `#` heading, `-`/`+`/`*` list item,

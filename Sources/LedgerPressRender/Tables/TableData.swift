@@ -37,20 +37,32 @@ public struct TableData: Sendable, Equatable {
         return String(String(out).drop { $0 == " " })
     }
 
+    /// The widest a column is padded to: a longer cell is written whole and shifts the rest of its row,
+    /// so one huge description never pads every other row (output stays linear in the input).
+    public static let maxPaddedWidth = 60
+
     /// The fenced code block for the Markdown: an aligned plain-text table under `ledgerpress-table ID`.
+    ///
+    /// Columns are as wide as their widest cell, up to `maxPaddedWidth` characters.
     ///
     /// > Note: every line starts with a cell the tool made (a date, `Date`, `Total`, dashes) or with
     /// > padding, and the fence is longer than any backtick run in the cells, so ledger text can
     /// > never close the block.
     public var markdownBlock: String {
         let all = [header] + rows + footer
-        let cells = all.map { $0.map(TableData.inert) }
+        let inertCells = all.map { $0.map(TableData.inert) }
+        let lengths = inertCells.map { $0.map(\.count) }
+        let cells = inertCells.map { $0.map(BidiIsolation.isolate) }
         var widths = [Int](repeating: 0, count: header.count)
-        for row in cells { for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) } }
-        func render(_ row: [String]) -> String {
+        for row in lengths {
+            for (i, length) in row.enumerated() where i < widths.count {
+                widths[i] = max(widths[i], min(length, TableData.maxPaddedWidth))
+            }
+        }
+        func render(_ row: [String], _ lengths: [Int]) -> String {
             var parts: [String] = []
             for (i, cell) in row.enumerated() where i < widths.count {
-                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                let pad = String(repeating: " ", count: max(0, widths[i] - lengths[i]))
                 parts.append(alignments.indices.contains(i) && alignments[i] == .right ? pad + cell : cell + pad)
             }
             var line = parts.joined(separator: "  ")
@@ -68,12 +80,12 @@ public struct TableData: Sendable, Equatable {
             }
         }
         let fence = String(repeating: "`", count: max(3, longestRun + 1))
-        var text = fence + infoString + "\n" + render(cells[0]) + "\n"
+        var text = fence + infoString + "\n" + render(cells[0], lengths[0]) + "\n"
         text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
-        for row in cells.dropFirst().prefix(rows.count) { text += render(row) + "\n" }
+        for r in cells.indices.dropFirst().prefix(rows.count) { text += render(cells[r], lengths[r]) + "\n" }
         if !footer.isEmpty {
             text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
-            for row in cells.suffix(footer.count) { text += render(row) + "\n" }
+            for r in cells.indices.suffix(footer.count) { text += render(cells[r], lengths[r]) + "\n" }
         }
         return text + fence + "\n"
     }

@@ -3,7 +3,8 @@ import Mustache
 /// The templates a run renders with: Markdown statements, HTML pages and the stylesheet.
 ///
 /// Markdown templates always render with the Markdown content type, so `{{name}}` is
-/// Markdown-escaped; HTML templates keep Mustache's HTML escaping. `{{{...}}}` is used only for
+/// Markdown-escaped; HTML templates render with `HTMLText.escape` (Mustache's entities, plus
+/// control characters replaced and right-to-left text isolated). `{{{...}}}` is used only for
 /// values whose names say they are trusted blocks (`*_block`, `*_trusted`).
 public struct TemplateSet: Sendable {
     public static let fileNames = ["driver.md", "merchant.md", "layout.html", "payee-index.html", "finance-index.html", "style.css"]
@@ -32,13 +33,15 @@ public struct TemplateSet: Sendable {
     /// Builds the set from file texts keyed by file name; `origin` names where each came from (for messages).
     public init(texts: [String: String], origin: [String: String] = [:]) throws(Failure) {
         _ = MarkdownContentType.registered
+        _ = HTMLTextContentType.registered
         func text(_ name: String) throws(Failure) -> String {
             guard let value = texts[name] else { throw .missing(name) }
             return value
         }
         func parse(_ name: String, markdown: Bool) throws(Failure) -> MustacheTemplate {
             let body = try text(name)
-            let source = markdown ? "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}" + body : body
+            let type = markdown ? MarkdownContentType.name : HTMLTextContentType.name
+            let source = "{{% CONTENT_TYPE: \(type)}}" + body
             do {
                 return try MustacheTemplate(string: source)
             } catch {
