@@ -38,7 +38,7 @@ struct PayeePages {
             let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables)
             let label = statement.period.label
             let page = templates.renderLayout([
-                "lang": PayeePages.language(payee.locale), "title": view.markdownTitle + " — " + payee.name,
+                "lang": PayeePages.language(payee.locale), "title": view.markdownTitle + " — " + BidiIsolation.isolate(payee.name),
                 "assets_href": "../../assets/", "back_href": "index.html", "back_label": "All statements",
                 "has_downloads": true,
                 "downloads": [["href": "\(label).csv", "label": "CSV"], ["href": "\(label).md", "label": "Text (Markdown)"]],
