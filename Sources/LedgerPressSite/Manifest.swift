@@ -82,10 +82,19 @@ struct Manifest: Codable {
         digest.map { byte in byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }.joined()
     }
 
-    /// The site's files, sorted by path, with the manifest of the others added.
+    /// The site's files, sorted by path, with the manifest of the others added. Every path must be a
+    /// ``SitePath`` of the site's payees (`payeeSlugs`): a file elsewhere is a bug, never published.
     static func publishing(
-        _ files: [OutputFile], inputs: [InputSummary], totals: [ControlTotals], options: Options, statements: [StatementRecord]
+        _ files: [OutputFile], inputs: [InputSummary], totals: [ControlTotals], options: Options, statements: [StatementRecord],
+        payeeSlugs: Set<String>
     ) throws -> [OutputFile] {
+        for file in files {
+            do {
+                try SitePath.check(file.path, payeeSlugs: payeeSlugs)
+            } catch {
+                throw ManifestError.notASitePath(SitePath.quoted(file.path), error)
+            }
+        }
         var files = files
         files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         files.append(try Manifest(files: files, inputs: inputs, totals: totals, options: options, statements: statements).file())
@@ -121,11 +130,13 @@ public enum FileDigest {
 enum ManifestError: Error, CustomStringConvertible {
     case missing(String)
     case unreadable(String, String)
+    case notASitePath(String, SitePath.Violation)
 
     var description: String {
         switch self {
         case .missing(let path): return "\(path): error: expected a ledgerpress manifest, got no file"
         case .unreadable(let path, let reason): return "\(path): error: expected a ledgerpress manifest, got \(reason)"
+        case .notASitePath(let path, let violation): return "\(path): error: expected a path the site may hold, got \(violation)"
         }
     }
 }

@@ -53,7 +53,7 @@ public struct SiteBuilder {
         if let (shard, facts) = shard { files.append(try ShardRecord(shard: shard, ledger: facts, finance: summary).file()) }
         files = try Manifest.publishing(
             files, inputs: inputs, totals: finance.controlTotals, options: Manifest.Options(options, templates: templates),
-            statements: pages.flatMap(\.records))
+            statements: pages.flatMap(\.records), payeeSlugs: Set(pages.map(\.slug)))
         var byKind: [String: Int] = [:]
         for page in pages { for statement in page.book.statements { byKind[statement.period.kind.rawValue, default: 0] += 1 } }
         return Site(

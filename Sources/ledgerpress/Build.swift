@@ -119,7 +119,11 @@ struct Build: ParsableCommand {
         var payees = directory.payees
         var shardFacts: (Shard, ShardRecord.LedgerFacts)?
         if let shard = shard.flatMap(Shard.init(parsing:)) {
-            shardFacts = (shard, ShardRecord.LedgerFacts(ledger: ledger, payeeIDs: payees.map(\.0.id)))
+            guard let facts = ShardRecord.LedgerFacts(ledger: ledger, payeeIDs: payees.map(\.0.id)) else {
+                console.error(["ledgerpress: error: a currency's total of the whole ledger does not fit in 64-bit minor units; nothing was written to \(output)"])
+                throw Exit.dataError
+            }
+            shardFacts = (shard, facts)
             payees = payees.filter { shard.contains(payeeID: $0.0.id) }
             let ids = Set(payees.map(\.0.id))
             ledger = ledger.filter { ids.contains($0.payeeID) }

@@ -30,7 +30,8 @@ public struct ShardRecord: Codable, Sendable, Equatable {
             Manifest.sha256(Data(sortedIDs.map { $0 + "\n" }.joined().utf8))
         }
 
-        public init(ledger: Ledger, payeeIDs: [String]) {
+        /// `nil` when a currency's total does not fit in 64-bit minor units.
+        public init?(ledger: Ledger, payeeIDs: [String]) {
             entries = ledger.entries.count
             payees = payeeIDs.count
             payeesSHA256 = LedgerFacts.payeesDigest(payeeIDs)
@@ -38,7 +39,9 @@ public struct ShardRecord: Codable, Sendable, Equatable {
             var text = ""
             var sums: [Currency: Int64] = [:]
             for entry in ledger.entries {
-                sums[entry.amount.currency, default: 0] += entry.amount.minorUnits
+                let (sum, overflow) = sums[entry.amount.currency, default: 0].addingReportingOverflow(entry.amount.minorUnits)
+                if overflow { return nil }
+                sums[entry.amount.currency] = sum
                 let fields = [
                     entry.id, entry.payeeID, entry.payeeType.rawValue, entry.payeeName ?? "", String(entry.occurredAt.epochSeconds), String(entry.occurredAt.nanoseconds),
                     entry.kind.rawValue, entry.amount.currency.code, String(entry.amount.minorUnits), entry.reference ?? "",
@@ -53,7 +56,7 @@ public struct ShardRecord: Codable, Sendable, Equatable {
             }
             hasher.update(data: Data(text.utf8))
             entriesSHA256 = Manifest.hex(hasher.finalize())
-            totals = sums.keys.sorted().map { FinanceSummary.Amount(currency: $0.code, amount: sums[$0]!) }
+            totals = sums.sorted { $0.key < $1.key }.map { FinanceSummary.Amount(currency: $0.key.code, amount: $0.value) }
         }
     }
 

@@ -44,6 +44,7 @@ public struct SiteMerger {
         guard first.manifest.options.templates == expectedTemplates else {
             throw .mismatch("the shards were rendered with other templates (SHA-256 \(first.manifest.options.templates)) than this merge has (\(expectedTemplates)); pass the same --templates as the build")
         }
+        try checkMagnitudes(shards)
         try checkPayees(shards)
 
         var files: [OutputFile] = []
@@ -60,7 +61,7 @@ public struct SiteMerger {
                 var offset = csv.startIndex + header.count
                 for payee in shard.record.finance.payees {
                     let size = payee.csvBytes[column]
-                    guard size >= 0, offset + size <= csv.endIndex else {
+                    guard size >= 0, size <= csv.endIndex - offset else {
                         throw .mismatch("\(shard.directory)/\(path): expected \(size) bytes of rows for payee \(payee.id), got fewer")
                     }
                     blocks[payee.id, default: Array(repeating: Data(), count: FinancePages.csvPaths.count)][column] = csv[offset..<offset + size]
@@ -78,12 +79,14 @@ public struct SiteMerger {
         files.append(OutputFile(path: "assets/style.css", bytes: stylesheet))
 
         let summary = try FinanceSummary.combining(shards.map(\.record.finance))
-        let bodies = (0..<FinancePages.csvPaths.count).map { column in
-            String(decoding: summary.payees.reduce(into: Data()) { $0.append(blocks[$1.id]![column]) }, as: UTF8.self)
+        var bodies = Array(repeating: Data(), count: FinancePages.csvPaths.count)
+        for payee in summary.payees {
+            guard let block = blocks[payee.id] else { throw .mismatch("payee \(SitePath.quoted(payee.id)) has no rows in the shards' finance files") }
+            for column in bodies.indices { bodies[column].append(block[column]) }
         }
         let options = first.manifest.options
         let finance = FinancePages(
-            summary: summary, csvBodies: bodies, issuer: options.issuer, footer: PayeePages.footer(sourceDateEpoch: options.sourceDateEpoch),
+            summary: summary, csvBodies: bodies.map { String(decoding: $0, as: UTF8.self) }, issuer: options.issuer, footer: PayeePages.footer(sourceDateEpoch: options.sourceDateEpoch),
             templates: templates, formats: MoneyFormats())
         for totals in finance.controlTotals where totals.payeesTotal != totals.ledgerTotal {
             throw .mismatch("the shards' payees of \(totals.currency) total \(totals.payeesTotal), their ledgers \(totals.ledgerTotal)")
@@ -92,7 +95,7 @@ public struct SiteMerger {
         do {
             files = try Manifest.publishing(
                 files, inputs: first.manifest.inputs, totals: finance.controlTotals, options: options,
-                statements: shards.flatMap(\.manifest.statements))
+                statements: shards.flatMap(\.manifest.statements), payeeSlugs: Set(summary.payees.map(\.slug)))
         } catch {
             throw .mismatch("cannot write the merged manifest: \(error)")
         }
@@ -101,100 +104,6 @@ public struct SiteMerger {
         return Merged(
             files: files, shardCount: shards.count, payeeCount: summary.payees.count, statementCount: summary.statementCount,
             statementsByKind: byKind, entryCount: summary.entryCount, inputs: first.manifest.inputs)
-    }
-
-    /// Reads a shard's manifest and `shard.json`, and every file it lists, checking each against its size and SHA-256.
-    func load(_ url: URL) throws(MergeFailure) -> LoadedShard {
-        let directory = url.relativePath
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .missing("\(directory): error: expected a shard's output folder, got nothing there")
-        }
-        let manifest: Manifest
-        do {
-            manifest = try Manifest.read(from: url)
-        } catch {
-            throw .missing("\(error)")
-        }
-        var files: [String: Data] = [:]
-        for entry in manifest.files {
-            guard let bytes = FileManager.default.contents(atPath: url.appendingPathComponent(entry.path).path) else {
-                throw .mismatch("\(directory)/\(entry.path): listed in the shard's manifest, but missing")
-            }
-            guard bytes.count == entry.size, Manifest.sha256(bytes) == entry.sha256 else {
-                throw .mismatch("\(directory)/\(entry.path): differs from the shard's manifest (size or SHA-256)")
-            }
-            files[entry.path] = bytes
-        }
-        guard let data = files[ShardRecord.path] else {
-            throw .mismatch("\(directory): expected the output of `build --shard I/N` (with \(ShardRecord.path)), got a site without one")
-        }
-        do {
-            return LoadedShard(directory: directory, manifest: manifest, record: try JSONDecoder().decode(ShardRecord.self, from: data), files: files)
-        } catch {
-            throw .mismatch("\(directory)/\(ShardRecord.path): expected a shard record, got \(error)")
-        }
-    }
-
-    /// Every index of N exactly once.
-    func checkComplete(_ shards: [LoadedShard]) throws(MergeFailure) {
-        let count = shards[0].record.shard.count
-        for shard in shards where shard.record.shard.count != count {
-            throw .mismatch("\(shard.directory) is shard \(shard.record.shard) but \(shards[0].directory) is shard \(shards[0].record.shard): expected shards of one split")
-        }
-        var seen: [Int: String] = [:]
-        for shard in shards {
-            if let other = seen[shard.record.shard.index] {
-                throw .mismatch("\(other) and \(shard.directory) are both shard \(shard.record.shard)")
-            }
-            seen[shard.record.shard.index] = shard.directory
-        }
-        let missing = (0..<count).filter { seen[$0] == nil }
-        if !missing.isEmpty {
-            throw .mismatch("expected all \(count) shards, got \(shards.count): missing \(missing.map { "\($0)/\(count)" }.joined(separator: ", "))")
-        }
-    }
-
-    /// The same inputs, options and ledger as the first shard.
-    func checkSameRun(_ shard: LoadedShard, as first: LoadedShard) throws(MergeFailure) {
-        func differ(_ what: String) -> MergeFailure {
-            .mismatch("\(shard.directory) was built from other \(what) than \(first.directory): expected shards of one run")
-        }
-        if shard.manifest.inputs != first.manifest.inputs { throw differ("inputs") }
-        if shard.manifest.options != first.manifest.options { throw differ("options") }
-        if shard.record.ledger != first.record.ledger { throw differ("ledger entries") }
-    }
-
-    /// Each payee in the shard its id hashes to, all of the ledger's payees present, and the ledger's totals matched.
-    func checkPayees(_ shards: [LoadedShard]) throws(MergeFailure) {
-        var ids: [String] = []
-        var totals: [String: Int64] = [:]
-        for shard in shards {
-            for payee in shard.record.finance.payees {
-                guard shard.record.shard.contains(payeeID: payee.id) else {
-                    throw .mismatch("\(shard.directory): payee \(payee.id) belongs to another shard than \(shard.record.shard)")
-                }
-                guard payee.csvBytes.count == FinancePages.csvPaths.count else {
-                    throw .mismatch("\(shard.directory)/\(ShardRecord.path): payee \(payee.id) has no CSV sizes")
-                }
-                ids.append(payee.id)
-            }
-            for item in shard.record.finance.ledger { totals[item.currency, default: 0] += item.figures.closingBalance }
-            let folders = Set(shard.record.finance.payees.map { "payees/\($0.slug)/" })
-            for path in shard.files.keys where path.hasPrefix("payees/") {
-                let folder = path.split(separator: "/").prefix(2).joined(separator: "/") + "/"
-                guard folders.contains(folder) else { throw .mismatch("\(shard.directory)/\(path): not a folder of the shard's payees") }
-            }
-        }
-        ids.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        let facts = shards[0].record.ledger
-        guard ids.count == facts.payees, ShardRecord.LedgerFacts.payeesDigest(ids) == facts.payeesSHA256 else {
-            throw .mismatch("the shards hold \(ids.count) payees, the ledger \(facts.payees) (or other ones): expected every payee exactly once")
-        }
-        for item in facts.totals where totals[item.currency] ?? 0 != item.amount {
-            throw .mismatch("the shards' ledgers of \(item.currency) do not add up to the whole ledger's total")
-        }
-        if totals.keys.count != facts.totals.count { throw .mismatch("the shards' ledgers hold other currencies than the whole ledger") }
     }
 }
 

@@ -1,0 +1,90 @@
+/// The one rule for the paths of a published site, relative to its output folder: what the builder may
+/// publish, what `merge` accepts from a shard's manifest and folder, and what `SiteWriter` is handed.
+///
+/// > Note: a site path is relative UTF-8 text of components joined by `/`; no component is empty, `.`
+/// > or `..` or longer than 255 bytes; no byte is NUL, another control character (below U+0020, U+007F)
+/// > or a backslash. It is one of the known top-level files (``topLevelFiles``) or a file directly inside
+/// > `payees/<slug>/`, where `<slug>` is ``PayeeSlug`` of one of the site's payees. So no site path can
+/// > name a file outside the folder it is resolved against, unless a symbolic link inside that folder
+/// > leads out (which `merge` refuses and `SiteWriter` never creates).
+public enum SitePath {
+    /// Every file a site may hold outside `payees/`.
+    public static let topLevelFiles: Set<String> = [
+        "index.html", "finance/summary.csv", "finance/lines.csv", "finance/revisions.csv", "assets/style.css",
+        "manifest.json", ShardRecord.path,
+    ]
+
+    /// The folders a site may hold (besides each payee's `payees/<slug>`).
+    public static let topLevelFolders: Set<String> = ["finance", "assets", "payees"]
+
+    /// Why a path is not a site path.
+    public enum Violation: Error, Equatable, CustomStringConvertible {
+        case empty
+        case absolute
+        case forbiddenByte(UInt8)
+        case emptyComponent
+        case dotComponent(String)
+        case longComponent
+        case outsideKnownFiles
+        case unknownPayee(String)
+
+        public var description: String {
+            switch self {
+            case .empty: return "an empty path"
+            case .absolute: return "an absolute path"
+            case .forbiddenByte(let byte) where byte == UInt8(ascii: "\\"): return "a backslash"
+            case .forbiddenByte(let byte): return "the control character U+" + String(byte, radix: 16, uppercase: true).leftPadded(to: 4)
+            case .emptyComponent: return "an empty component ('//' or a trailing '/')"
+            case .dotComponent(let dots): return "a '\(dots)' component"
+            case .longComponent: return "a component longer than 255 bytes"
+            case .outsideKnownFiles: return "a path outside payees/<slug>/ and the known top-level files"
+            case .unknownPayee(let slug): return "a folder payees/\(SitePath.quoted(slug))/ of none of the site's payees"
+            }
+        }
+    }
+
+    /// The form of a site path alone: relative, no empty, `.` or `..` component, no control character or backslash.
+    public static func checkForm(_ path: String) throws(Violation) {
+        guard !path.isEmpty else { throw .empty }
+        guard !path.hasPrefix("/") else { throw .absolute }
+        if let byte = path.utf8.first(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) { throw .forbiddenByte(byte) }
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if component.isEmpty { throw .emptyComponent }
+            if component == "." || component == ".." { throw .dotComponent(String(component)) }
+            if component.utf8.count > 255 { throw .longComponent }
+        }
+    }
+
+    /// A file the site may hold: the form of ``checkForm(_:)``, and a known top-level file or a file directly
+    /// inside the folder of one of `payeeSlugs`.
+    public static func check(_ path: String, payeeSlugs: Set<String>) throws(Violation) {
+        try checkForm(path)
+        if topLevelFiles.contains(path) { return }
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard components.count == 3, components[0] == "payees" else { throw .outsideKnownFiles }
+        guard payeeSlugs.contains(String(components[1])) else { throw .unknownPayee(String(components[1])) }
+    }
+
+    /// A folder the site may hold: `finance`, `assets`, `payees` or `payees/<slug>` of one of `payeeSlugs`.
+    public static func checkFolder(_ path: String, payeeSlugs: Set<String>) throws(Violation) {
+        try checkForm(path)
+        if topLevelFolders.contains(path) { return }
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard components.count == 2, components[0] == "payees" else { throw .outsideKnownFiles }
+        guard payeeSlugs.contains(String(components[1])) else { throw .unknownPayee(String(components[1])) }
+    }
+
+    /// The path for a message: printable ASCII and other text as it is, control characters and backslashes
+    /// as `\u{..}` escapes, so a hostile name can neither hide nor forge a line of the message.
+    public static func quoted(_ path: String) -> String {
+        var out = ""
+        for scalar in path.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\\" || (0x80...0x9F).contains(scalar.value) {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
