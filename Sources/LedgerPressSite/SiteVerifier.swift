@@ -2,8 +2,11 @@ import Foundation
 import LedgerPressCore
 import LedgerPressImport
 
-/// `ledgerpress verify DIR`: re-hashes every published file against `manifest.json` and recomputes the
-/// control totals from `finance/summary.csv`. Reads only.
+/// `ledgerpress verify DIR`: re-hashes every published file against `manifest.json`, re-checks every
+/// `finance/summary.csv` row's arithmetic and recomputes the control totals from it. Reads only.
+///
+/// > Note: every message names a file relative to the site (`finance/summary.csv:7: error: ...`); the
+/// > caller puts the folder before it, once.
 public enum SiteVerifier {
     struct PublishedManifest: Decodable {
         struct File: Decodable {
@@ -23,14 +26,14 @@ public enum SiteVerifier {
         var control_totals: [Totals]
     }
 
-    /// Every difference found, as a message naming the file; empty when the site verifies.
+    /// Every difference found, as a message naming the file relative to `directory`; empty when the site verifies.
     public static func verify(directory: URL) -> [String] {
         let fm = FileManager.default
         guard let data = fm.contents(atPath: directory.appendingPathComponent("manifest.json").path) else {
-            return ["\(directory.path)/manifest.json: missing"]
+            return ["manifest.json: missing"]
         }
         guard let manifest = try? JSONDecoder().decode(PublishedManifest.self, from: data) else {
-            return ["\(directory.path)/manifest.json: not a ledgerpress manifest"]
+            return ["manifest.json: not a ledgerpress manifest"]
         }
         var problems: [String] = []
         var listed = Set<String>()
@@ -58,16 +61,15 @@ public enum SiteVerifier {
         return problems
     }
 
-    /// Sums `net_activity + payouts` of each period kind per currency from summary.csv and compares
-    /// them with the manifest's control totals (the ledger's total).
+    /// Checks each summary.csv row's arithmetic, sums `net_activity + payouts` of each period kind per
+    /// currency and compares the sums with the manifest's control totals (the ledger's total).
     static func checkTotals(directory: URL, manifest: PublishedManifest) -> [String] {
         guard let bytes = FileManager.default.contents(atPath: directory.appendingPathComponent("finance/summary.csv").path) else {
             return ["finance/summary.csv: missing"]
         }
         var reader = CSVReader(bytes: [UInt8](bytes))
         guard let header = try? reader.next(), let period = header.fields.firstIndex(of: "period"),
-            let currencyColumn = header.fields.firstIndex(of: "currency"), let net = header.fields.firstIndex(of: "net_activity"),
-            let payouts = header.fields.firstIndex(of: "payouts")
+            let currencyColumn = header.fields.firstIndex(of: "currency"), let columns = SummaryRowCheck(header: header.fields)
         else { return ["finance/summary.csv: expected the summary header"] }
         var sums: [String: [String: Int64]] = [:]
         var problems: [String] = []
@@ -82,15 +84,21 @@ public enum SiteVerifier {
             }
             let fields = record.fields
             guard fields.count == header.fields.count, let currency = Currency(code: fields[currencyColumn]),
-                case .success(let a) = AmountParser.parse(fields[net], currency: currency),
-                case .success(let b) = AmountParser.parse(fields[payouts], currency: currency)
+                let row = columns.amounts(fields, currency: currency)
             else {
-                problems.append("finance/summary.csv:\(record.line): expected a summary row, got '\(fields.joined(separator: ","))'")
+                problems.append("finance/summary.csv:\(record.line): expected a summary row, got '\(SitePath.quoted(fields.joined(separator: ",")))'")
                 continue
             }
+            problems += columns.check(row, currency: currency).map { "finance/summary.csv:\(record.line): error: \($0)" }
             let label = fields[period]
             let kind = label.contains("_") ? "range" : label.contains("-W") ? "week" : label.count == 7 ? "month" : "day"
-            sums[kind, default: [:]][currency.code, default: 0] += a.minorUnits + b.minorUnits
+            let (activity, overflow) = row.netActivity.addingReportingOverflow(row.payouts)
+            let (sum, overflows) = sums[kind, default: [:]][currency.code, default: 0].addingReportingOverflow(activity)
+            guard !overflow, !overflows else {
+                problems.append("finance/summary.csv:\(record.line): error: the \(kind) statements of \(currency.code) sum to more than 64-bit minor units hold")
+                continue
+            }
+            sums[kind, default: [:]][currency.code] = sum
         }
         for totals in manifest.control_totals {
             guard let currency = Currency(code: totals.currency) else { continue }

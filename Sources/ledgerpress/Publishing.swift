@@ -6,10 +6,20 @@ extension Console {
     /// Takes the output's lock for the whole run; another run holding it exits 75.
     func lockOutput(_ output: String) throws -> OutputLock {
         do {
-            return try OutputLock(output: URL(fileURLWithPath: output))
+            let url = URL(fileURLWithPath: output)
+            return try OutputLock(output: url) {
+                error(["ledgerpress: waiting for a `ledgerpress verify` of \(output) to finish (it holds \(OutputLock.path(for: url)))"])
+            }
         } catch OutputLock.Failure.busy(let path) {
             error(["ledgerpress: another run is publishing to \(output) (it holds \(path)); try again later"])
             throw Exit.temporaryFailure
+        } catch let failure as OutputLock.Failure {
+            if case .busyReading = failure {
+                error(["ledgerpress: \(failure)"])
+                throw Exit.temporaryFailure
+            }
+            error(["ledgerpress: \(failure)"])
+            throw Exit.cannotCreate
         } catch {
             self.error(["ledgerpress: \(error)"])
             throw Exit.cannotCreate

@@ -4,11 +4,23 @@ import LedgerPressSite
 
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check a published site against its manifest: every file's SHA-256, and the control totals recomputed from finance/summary.csv.",
-        discussion: "Exits 0 when everything matches, 65 naming every difference, 66 when the folder is missing.")
+        abstract:
+            "Check a published site against its manifest: every file's SHA-256, every finance/summary.csv row's arithmetic, and the control totals recomputed from it.",
+        discussion: """
+            Reads under the output's lock (shared), so a build or merge publishing at the same time is waited for, \
+            never reported as a difference. Exits 0 when everything matches, 65 naming every difference, 66 when \
+            the folder is missing, 75 when a run held the output for longer than --wait.
+            """)
 
     @Argument(help: "The published output folder.")
     var directory: String
+
+    @Option(help: "Seconds to wait for a build or merge that holds the output to finish.")
+    var wait: Double = 600
+
+    func validate() throws {
+        guard wait >= 0, wait.isFinite else { throw ValidationError("--wait: expected a number of seconds, got '\(wait)'") }
+    }
 
     func run() throws {
         let console = Console()
@@ -17,12 +29,30 @@ struct Verify: ParsableCommand {
             console.error(["\(directory): error: expected a published output folder, got nothing there"])
             throw Exit.noInput
         }
-        let problems = SiteVerifier.verify(directory: URL(fileURLWithPath: directory))
+        let url = URL(fileURLWithPath: directory)
+        let lock: OutputLock?
+        do {
+            lock = try OutputLock(readingOutput: url, timeout: wait) {
+                console.error(["ledgerpress: waiting for another run to finish publishing \(directory) (it holds \(OutputLock.path(for: url)))"])
+            }
+        } catch OutputLock.Failure.busy(let path) {
+            console.error(["ledgerpress: another run held \(path) for more than \(wait) seconds; try again later"])
+            throw Exit.temporaryFailure
+        } catch {
+            console.error(["ledgerpress: note: \(error); verifying without the lock (a publish running meanwhile could show as differences)"])
+            lock = nil
+        }
+        defer { withExtendedLifetime(lock) {} }
+        let problems = SiteVerifier.verify(directory: url)
         if problems.isEmpty {
             console.say("\(directory): verified")
             return
         }
-        console.error(problems.map { "\(directory)/\($0)" })
+        // Each problem names a file relative to the site: print the folder once before it, as the user named it.
+        var folder = directory
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        console.error(problems.map { prefix + $0 })
         throw Exit.dataError
     }
 }
