@@ -20,14 +20,21 @@ extension SiteMerger {
         func badListing(_ path: String, _ problem: String) -> MergeFailure {
             .mismatch("\(directory)/manifest.json: error: files: '\(SitePath.quoted(path))': \(problem)")
         }
-        var files: [String: Data] = [:]
+        // Every path is checked before any file is read: first its form, then (with the payees of shard.json) where it is.
+        var listed = Set<String>()
         for entry in manifest.files {
             do {
                 try SitePath.checkForm(entry.path)
             } catch {
                 throw badListing(entry.path, "expected a relative path without '.', '..' or empty components, got \(error)")
             }
-            guard entry.path != "manifest.json", files[entry.path] == nil else { throw badListing(entry.path, "expected each file once") }
+            guard entry.path != "manifest.json", listed.insert(entry.path).inserted else { throw badListing(entry.path, "expected each file once") }
+        }
+        guard listed.contains(ShardRecord.path) else {
+            throw .mismatch("\(directory): expected the output of `build --shard I/N` (with \(ShardRecord.path)), got a site without one")
+        }
+        var files: [String: Data] = [:]
+        func read(_ entry: Manifest.FileEntry) throws(MergeFailure) {
             guard listing.files.contains(entry.path), let bytes = try folder.read(entry.path) else {
                 throw .mismatch("\(directory)/\(entry.path): listed in the shard's manifest, but missing")
             }
@@ -36,26 +43,25 @@ extension SiteMerger {
             }
             files[entry.path] = bytes
         }
-        for path in listing.files.sorted() where path != "manifest.json" && files[path] == nil {
-            throw .mismatch("\(directory)/\(SitePath.quoted(path)): error: expected only the files the shard's manifest lists, got one it does not list")
-        }
-        guard let data = files[ShardRecord.path] else {
-            throw .mismatch("\(directory): expected the output of `build --shard I/N` (with \(ShardRecord.path)), got a site without one")
-        }
+        for entry in manifest.files where entry.path == ShardRecord.path { try read(entry) }
         let record: ShardRecord
         do {
-            record = try JSONDecoder().decode(ShardRecord.self, from: data)
+            record = try JSONDecoder().decode(ShardRecord.self, from: files[ShardRecord.path] ?? Data())
         } catch {
             throw .mismatch("\(directory)/\(ShardRecord.path): expected a shard record, got \(error)")
         }
         let slugs = try payeeSlugs(record, directory: directory)
-        for path in files.keys.sorted() {
+        for path in listed.sorted() {
             do {
                 try SitePath.check(path, payeeSlugs: slugs)
             } catch {
                 throw badListing(path, "expected a file inside payees/<slug>/ of the shard's payees or a known top-level file, got \(error)")
             }
         }
+        for path in listing.files.sorted() where path != "manifest.json" && !listed.contains(path) {
+            throw .mismatch("\(directory)/\(SitePath.quoted(path)): error: expected only the files the shard's manifest lists, got one it does not list")
+        }
+        for entry in manifest.files where entry.path != ShardRecord.path { try read(entry) }
         for path in listing.folders.sorted() {
             do {
                 try SitePath.checkFolder(path, payeeSlugs: slugs)

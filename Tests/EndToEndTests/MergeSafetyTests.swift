@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+
+/// `merge` trusts nothing a shard says about paths: every path is a site path of the shard's own payees,
+/// nothing inside a shard may be a link, and a shard holds exactly the files its manifest lists. A bad
+/// shard exits 65, publishes nothing and touches nothing outside the output, even when its manifest's
+/// digests are recomputed so that only these rules can catch it.
+@Suite(.serialized) struct MergeSafetyTests {
+    /// Three shards in `shards/s0..s2`, a copy of `s1` in `shards/t1` to tamper with, `out/` for the output,
+    /// and `out/victim.txt`, a user's file beside the output.
+    func setUp() throws -> CLIRunner {
+        let cli = try CLIRunner()
+        for folder in ["shards", "out"] { try FileManager.default.createDirectory(atPath: cli.path(folder), withIntermediateDirectories: true) }
+        for index in 0..<3 {
+            let outcome = try cli.run(
+                ["build"] + ShardTests.inputs + ShardTests.options + ["--shard", "\(index)/3", "--output", "shards/s\(index)"],
+                environment: ShardTests.environment)
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+        }
+        try FileManager.default.copyItem(atPath: cli.path("shards/s1"), toPath: cli.path("shards/t1"))
+        try cli.write("out/victim.txt", "the user's own data\n")
+        return cli
+    }
+
+    /// A payee folder of the tampered shard, `payees/<slug>`.
+    func payeeFolder(_ cli: CLIRunner) throws -> String {
+        let index = try #require(try cli.tree("shards/t1").keys.sorted().first { $0.hasPrefix("payees/") && $0.hasSuffix("/index.html") })
+        return String(index.dropLast("/index.html".count))
+    }
+
+    static func sha256(_ path: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return String(text.prefix(64))
+    }
+
+    static func size(_ path: String) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
+    }
+
+    /// Rewrites a shard's manifest, keeping its form (sorted keys, pretty, slashes unescaped).
+    func rewriteManifest(_ cli: CLIRunner, _ shard: String, _ change: (inout [[String: Any]]) throws -> Void) throws {
+        let path = cli.path(shard + "/manifest.json")
+        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var files = try #require(manifest["files"] as? [[String: Any]])
+        try change(&files)
+        manifest["files"] = files
+        try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+            .write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Lists `path` in the manifest with the size and SHA-256 of the file at `contentOf` (replacing its entry if it has one).
+    func list(_ cli: CLIRunner, _ path: String, contentOf file: String, in shard: String = "shards/t1") throws {
+        let entry: [String: Any] = ["path": path, "size": try Self.size(file), "sha256": try Self.sha256(file)]
+        try rewriteManifest(cli, shard) { files in
+            files.removeAll { $0["path"] as? String == path }
+            files.append(entry)
+        }
+    }
+
+    /// Merging s0, t1, s2 fails with 65 naming `message`; nothing is published and the user's file is untouched.
+    func expectRefused(_ cli: CLIRunner, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let outcome = try cli.run(["merge", "shards/s0", "shards/t1", "shards/s2", "--output", "out/site"])
+        #expect(outcome.status == 65, "\(outcome.stderr)", sourceLocation: sourceLocation)
+        #expect(outcome.stderr.contains(message), "\(outcome.stderr)", sourceLocation: sourceLocation)
+        #expect(outcome.stderr.hasSuffix("ledgerpress: nothing was written to out/site\n"), sourceLocation: sourceLocation)
+        #expect(try cli.read("out/victim.txt") == "the user's own data\n", sourceLocation: sourceLocation)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("out")).filter { $0 != ".site.lock" } == ["victim.txt"], sourceLocation: sourceLocation)
+    }
+
+    @Test func theUntamperedShardsMerge() throws {
+        let cli = try setUp()
+        let outcome = try cli.run(["merge", "shards/s0", "shards/t1", "shards/s2", "--output", "out/site"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(try cli.run(["verify", "out/site"]).status == 0)
+    }
+
+    /// The probe: `payees/<a real payee>/../../../victim.txt` resolves, from the output's staging folder, to the
+    /// user's file beside the output; with its digest in the manifest, the old two-component check let it through.
+    @Test func aDotDotPathFromAShardIsRefused() throws {
+        let cli = try setUp()
+        try cli.write("shards/victim.txt", "the attacker's bytes\n")
+        let path = try payeeFolder(cli) + "/../../../victim.txt"
+        try list(cli, path, contentOf: cli.path("shards/victim.txt"))
+        try expectRefused(cli, "shards/t1/manifest.json: error: files: '\(path)': expected a relative path without '.', '..' or empty components, got a '..' component")
+    }
+
+    @Test func aSymbolicLinkToAFileOutsideIsRefused() throws {
+        let cli = try setUp()
+        let page = try payeeFolder(cli) + "/index.html"
+        try FileManager.default.removeItem(atPath: cli.path("shards/t1/" + page))
+        try FileManager.default.createSymbolicLink(atPath: cli.path("shards/t1/" + page), withDestinationPath: "/etc/passwd")
+        try list(cli, page, contentOf: "/etc/passwd")
+        try expectRefused(cli, "shards/t1/\(page): error: expected a file or folder, got a symbolic link (a shard holds no links)")
+    }
+
+    @Test func aSymbolicLinkToAFolderOutsideIsRefused() throws {
+        let cli = try setUp()
+        let folder = try payeeFolder(cli)
+        try FileManager.default.moveItem(atPath: cli.path("shards/t1/" + folder), toPath: cli.path("elsewhere"))
+        try FileManager.default.createSymbolicLink(atPath: cli.path("shards/t1/" + folder), withDestinationPath: cli.path("elsewhere"))
+        try expectRefused(cli, "shards/t1/\(folder): error: expected a file or folder, got a symbolic link (a shard holds no links)")
+    }
+
+    @Test func aFileTheManifestDoesNotListIsRefused() throws {
+        let cli = try setUp()
+        let extra = try payeeFolder(cli) + "/extra.html"
+        try cli.write("shards/t1/" + extra, "<p>not in the manifest</p>")
+        try expectRefused(cli, "shards/t1/\(extra): error: expected only the files the shard's manifest lists, got one it does not list")
+    }
+
+    /// Each bad path, listed with the digest of a real file, so that only the path rule can refuse it.
+    @Test(arguments: [
+        ("/etc/passwd", "an absolute path"),
+        ("{payee}//index.html", "an empty component"),
+        ("{payee}/./index.html", "a '.' component"),
+        ("{payee}/index.html\u{0}.txt", "the control character U+0000"),
+        ("{payee}\\index.html", "a backslash"),
+        ("notes.txt", "a path outside payees/<slug>/ and the known top-level files"),
+        ("payees/someone-else/index.html", "a folder payees/someone-else/ of none of the site's payees"),
+        ("{payee}/deeper/index.html", "a path outside payees/<slug>/ and the known top-level files"),
+    ])
+    func aBadPathInTheManifestIsRefused(path template: String, reason: String) throws {
+        let cli = try setUp()
+        let folder = try payeeFolder(cli)
+        let path = template.replacingOccurrences(of: "{payee}", with: folder)
+        try cli.write("shards/notes.txt", "notes\n")
+        if path == "notes.txt" { try cli.write("shards/t1/notes.txt", "notes\n") }
+        try list(cli, path, contentOf: path == "/etc/passwd" ? path : cli.path("shards/t1/\(folder)/index.html"))
+        let outcome = try cli.run(["merge", "shards/s0", "shards/t1", "shards/s2", "--output", "out/site"])
+        #expect(outcome.status == 65, "\(outcome.stderr)")
+        #expect(outcome.stderr.hasPrefix("shards/t1/manifest.json: error: files: '"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains(reason), "\(outcome.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("out")).filter { $0 != ".site.lock" } == ["victim.txt"])
+    }
+
+    /// `shard.json` names each payee's folder; merge derives it from the payee id and refuses another.
+    @Test func aForgedSlugInShardJSONIsRefused() throws {
+        let cli = try setUp()
+        let path = cli.path("shards/t1/shard.json")
+        var record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var finance = try #require(record["finance"] as? [String: Any])
+        var payees = try #require(finance["payees"] as? [[String: Any]])
+        let id = try #require(payees.first?["id"] as? String)
+        payees[0]["slug"] = "../../escaped"
+        finance["payees"] = payees
+        record["finance"] = finance
+        try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+            .write(to: URL(fileURLWithPath: path))
+        try list(cli, "shard.json", contentOf: path)
+        try expectRefused(cli, "shards/t1/shard.json: error: slug: expected '")
+        let outcome = try cli.run(["merge", "shards/s0", "shards/t1", "shards/s2", "--output", "out/site"])
+        #expect(outcome.stderr.contains("' for payee '\(id)', got '../../escaped'"), "\(outcome.stderr)")
+    }
+
+    /// Numbers in `shard.json` that no ledger of 64-bit minor units could give are refused, never trapped on.
+    @Test func hugeBalancesInShardJSONAreRefused() throws {
+        let cli = try setUp()
+        let path = cli.path("shards/t1/shard.json")
+        var record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var finance = try #require(record["finance"] as? [String: Any])
+        var payees = try #require(finance["payees"] as? [[String: Any]])
+        // Two balances of Int64.max: together beyond 64 bits (the control totals add them up).
+        payees[0]["balances"] = [["currency": "USD", "amount": Int64.max], ["currency": "USD", "amount": Int64.max]]
+        finance["payees"] = payees
+        record["finance"] = finance
+        try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+            .write(to: URL(fileURLWithPath: path))
+        try list(cli, "shard.json", contentOf: path)
+        try expectRefused(cli, "shards/t1/shard.json: error: balances of USD: expected numbers whose sum fits in 64 bits, got larger ones")
+    }
+}
