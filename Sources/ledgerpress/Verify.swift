@@ -19,7 +19,7 @@ struct Verify: ParsableCommand {
     var wait: Double = 600
 
     func validate() throws {
-        guard wait >= 0, wait.isFinite else { throw ValidationError("--wait: expected a number of seconds, got '\(wait)'") }
+        guard wait >= 0, wait <= 1e9 else { throw ValidationError("--wait: expected a number of seconds from 0 to 1000000000, got '\(wait)'") }
     }
 
     func run() throws {
@@ -36,7 +36,8 @@ struct Verify: ParsableCommand {
                 console.error(["ledgerpress: waiting for another run to finish publishing \(directory) (it holds \(OutputLock.path(for: url)))"])
             }
         } catch OutputLock.Failure.busy(let path) {
-            console.error(["ledgerpress: another run held \(path) for more than \(wait) seconds; try again later"])
+            let seconds = wait == wait.rounded() ? String(Int(wait)) : String(wait)
+            console.error(["ledgerpress: another run held \(path) for more than \(seconds) seconds; try again later"])
             throw Exit.temporaryFailure
         } catch {
             console.error(["ledgerpress: note: \(error); verifying without the lock (a publish running meanwhile could show as differences)"])

@@ -1,0 +1,56 @@
+import LedgerPressSite
+import Testing
+
+/// The one rule for site paths, shared by the builder's output, merge's input and what SiteWriter is handed.
+@Suite struct SitePathTests {
+    static let slugs: Set<String> = ["drv_ann", "~44~52~56_case"]
+
+    @Test(arguments: [
+        "index.html", "finance/summary.csv", "finance/lines.csv", "finance/revisions.csv", "assets/style.css", "manifest.json",
+        "shard.json", "payees/drv_ann/index.html", "payees/drv_ann/2026-10.md", "payees/~44~52~56_case/2026-W43.csv",
+    ])
+    func acceptsTheSitesFiles(path: String) throws {
+        try SitePath.check(path, payeeSlugs: Self.slugs)
+    }
+
+    @Test(arguments: [
+        ("", SitePath.Violation.empty),
+        ("/etc/passwd", .absolute),
+        ("payees/drv_ann/../../../victim.txt", .dotComponent("..")),
+        ("payees/drv_ann/./index.html", .dotComponent(".")),
+        ("payees/drv_ann//index.html", .emptyComponent),
+        ("payees/drv_ann/", .emptyComponent),
+        ("payees/drv_ann/index.html\u{0}.txt", .forbiddenByte(0)),
+        ("payees/drv_ann/a\nb.html", .forbiddenByte(10)),
+        ("payees/drv_ann/a\u{7F}.html", .forbiddenByte(0x7F)),
+        ("payees\\drv_ann\\index.html", .forbiddenByte(UInt8(ascii: "\\"))),
+        ("payees/drv_ann/" + String(repeating: "a", count: 256), .longComponent),
+        ("notes.txt", .outsideKnownFiles),
+        ("finance/other.csv", .outsideKnownFiles),
+        ("payees/drv_ann/deeper/index.html", .outsideKnownFiles),
+        ("payees/drv_bob/index.html", .unknownPayee("drv_bob")),
+        ("payees/DRV_case/index.html", .unknownPayee("DRV_case")),
+    ])
+    func refusesEverythingElse(path: String, violation: SitePath.Violation) {
+        #expect(throws: violation) { try SitePath.check(path, payeeSlugs: Self.slugs) }
+    }
+
+    /// Whatever a payee id holds, the paths of its folder are site paths.
+    @Test(arguments: ["drv_ann", "../../etc", "a/b", "\u{0}\n\u{202E}", "..", ".", "", String(repeating: "Ü", count: 200)])
+    func everyPayeeSlugGivesSitePaths(id: String) throws {
+        let slug = PayeeSlug.slug(for: id)
+        try SitePath.check("payees/\(slug)/index.html", payeeSlugs: [slug])
+        try SitePath.checkFolder("payees/\(slug)", payeeSlugs: [slug])
+    }
+
+    @Test func folders() throws {
+        for folder in ["finance", "assets", "payees", "payees/drv_ann"] { try SitePath.checkFolder(folder, payeeSlugs: Self.slugs) }
+        #expect(throws: SitePath.Violation.outsideKnownFiles) { try SitePath.checkFolder("payees/drv_ann/x", payeeSlugs: Self.slugs) }
+        #expect(throws: SitePath.Violation.outsideKnownFiles) { try SitePath.checkFolder("notes", payeeSlugs: Self.slugs) }
+    }
+
+    @Test func quotedPathsCannotForgeALine() {
+        #expect(SitePath.quoted("a\nb\u{0}c\\d") == "a\\u{a}b\\u{0}c\\u{5c}d")
+        #expect(SitePath.quoted("Ünïcode/ok") == "Ünïcode/ok")
+    }
+}
