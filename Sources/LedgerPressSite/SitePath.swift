@@ -56,13 +56,13 @@ public enum SitePath {
     }
 
     /// A file the site may hold: the form of ``checkForm(_:)``, and a known top-level file or a file directly
-    /// inside the folder of one of `payeeSlugs`.
-    public static func check(_ path: String, payeeSlugs: Set<String>) throws(Violation) {
+    /// inside the folder of one of `payeeSlugs` (of any payee when `nil`, for a reader that does not know them).
+    public static func check(_ path: String, payeeSlugs: Set<String>?) throws(Violation) {
         try checkForm(path)
         if topLevelFiles.contains(path) { return }
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         guard components.count == 3, components[0] == "payees" else { throw .outsideKnownFiles }
-        guard payeeSlugs.contains(String(components[1])) else { throw .unknownPayee(String(components[1])) }
+        guard payeeSlugs?.contains(String(components[1])) ?? true else { throw .unknownPayee(String(components[1])) }
     }
 
     /// A folder the site may hold: `finance`, `assets`, `payees` or `payees/<slug>` of one of `payeeSlugs`.

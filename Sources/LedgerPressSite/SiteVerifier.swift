@@ -37,8 +37,34 @@ public enum SiteVerifier {
         }
         var problems: [String] = []
         var listed = Set<String>()
+        var links: [String: Bool] = [:]
+        /// Whether the path or a folder on the way to it is a symbolic link (a publish never makes one).
+        func throughLink(_ path: String) -> Bool {
+            var prefix = ""
+            for component in path.split(separator: "/") {
+                prefix += prefix.isEmpty ? String(component) : "/" + component
+                if let known = links[prefix] {
+                    if known { return true }
+                    continue
+                }
+                let type = (try? fm.attributesOfItem(atPath: directory.appendingPathComponent(prefix).path))?[.type] as? FileAttributeType
+                links[prefix] = type == .typeSymbolicLink
+                if type == .typeSymbolicLink { return true }
+            }
+            return false
+        }
         for file in manifest.files {
             listed.insert(file.path)
+            do {
+                try SitePath.check(file.path, payeeSlugs: nil)
+            } catch {
+                problems.append("manifest.json: error: files: '\(SitePath.quoted(file.path))': expected a path a site may hold, got \(error)")
+                continue
+            }
+            if throughLink(file.path) {
+                problems.append("\(file.path): a symbolic link (or inside one), not a file the site published")
+                continue
+            }
             guard let bytes = fm.contents(atPath: directory.appendingPathComponent(file.path).path) else {
                 problems.append("\(file.path): missing")
                 continue
@@ -53,7 +79,7 @@ public enum SiteVerifier {
             for case let path as String in walker where path != "manifest.json" && !listed.contains(path) {
                 var isDirectory: ObjCBool = false
                 if fm.fileExists(atPath: directory.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                    problems.append("\(path): not in the manifest")
+                    problems.append("\(SitePath.quoted(path)): not in the manifest")
                 }
             }
         }
