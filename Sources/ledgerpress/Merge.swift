@@ -8,8 +8,10 @@ struct Merge: ParsableCommand {
         discussion: """
             Checks that the shards are complete and disjoint, were built from the same inputs, options and \
             templates, and that every file is as their manifests say; then writes the site a single run would \
-            have built, byte for byte. Any problem exits non-zero with nothing published: 65 for incomplete or \
-            mismatched shards, 66 for a missing shard folder, 73 when the output cannot be written, 75 when \
+            have built, byte for byte. A shard is exactly what its manifest says: a path outside its payees' \
+            folders and the known top-level files, a symbolic link, a device or a file its manifest does not list \
+            is refused. Any problem exits non-zero with nothing published: 65 for incomplete, mismatched or unsafe \
+            shards, 66 for a missing shard folder, 73 when the output cannot be written, 75 when \
             another run holds the output.
             """)
 

@@ -175,4 +175,16 @@ import Testing
         try list(cli, "shard.json", contentOf: path)
         try expectRefused(cli, "shards/t1/shard.json: error: balances of USD: expected numbers whose sum fits in 64 bits, got larger ones")
     }
+
+    /// `shard.json` records the whole ledger's total per currency; a total beyond 64-bit minor units (many rows
+    /// of huge amounts) is a data error, never a trap.
+    @Test func aShardBuildWhoseLedgerTotalOverflowsIsRefused() throws {
+        let cli = try CLIRunner()
+        var csv = "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status\n"
+        for index in 0..<9_300 { csv += "e\(index),2026-10-03T14:22:05Z,drv_big,driver,Big,earning,10000000000000.00,USD,,,,\n" }
+        try cli.write("huge.csv", csv)
+        let outcome = try cli.run(["build", "huge.csv", "--shard", "0/2", "--output", "shard0"])
+        #expect(outcome.status == 65, "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("shard0")))
+    }
 }
