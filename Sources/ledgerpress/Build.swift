@@ -119,7 +119,7 @@ struct Build: ParsableCommand {
         var payees = directory.payees
         var shardFacts: (Shard, ShardRecord.LedgerFacts)?
         if let shard = shard.flatMap(Shard.init(parsing:)) {
-            shardFacts = (shard, ShardRecord.LedgerFacts(ledger: ledger, payeeIDs: payees.map(\.0.id)))
+            shardFacts = (shard, try Check.failingOnBadData { try ShardRecord.LedgerFacts(ledger: ledger, payeeIDs: payees.map(\.0.id)) })
             payees = payees.filter { shard.contains(payeeID: $0.0.id) }
             let ids = Set(payees.map(\.0.id))
             ledger = ledger.filter { ids.contains($0.payeeID) }
@@ -132,16 +132,12 @@ struct Build: ParsableCommand {
             throw Exit.dataError
         }
         let templateSet = try console.loadTemplates(overrides: templates)
-        let site: SiteBuilder.Site
-        do {
-            site = try SiteBuilder(templates: templateSet, options: options)
+        let site = try Check.failingOnBadData {
+            try SiteBuilder(templates: templateSet, options: options)
                 .build(
                     payees: payees, ledger: ledger, inputs: summaries,
                     history: StatementHistory(previousOutput: URL(fileURLWithPath: previous ?? output)), shard: shardFacts,
                     progress: log.progress("Building statements"))
-        } catch {
-            console.error(["ledgerpress: internal error while building: \(error)"])
-            throw Exit.software
         }
         runReport.statements = site.statementsByKind
         runReport.revisions = site.revisions

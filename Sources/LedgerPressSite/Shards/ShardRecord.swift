@@ -30,15 +30,14 @@ public struct ShardRecord: Codable, Sendable, Equatable {
             Manifest.sha256(Data(sortedIDs.map { $0 + "\n" }.joined().utf8))
         }
 
-        public init(ledger: Ledger, payeeIDs: [String]) {
+        /// The facts of the whole ledger; throws ``SiteError`` when a currency's total does not fit in `Int64`.
+        public init(ledger: Ledger, payeeIDs: [String]) throws(SiteError) {
             entries = ledger.entries.count
             payees = payeeIDs.count
             payeesSHA256 = LedgerFacts.payeesDigest(payeeIDs)
             var hasher = SHA256()
             var text = ""
-            var sums: [Currency: Int64] = [:]
             for entry in ledger.entries {
-                sums[entry.amount.currency, default: 0] += entry.amount.minorUnits
                 let fields = [
                     entry.id, entry.payeeID, entry.payeeType.rawValue, entry.payeeName ?? "", String(entry.occurredAt.epochSeconds), String(entry.occurredAt.nanoseconds),
                     entry.kind.rawValue, entry.amount.currency.code, String(entry.amount.minorUnits), entry.reference ?? "",
@@ -53,7 +52,9 @@ public struct ShardRecord: Codable, Sendable, Equatable {
             }
             hasher.update(data: Data(text.utf8))
             entriesSHA256 = Manifest.hex(hasher.finalize())
-            totals = sums.keys.sorted().map { FinanceSummary.Amount(currency: $0.code, amount: sums[$0]!) }
+            totals = try FinanceSummary.ledgerFigures(ledger).map {
+                FinanceSummary.Amount(currency: $0.currency.code, amount: $0.figures.closingBalance)
+            }
         }
     }
 

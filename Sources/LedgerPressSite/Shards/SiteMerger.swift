@@ -82,9 +82,14 @@ public struct SiteMerger {
             String(decoding: summary.payees.reduce(into: Data()) { $0.append(blocks[$1.id]![column]) }, as: UTF8.self)
         }
         let options = first.manifest.options
-        let finance = FinancePages(
-            summary: summary, csvBodies: bodies, issuer: options.issuer, footer: PayeePages.footer(sourceDateEpoch: options.sourceDateEpoch),
-            templates: templates, formats: MoneyFormats())
+        let finance: FinancePages
+        do {
+            finance = try FinancePages(
+                summary: summary, csvBodies: bodies, issuer: options.issuer,
+                footer: PayeePages.footer(sourceDateEpoch: options.sourceDateEpoch), templates: templates, formats: MoneyFormats())
+        } catch {
+            throw .mismatch("the shards' finance summaries: \(error)")
+        }
         for totals in finance.controlTotals where totals.payeesTotal != totals.ledgerTotal {
             throw .mismatch("the shards' payees of \(totals.currency) total \(totals.payeesTotal), their ledgers \(totals.ledgerTotal)")
         }
@@ -179,7 +184,14 @@ public struct SiteMerger {
                 }
                 ids.append(payee.id)
             }
-            for item in shard.record.finance.ledger { totals[item.currency, default: 0] += item.figures.closingBalance }
+            for item in shard.record.finance.ledger {
+                do {
+                    totals[item.currency] = try MinorUnits.add(
+                        totals[item.currency] ?? 0, try item.figures().closingBalance, total: "ledger totals of the shards")
+                } catch {
+                    throw .mismatch("\(shard.directory)/\(ShardRecord.path): \(item.currency): \(error)")
+                }
+            }
             let folders = Set(shard.record.finance.payees.map { "payees/\($0.slug)/" })
             for path in shard.files.keys where path.hasPrefix("payees/") {
                 let folder = path.split(separator: "/").prefix(2).joined(separator: "/") + "/"
