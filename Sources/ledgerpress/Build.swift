@@ -65,7 +65,8 @@ struct Build: ParsableCommand {
         }
         let parsedRanges = try ranges.map { text -> Period in
             guard let period = PeriodSelection.parseRange(text) else {
-                throw ValidationError("--range: expected YYYY-MM-DD..YYYY-MM-DD with the first date not after the last, got '\(text)'")
+                throw ValidationError(
+                    "--range: expected YYYY-MM-DD..YYYY-MM-DD with years from 1900 to 2199 and the first date not after the last, got '\(text)'")
             }
             return period
         }
@@ -80,8 +81,12 @@ struct Build: ParsableCommand {
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard: expected I/N with 0 <= I < N, such as 0/3, got '\(shard)'")
         }
-        if let asOf, RFC3339.parse(asOf) == nil {
-            throw ValidationError("--as-of: expected an RFC 3339 timestamp with offset, got '\(asOf)'")
+        if let asOf {
+            switch RFC3339.read(asOf) {
+            case .success: break
+            case .failure(.yearOutOfRange): throw ValidationError("--as-of: expected \(CivilDate.supportedYearsText), got '\(asOf)'")
+            case .failure(.malformed): throw ValidationError("--as-of: expected an RFC 3339 timestamp with offset, got '\(asOf)'")
+            }
         }
     }
 

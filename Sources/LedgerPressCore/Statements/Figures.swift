@@ -71,13 +71,14 @@ public struct Figures: Sendable, Equatable {
 
     private mutating func addAmount(_ kind: EntryKind, _ amount: Int64) throws(MoneyOverflow) {
         // Compute everything first, then store: a throw leaves the figures as they were.
+        // The narrowest total is named first: the kind, then net activity, then the balance.
         let sum = try MinorUnits.add(self[kind], amount, total: kind.totalName)
-        let newChange = try MinorUnits.add(change, amount, total: "net activity and payouts")
-        let newClosing = try MinorUnits.add(closingBalance, amount, total: "closing balance")
         var newNet = netActivity
         var newTake = take
         if kind != .payout { newNet = try MinorUnits.add(netActivity, amount, total: "net activity") }
         if kind == .earning || kind == .fee { newTake = try MinorUnits.add(take, amount, total: "take (earnings and fees)") }
+        let newChange = try MinorUnits.add(change, amount, total: "net activity and payouts")
+        let newClosing = try MinorUnits.add(closingBalance, amount, total: "closing balance")
         switch kind {
         case .earning: earnings = sum
         case .tip: tips = sum
