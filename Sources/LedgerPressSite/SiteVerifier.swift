@@ -82,15 +82,20 @@ public enum SiteVerifier {
             }
             let fields = record.fields
             guard fields.count == header.fields.count, let currency = Currency(code: fields[currencyColumn]),
-                case .success(let a) = AmountParser.parse(fields[net], currency: currency),
-                case .success(let b) = AmountParser.parse(fields[payouts], currency: currency)
+                case .success(let a) = AmountParser.parse(fields[net], currency: currency, limit: .max),
+                case .success(let b) = AmountParser.parse(fields[payouts], currency: currency, limit: .max),
+                let change = try? MinorUnits.add(a.minorUnits, b.minorUnits, total: "net activity and payouts")
             else {
                 problems.append("finance/summary.csv:\(record.line): expected a summary row, got '\(fields.joined(separator: ","))'")
                 continue
             }
             let label = fields[period]
             let kind = label.contains("_") ? "range" : label.contains("-W") ? "week" : label.count == 7 ? "month" : "day"
-            sums[kind, default: [:]][currency.code, default: 0] += a.minorUnits + b.minorUnits
+            guard let sum = try? MinorUnits.add(sums[kind]?[currency.code] ?? 0, change, total: "\(kind) statements") else {
+                problems.append("finance/summary.csv:\(record.line): \(kind) statements of \(currency.code): \(MoneyOverflow(total: "net activity and payouts"))")
+                continue
+            }
+            sums[kind, default: [:]][currency.code] = sum
         }
         for totals in manifest.control_totals {
             guard let currency = Currency(code: totals.currency) else { continue }

@@ -80,6 +80,9 @@ import Testing
         let outcome = try cli.run(["build", "fits.csv", "--output", "site", "--periods", "month"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(try cli.read("site/finance/summary.csv").contains(",90000000000000000.00,"))
+        // Totals beyond the import limit are read back by `verify` (its limit is Int64's, not 10^15).
+        let verify = try cli.run(["verify", "site"])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }
 
     @Test func checkReportsTheCountsBuildDoes() throws {

@@ -23,15 +23,16 @@ public enum AmountParser {
         "at most ±10^15 minor units (e.g. \(PlainDecimal.format(limit, exponent: currency.exponent)) \(currency.code))"
     }
 
-    public static func parse(_ text: String, currency: Currency) -> Result<Money, Failure> {
+    /// An amount as input gives it (at most ``limit``), or with `limit: .max` a total as the tool writes it.
+    public static func parse(_ text: String, currency: Currency, limit: Int64 = AmountParser.limit) -> Result<Money, Failure> {
         var text = text
         return text.withUTF8 { bytes in
-            parse(bytes: bytes, exponent: currency.exponent).map { Money(minorUnits: $0, currency: currency) }
+            parse(bytes: bytes, exponent: currency.exponent, limit: limit).map { Money(minorUnits: $0, currency: currency) }
         }
     }
 
-    /// The minor units for `bytes`, given the currency's exponent.
-    public static func parse(bytes: UnsafeBufferPointer<UInt8>, exponent: Int) -> Result<Int64, Failure> {
+    /// The minor units for `bytes`, given the currency's exponent; magnitudes beyond `limit` are ``Failure/beyondLimit``.
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>, exponent: Int, limit: Int64 = AmountParser.limit) -> Result<Int64, Failure> {
         var index = 0
         var negative = false
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
@@ -48,8 +49,10 @@ public enum AmountParser {
             if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
                 // Past the limit the digits are still read (to tell a bad decimal from a big one), not summed.
                 if !beyond {
-                    value = value * 10 + Int64(byte - UInt8(ascii: "0"))
-                    beyond = value > limit
+                    let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+                    let (next, o2) = times10.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+                    value = next
+                    beyond = o1 || o2 || value > limit
                 }
                 if sawPoint { fractionDigits += 1 } else { integerDigits += 1 }
             } else if byte == UInt8(ascii: "."), !sawPoint {
@@ -62,8 +65,9 @@ public enum AmountParser {
         if integerDigits == 0 || (sawPoint && fractionDigits == 0) { return .failure(.notADecimal) }
         if fractionDigits > exponent { return .failure(.tooManyDecimals(allowed: exponent)) }
         for _ in fractionDigits..<exponent where !beyond {
-            value *= 10
-            beyond = value > limit
+            let (scaled, overflow) = value.multipliedReportingOverflow(by: 10)
+            value = scaled
+            beyond = overflow || value > limit
         }
         if beyond { return .failure(.beyondLimit) }
         return .success(negative ? -value : value)
