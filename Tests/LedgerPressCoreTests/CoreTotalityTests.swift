@@ -39,4 +39,13 @@ import Testing
         #expect(ZoneClock.utc.offset(at: 1_790_000_000) == 0)
         #expect(ZoneClock.utc.localDate(of: 0) == CivilDate(year: 1970, month: 1, day: 1))
     }
+
+    @Test func timestampsFormatForEveryInt64() {
+        // SOURCE_DATE_EPOCH reaches this: Int64.min trapped in `local - 86_399`.
+        #expect(Timestamp.format(epochSeconds: Int64.min, offsetSeconds: 0).hasSuffix("+00:00"))
+        #expect(Timestamp.format(epochSeconds: Int64.max, offsetSeconds: 3_600).hasSuffix("+01:00"))
+        #expect(Timestamp.format(epochSeconds: -1, offsetSeconds: 0) == "1969-12-31T23:59:59+00:00")
+        #expect(Timestamp.format(epochSeconds: -86_400, offsetSeconds: 0) == "1969-12-31T00:00:00+00:00")
+        #expect(Timestamp.format(epochSeconds: 1_790_000_000, offsetSeconds: -14_400) == "2026-09-21T10:13:20-04:00")
+    }
 }

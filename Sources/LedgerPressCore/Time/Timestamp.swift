@@ -30,13 +30,18 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     }
 
     /// Local text with a numeric offset and no fractions: `2026-11-01T01:30:00-05:00` (UTC as `+00:00`).
+    ///
+    /// Total for every `Int64` (`SOURCE_DATE_EPOCH` may hold anything): the local time saturates at the ends.
     public static func format(epochSeconds: Int64, offsetSeconds: Int) -> String {
-        let local = epochSeconds + Int64(offsetSeconds)
-        let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
-        let secondOfDay = Int(local - Int64(days) * 86_400)
+        let (sum, overflow) = epochSeconds.addingReportingOverflow(Int64(clamping: offsetSeconds))
+        let local = overflow ? (offsetSeconds < 0 ? Int64.min : Int64.max) : sum
+        // Floor division without forming `local - 86_399` (which overflows near Int64.min).
+        let remainder = local % 86_400
+        let secondOfDay = Int(remainder < 0 ? remainder + 86_400 : remainder)
+        let days = Int(local / 86_400 - (remainder < 0 ? 1 : 0))
         let date = CivilDate(daysSinceEpoch: days)
         let sign = offsetSeconds < 0 ? "-" : "+"
-        let offset = abs(offsetSeconds)
+        let offset = Int(clamping: offsetSeconds.magnitude)
         return "\(date)T\(CivilDate.pad(secondOfDay / 3600, 2)):\(CivilDate.pad(secondOfDay / 60 % 60, 2)):"
             + "\(CivilDate.pad(secondOfDay % 60, 2))\(sign)\(CivilDate.pad(offset / 3600, 2)):\(CivilDate.pad(offset / 60 % 60, 2))"
     }
