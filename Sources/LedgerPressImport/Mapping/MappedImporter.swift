@@ -77,7 +77,7 @@ public enum MappedImporter {
             guard let currency, let kind else { continue }
             if text.isEmpty { continue }
             var minor: Int64
-            switch amount(text, mapping: mapping, currency: currency) {
+            switch parseAmount(text, mapping: mapping, currency: currency) {
             case .success(let value): minor = value
             case .failure(.beyondLimit):
                 problem(spec.amount, AmountParser.limitExpectation(currency), text)
@@ -119,7 +119,12 @@ public enum MappedImporter {
     }
 
     /// `$1,234.56`, `(12.00)`, `-€0,66`, `1.234,56` → minor units, per the mapping's separators and symbols.
-    static func amount(_ text: String, mapping: Mapping, currency: Currency) -> Result<Int64, AmountParser.Failure> {
+    static func amount(_ text: String, mapping: Mapping, currency: Currency) -> Int64? {
+        try? parseAmount(text, mapping: mapping, currency: currency).get()
+    }
+
+    /// As ``amount(_:mapping:currency:)``, saying why not: ``AmountParser/Failure/beyondLimit`` gets its own message.
+    static func parseAmount(_ text: String, mapping: Mapping, currency: Currency) -> Result<Int64, AmountParser.Failure> {
         var body = text.trimmingCharacters(in: .whitespaces)
         var negative = false
         if mapping.negativeParentheses, body.hasPrefix("("), body.hasSuffix(")") {
