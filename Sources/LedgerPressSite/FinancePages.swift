@@ -14,30 +14,33 @@ struct FinancePages {
     var files: [OutputFile] = []
     var controlTotals: [ControlTotals] = []
 
-    init(pages: [PayeePages], summary: FinanceSummary, options: SiteOptions, templates: TemplateSet, formats: MoneyFormats) {
-        self.init(
+    init(pages: [PayeePages], summary: FinanceSummary, options: SiteOptions, templates: TemplateSet, formats: MoneyFormats) throws(SiteError) {
+        try self.init(
             summary: summary, csvBodies: [pages.map(\.summaryCSV).joined(), pages.map(\.linesCSV).joined(), pages.map(\.revisionsCSV).joined()],
             issuer: options.issuer, footer: PayeePages.footer(options), templates: templates, formats: formats)
     }
 
-    init(summary: FinanceSummary, csvBodies: [String], issuer: String?, footer: String, templates: TemplateSet, formats: MoneyFormats) {
+    init(
+        summary: FinanceSummary, csvBodies: [String], issuer: String?, footer: String, templates: TemplateSet, formats: MoneyFormats
+    ) throws(SiteError) {
         for (index, path) in FinancePages.csvPaths.enumerated() {
             files.append(OutputFile(path: path, text: FinancePages.csvHeaders[index] + "\n" + csvBodies[index]))
         }
-        controlTotals = ControlTotals.compute(summary)
+        controlTotals = try ControlTotals.checked(summary)
 
         func money(_ v: Int64, _ code: String) -> String {
             guard let c = Currency(code: code) else { return PlainDecimal.format(v, exponent: 2) + " " + code }
             return formats.format(v, c, locale: "en_US")
         }
-        let totals: [[String: Any]] = summary.ledger.map { item in
-            let f = item.figures
+        var totals: [[String: Any]] = []
+        for item in summary.ledger {
+            let f = try item.figures()
             let c = item.currency
-            return [
+            totals.append([
                 "currency": c, "entries": String(f.entries), "earnings": money(f.earnings, c), "tips": money(f.tips, c),
                 "fees": money(f.fees, c), "adjustments": money(f.adjustments, c), "refunds": money(f.refunds, c),
                 "net_activity": money(f.netActivity, c), "payouts": money(f.payouts, c), "closing_balance": money(f.closingBalance, c),
-            ]
+            ])
         }
         let payees: [[String: Any]] = summary.payees.map { payee in
             var row: [String: Any] = [
@@ -86,20 +89,35 @@ struct ControlTotals: Codable, Equatable {
         case monthStatementsTotal = "month_statements_total"
     }
 
-    static func compute(_ summary: FinanceSummary) -> [ControlTotals] {
+    /// The control totals of a summary; every sum over payees is checked.
+    static func checked(_ summary: FinanceSummary) throws(SiteError) -> [ControlTotals] {
         var payeeSum: [String: Int64] = [:]
         var kindSum: [String: [String: Int64]] = [:]
+        func add(_ sum: Int64?, _ amount: Int64, currency: String, total: String) throws(SiteError) -> Int64 {
+            do throws(MoneyOverflow) {
+                return try MinorUnits.add(sum ?? 0, amount, total: total)
+            } catch {
+                throw .ledgerOverflow(currency: currency, error)
+            }
+        }
         for payee in summary.payees {
-            for item in payee.balances { payeeSum[item.currency, default: 0] += item.amount }
-            for item in payee.kindTotals { kindSum[item.kind, default: [:]][item.currency, default: 0] += item.amount }
+            for item in payee.balances {
+                payeeSum[item.currency] = try add(payeeSum[item.currency], item.amount, currency: item.currency, total: "balances of all payees")
+            }
+            for item in payee.kindTotals {
+                kindSum[item.kind, default: [:]][item.currency] = try add(
+                    kindSum[item.kind]?[item.currency], item.amount, currency: item.currency, total: "\(item.kind) statements of all payees")
+            }
         }
-        return summary.ledger.map { item in
+        var result: [ControlTotals] = []
+        for item in summary.ledger {
             let exponent = Currency(code: item.currency)?.exponent ?? 2
-            func d(_ v: Int64?) -> String? { v.map { PlainDecimal.format($0, exponent: exponent) } }
-            return ControlTotals(
-                currency: item.currency, entries: item.entries, ledgerTotal: d(item.figures.closingBalance)!,
-                payeesTotal: d(payeeSum[item.currency] ?? 0)!, dayStatementsTotal: d(kindSum["day"]?[item.currency]),
-                weekStatementsTotal: d(kindSum["week"]?[item.currency]), monthStatementsTotal: d(kindSum["month"]?[item.currency]))
+            func d(_ v: Int64) -> String { PlainDecimal.format(v, exponent: exponent) }
+            result.append(ControlTotals(
+                currency: item.currency, entries: item.entries, ledgerTotal: d(try item.figures().closingBalance),
+                payeesTotal: d(payeeSum[item.currency] ?? 0), dayStatementsTotal: kindSum["day"]?[item.currency].map(d),
+                weekStatementsTotal: kindSum["week"]?[item.currency].map(d), monthStatementsTotal: kindSum["month"]?[item.currency].map(d)))
         }
+        return result
     }
 }

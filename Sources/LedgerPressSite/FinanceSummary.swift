@@ -16,16 +16,15 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
         public var refunds: Int64
         public var payouts: Int64
 
-        var figures: Figures {
-            var f = Figures()
-            f.entries = entries
-            f.earnings = earnings
-            f.tips = tips
-            f.fees = fees
-            f.adjustments = adjustments
-            f.refunds = refunds
-            f.payouts = payouts
-            return f
+        /// The figures, every total checked (a shard's values are read from its file).
+        func figures() throws(SiteError) -> Figures {
+            do throws(MoneyOverflow) {
+                return try Figures(
+                    earnings: earnings, tips: tips, fees: fees, adjustments: adjustments, refunds: refunds, payouts: payouts,
+                    entries: entries)
+            } catch {
+                throw .ledgerOverflow(currency: currency, error)
+            }
         }
 
         init(currency: String, figures f: Figures) {
@@ -97,14 +96,26 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
     var entryCount: Int { ledger.reduce(0) { $0 + $1.entries } }
     var statementCount: Int { payees.reduce(0) { $0 + $1.statementCount } }
 
-    init(pages: [PayeePages], ledger: Ledger) {
-        var figures: [Currency: Figures] = [:]
-        for entry in ledger.entries { figures[entry.amount.currency, default: Figures()].add(entry.kind, entry.amount.minorUnits) }
-        self.ledger = figures.keys.sorted().map { LedgerFigures(currency: $0.code, figures: figures[$0]!) }
-        payees = pages.map(\.financeRow)
+    /// The summary of a run: the ledger's figures (every total checked), the payees' rows and the period counts.
+    static func checked(rows: [PayeeRow], books: [PayeeBook], ledger: Ledger) throws(SiteError) -> FinanceSummary {
         var counts: [Period: Int] = [:]
-        for page in pages { for statement in page.book.statements { counts[statement.period, default: 0] += 1 } }
-        periods = FinanceSummary.sortedCounts(counts)
+        for book in books { for statement in book.statements { counts[statement.period, default: 0] += 1 } }
+        return FinanceSummary(
+            ledger: try ledgerFigures(ledger).map { LedgerFigures(currency: $0.currency.code, figures: $0.figures) }, payees: rows,
+            periods: sortedCounts(counts))
+    }
+
+    /// The figures of every entry of the ledger per currency (sorted by code), all payees together.
+    static func ledgerFigures(_ ledger: Ledger) throws(SiteError) -> [(currency: Currency, figures: Figures)] {
+        var figures: [Currency: Figures] = [:]
+        for entry in ledger.entries {
+            do throws(MoneyOverflow) {
+                try figures[entry.amount.currency, default: Figures()].add(entry.kind, entry.amount.minorUnits)
+            } catch {
+                throw .ledgerOverflow(currency: entry.amount.currency.code, error)
+            }
+        }
+        return figures.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     static func sortedCounts(_ counts: [Period: Int]) -> [PeriodCount] {
@@ -120,7 +131,11 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
         var payees: [PayeeRow] = []
         for part in parts {
             for item in part.ledger {
-                figures[item.currency, default: Figures()].absorb(item.figures)
+                do {
+                    try figures[item.currency, default: Figures()].absorb(try item.figures())
+                } catch {
+                    throw .mismatch("the shards' ledger figures of \(item.currency): \(error)")
+                }
             }
             for count in part.periods {
                 guard let period = count.period else { throw .mismatch("a period count names an unknown period \(count.kind) \(count.start)..\(count.end)") }
@@ -130,7 +145,7 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
         }
         payees.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         return FinanceSummary(
-            ledger: figures.keys.sorted().map { LedgerFigures(currency: $0, figures: figures[$0]!) }, payees: payees,
+            ledger: figures.sorted { $0.key < $1.key }.map { LedgerFigures(currency: $0.key, figures: $0.value) }, payees: payees,
             periods: sortedCounts(counts))
     }
 
@@ -141,22 +156,38 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
     }
 }
 
-extension PayeePages {
-    /// This payee's row of the finance summary.
-    var financeRow: FinanceSummary.PayeeRow {
+extension FinanceSummary.PayeeRow {
+    /// A payee's row from their book: all-time balances and the sum of `net_activity + payouts` over the
+    /// statements of each period kind (checked), with the sizes of their finance CSV blocks.
+    init(book: PayeeBook, slug: String, csvBytes: [Int]) throws(SiteError) {
         var kindTotals: [PeriodKind: [Currency: Int64]] = [:]
         for statement in book.statements where statement.period.kind != .range {
             for section in statement.sections {
-                kindTotals[statement.period.kind, default: [:]][section.currency, default: 0] += section.figures.netActivity + section.figures.payouts
+                let kind = statement.period.kind
+                let sum = kindTotals[kind]?[section.currency] ?? 0
+                do throws(MoneyOverflow) {
+                    kindTotals[kind, default: [:]][section.currency] = try MinorUnits.add(
+                        sum, section.figures.change, total: "net activity and payouts of \(kind.rawValue) statements")
+                } catch {
+                    throw .payeeOverflow(BookOverflow(payeeID: book.payee.id, period: nil, currency: section.currency.code, overflow: error))
+                }
             }
         }
-        return FinanceSummary.PayeeRow(
+        self.init(
             id: book.payee.id, name: book.payee.name, type: book.payee.type.rawValue, slug: slug, statementCount: book.statements.count,
             balances: book.allTime.map { FinanceSummary.Amount(currency: $0.currency.code, amount: $0.figures.closingBalance) },
             latestMonth: book.statements.last { $0.period.kind == .month }?.period.label,
-            kindTotals: kindTotals.keys.sorted().flatMap { kind in
-                kindTotals[kind]!.keys.sorted().map { FinanceSummary.KindTotal(kind: kind.rawValue, currency: $0.code, amount: kindTotals[kind]![$0]!) }
+            kindTotals: kindTotals.sorted { $0.key < $1.key }.flatMap { kind, totals in
+                totals.sorted { $0.key < $1.key }.map { FinanceSummary.KindTotal(kind: kind.rawValue, currency: $0.key.code, amount: $0.value) }
             },
-            csvBytes: [summaryCSV.utf8.count, linesCSV.utf8.count, revisionsCSV.utf8.count])
+            csvBytes: csvBytes)
+    }
+}
+
+extension PayeePages {
+    /// This payee's row of the finance summary.
+    func financeRow() throws(SiteError) -> FinanceSummary.PayeeRow {
+        try FinanceSummary.PayeeRow(
+            book: book, slug: slug, csvBytes: [summaryCSV.utf8.count, linesCSV.utf8.count, revisionsCSV.utf8.count])
     }
 }

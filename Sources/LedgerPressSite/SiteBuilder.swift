@@ -36,39 +36,24 @@ public struct SiteBuilder {
         DispatchQueue.concurrentPerform(iterations: payees.count) { index in
             let (payee, entries) = payees[index]
             results.set(index) {
-                guard let zone = ZoneClock(identifier: payee.timeZone) else {
-                    throw SiteError.unknownTimeZone(payee: payee.id, zone: payee.timeZone)
-                }
-                let book = builder.book(for: payee, entries: entries, zone: zone)
+                let book = try SiteBuilder.book(for: payee, entries: entries, builder: builder)
                 return try PayeePages(book: book, templates: templates, options: options, formats: formats, history: history)
             }
             if let progress { progress(results.finished(), payees.count) }
         }
         let pages = try results.values()
         var files = pages.flatMap(\.files)
-        let summary = FinanceSummary(pages: pages, ledger: ledger)
-        let finance = FinancePages(pages: pages, summary: summary, options: options, templates: templates, formats: formats)
+        let summary = try FinanceSummary.checked(rows: pages.map { try $0.financeRow() }, books: pages.map(\.book), ledger: ledger)
+        let finance = try FinancePages(pages: pages, summary: summary, options: options, templates: templates, formats: formats)
         files += finance.files
         files.append(OutputFile(path: "assets/style.css", text: templates.stylesheet))
         if let (shard, facts) = shard { files.append(try ShardRecord(shard: shard, ledger: facts, finance: summary).file()) }
         files = try Manifest.publishing(
             files, inputs: inputs, totals: finance.controlTotals, options: Manifest.Options(options, templates: templates),
             statements: pages.flatMap(\.records), payeeSlugs: Set(pages.map(\.slug)))
-        var byKind: [String: Int] = [:]
-        for page in pages { for statement in page.book.statements { byKind[statement.period.kind.rawValue, default: 0] += 1 } }
         return Site(
             files: files, statementCount: pages.reduce(0) { $0 + $1.book.statements.count }, payeeCount: pages.count,
-            statementsByKind: byKind, revisions: pages.reduce(0) { $0 + $1.revisions.count })
-    }
-}
-
-public enum SiteError: Error, CustomStringConvertible {
-    case unknownTimeZone(payee: String, zone: String)
-
-    public var description: String {
-        switch self {
-        case .unknownTimeZone(let payee, let zone): return "payee \(payee): unknown time zone '\(zone)'"
-        }
+            statementsByKind: SiteBuilder.statementsByKind(pages.map(\.book)), revisions: pages.reduce(0) { $0 + $1.revisions.count })
     }
 }
 

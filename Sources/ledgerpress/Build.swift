@@ -65,7 +65,8 @@ struct Build: ParsableCommand {
         }
         let parsedRanges = try ranges.map { text -> Period in
             guard let period = PeriodSelection.parseRange(text) else {
-                throw ValidationError("--range: expected YYYY-MM-DD..YYYY-MM-DD with the first date not after the last, got '\(text)'")
+                throw ValidationError(
+                    "--range: expected YYYY-MM-DD..YYYY-MM-DD with years from 1900 to 2199 and the first date not after the last, got '\(text)'")
             }
             return period
         }
@@ -80,8 +81,12 @@ struct Build: ParsableCommand {
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard: expected I/N with 0 <= I < N, such as 0/3, got '\(shard)'")
         }
-        if let asOf, RFC3339.parse(asOf) == nil {
-            throw ValidationError("--as-of: expected an RFC 3339 timestamp with offset, got '\(asOf)'")
+        if let asOf {
+            switch RFC3339.read(asOf) {
+            case .success: break
+            case .failure(.yearOutOfRange): throw ValidationError("--as-of: expected \(CivilDate.supportedYearsText), got '\(asOf)'")
+            case .failure(.malformed): throw ValidationError("--as-of: expected an RFC 3339 timestamp with offset, got '\(asOf)'")
+            }
         }
     }
 
@@ -119,11 +124,7 @@ struct Build: ParsableCommand {
         var payees = directory.payees
         var shardFacts: (Shard, ShardRecord.LedgerFacts)?
         if let shard = shard.flatMap(Shard.init(parsing:)) {
-            guard let facts = ShardRecord.LedgerFacts(ledger: ledger, payeeIDs: payees.map(\.0.id)) else {
-                console.error(["ledgerpress: error: a currency's total of the whole ledger does not fit in 64-bit minor units; nothing was written to \(output)"])
-                throw Exit.dataError
-            }
-            shardFacts = (shard, facts)
+            shardFacts = (shard, try Check.failingOnBadData { try ShardRecord.LedgerFacts(ledger: ledger, payeeIDs: payees.map(\.0.id)) })
             payees = payees.filter { shard.contains(payeeID: $0.0.id) }
             let ids = Set(payees.map(\.0.id))
             ledger = ledger.filter { ids.contains($0.payeeID) }
@@ -136,16 +137,12 @@ struct Build: ParsableCommand {
             throw Exit.dataError
         }
         let templateSet = try console.loadTemplates(overrides: templates)
-        let site: SiteBuilder.Site
-        do {
-            site = try SiteBuilder(templates: templateSet, options: options)
+        let site = try Check.failingOnBadData {
+            try SiteBuilder(templates: templateSet, options: options)
                 .build(
                     payees: payees, ledger: ledger, inputs: summaries,
                     history: StatementHistory(previousOutput: URL(fileURLWithPath: previous ?? output)), shard: shardFacts,
                     progress: log.progress("Building statements"))
-        } catch {
-            console.error(["ledgerpress: internal error while building: \(error)"])
-            throw Exit.software
         }
         runReport.statements = site.statementsByKind
         runReport.revisions = site.revisions

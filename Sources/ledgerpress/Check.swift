@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerPressCore
 import LedgerPressImport
+import LedgerPressSite
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,6 +22,30 @@ struct Check: ParsableCommand {
         if loaded.diagnostics.hasErrors {
             console.error(["ledgerpress: \(loaded.diagnostics.errorCount) problem(s) in the input"])
             throw Exit.dataError
+        }
+        // The checks `build` runs after import (every payee's statements and the totals), rendering nothing.
+        let options = SiteOptions()
+        let payees = PayeeDirectory.payees(ledger: loaded.ledger, profiles: loaded.profiles, options: options).payees
+        let checked = try Check.failingOnBadData {
+            try SiteBuilder.check(payees: payees, ledger: loaded.ledger, options: options)
+        }
+        let kinds = options.selection.kinds.map(\.rawValue).joined(separator: ",")
+        console.say(
+            "Checked \(checked.statementCount) statements for \(checked.payeeCount) payees from \(loaded.ledger.entries.count) entries "
+                + "(periods \(kinds)).")
+    }
+
+    /// Runs a stage of the site pipeline: bad data it finds (``SiteError``) is printed and exits 65; any other
+    /// error is a bug (70). `build` and `check` both go through here.
+    static func failingOnBadData<T>(_ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let error as SiteError {
+            Console().error(["ledgerpress: error: \(error)"])
+            throw Exit.dataError
+        } catch {
+            Console().error(["ledgerpress: internal error while building: \(error)"])
+            throw Exit.software
         }
     }
 

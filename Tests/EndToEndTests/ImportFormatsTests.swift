@@ -38,11 +38,12 @@ import Testing
         let outcome = try cli.run(["check"] + Self.mixedInputs)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 5)
+        #expect(lines.count == 6)
         #expect(lines[1].hasSuffix(
             "balance_change_from_activity.itemized.3.csv: stripe-report, 4 rows (4 accepted, 0 rejected), 3 entries, 1 payees, EUR, 2026-10-03..2026-10-11 (UTC), 1 rows of the platform's own (no connected account)"))
         #expect(lines[3].hasSuffix("dashboard-balance-history.csv: stripe-dashboard, 4 rows (4 accepted, 0 rejected), 6 entries, 1 payees, USD, 2026-10-23..2026-10-28 (UTC)"))
         #expect(lines[4].hasSuffix("native.jsonl: jsonl, 3 rows (3 accepted, 0 rejected), 3 entries, 1 payees, USD, 2026-10-04..2026-10-05 (UTC)"))
+        #expect(lines[5].hasPrefix("Checked ") && lines[5].hasSuffix(" entries (periods day,week,month)."))
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).isEmpty)
         let missing = try cli.run(["check", "nope.csv"])
         #expect(missing.status == 66)

@@ -5,13 +5,13 @@ import Testing
 @Suite struct StatementBuilderTests {
     typealias E = LedgerTests
 
-    func book(_ entries: [LedgerEntry], zone: String = "America/New_York", selection: PeriodSelection = PeriodSelection()) -> PayeeBook {
+    func book(_ entries: [LedgerEntry], zone: String = "America/New_York", selection: PeriodSelection = PeriodSelection()) throws -> PayeeBook {
         let payee = Payee(id: "drv_1", type: .driver, name: "Ann", timeZone: zone, locale: "en_US")
-        return StatementBuilder(selection: selection).book(for: payee, entries: entries, zone: ZoneClock(identifier: zone)!)
+        return try StatementBuilder(selection: selection).book(for: payee, entries: entries, zone: ZoneClock(identifier: zone)!)
     }
 
     @Test func groupsLinesByReferenceAndChainsBalances() throws {
-        let b = book([
+        let b = try book([
             E.entry("t1", "2026-10-31T23:30:00-04:00", reference: "job_1"),
             E.entry("t1:fee", "2026-10-31T23:30:00-04:00", kind: .fee, cents: -250, reference: "job_1"),
             E.entry("t1:tip", "2026-11-01T00:10:00-04:00", kind: .tip, cents: 300, reference: "job_1"),
@@ -40,7 +40,7 @@ import Testing
         let selection = PeriodSelection(
             kinds: [.month],
             ranges: [PeriodSelection.parseRange("2026-10-01..2026-10-15")!, PeriodSelection.parseRange("2026-12-01..2026-12-02")!])
-        let b = book([E.entry("t1", "2026-10-15T23:59:00-04:00")], selection: selection)
+        let b = try book([E.entry("t1", "2026-10-15T23:59:00-04:00")], selection: selection)
         #expect(b.statements.map(\.period.label) == ["2026-10-01_2026-10-15", "2026-10"])
     }
 }

@@ -25,7 +25,7 @@ import Testing
             let profile = try #require(payeesFile.profiles[id])
             let entries = byPayee[id]!
             let payee = Payee(id: id, type: entries[0].payeeType, name: id, timeZone: profile.timeZone, locale: profile.locale)
-            return builder.book(for: payee, entries: entries, zone: try #require(ZoneClock(identifier: profile.timeZone)))
+            return try builder.book(for: payee, entries: entries, zone: try #require(ZoneClock(identifier: profile.timeZone)))
         }
         return Built(ledger: ledger, books: books)
     }
@@ -62,7 +62,7 @@ import Testing
                     var sum = Figures()
                     for day in book.statements where day.period.kind == .day && month.period.contains(day.period.start) {
                         for daySection in day.sections where daySection.currency == section.currency {
-                            sum.absorb(daySection.figures)
+                            try sum.absorb(daySection.figures)
                         }
                     }
                     #expect(sum.earnings == section.figures.earnings)

@@ -1,7 +1,7 @@
 /// An exact amount of money: signed integer minor units of one currency.
 ///
-/// > Note: never built from or turned into floating point. Arithmetic traps on overflow rather
-/// > than wrapping; sums across currencies are impossible by construction.
+/// > Note: never built from or turned into floating point. Sums go through ``MinorUnits``, which throws
+/// > ``MoneyOverflow`` rather than trapping or wrapping; sums across currencies are impossible by construction.
 public struct Money: Sendable, Hashable {
     public let minorUnits: Int64
     public let currency: Currency
@@ -19,7 +19,10 @@ public struct Money: Sendable, Hashable {
 /// Money amounts as plain decimals: `-24.00`, `1500`, `12.345` (the CSV and manifest form).
 public enum PlainDecimal {
     /// The amount with exactly `exponent` decimals, a leading `-` when negative, no grouping.
+    ///
+    /// Total for every `Int64` (including `Int64.min`); an `exponent` below zero is read as zero.
     public static func format(_ minorUnits: Int64, exponent: Int) -> String {
+        let exponent = max(0, exponent)
         let negative = minorUnits < 0
         // Int64.min has no positive counterpart: work with the magnitude as UInt64.
         let magnitude = minorUnits.magnitude

@@ -2,9 +2,17 @@
 public enum PeriodKind: String, Sendable, CaseIterable, Comparable {
     case day, week, month, range
 
-    public static func < (a: PeriodKind, b: PeriodKind) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    /// Day, week, month, range: shortest first.
+    var order: Int {
+        switch self {
+        case .day: return 0
+        case .week: return 1
+        case .month: return 2
+        case .range: return 3
+        }
     }
+
+    public static func < (a: PeriodKind, b: PeriodKind) -> Bool { a.order < b.order }
 }
 
 /// A statement period: local dates `[start, end)` in the payee's time zone.

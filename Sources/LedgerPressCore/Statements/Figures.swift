@@ -1,60 +1,109 @@
 /// The figures of one payee, currency and period, in minor units.
 ///
 /// > Note: `netActivity = earnings + tips + fees + adjustments + refunds`;
-/// > `closingBalance = openingBalance + netActivity + payouts`.
+/// > `change = netActivity + payouts`; `closingBalance = openingBalance + change`; `take = earnings + fees`.
+/// > Every figure is kept with checked arithmetic as amounts are added, so a value of this type always
+/// > holds exact sums: a total that would not fit in `Int64` throws ``MoneyOverflow`` instead.
 public struct Figures: Sendable, Equatable {
-    public var openingBalance: Int64 = 0
-    public var earnings: Int64 = 0
-    public var tips: Int64 = 0
-    public var fees: Int64 = 0
-    public var adjustments: Int64 = 0
-    public var refunds: Int64 = 0
-    public var payouts: Int64 = 0
-    public var entries: Int = 0
+    public private(set) var openingBalance: Int64 = 0
+    public private(set) var earnings: Int64 = 0
+    public private(set) var tips: Int64 = 0
+    public private(set) var fees: Int64 = 0
+    public private(set) var adjustments: Int64 = 0
+    public private(set) var refunds: Int64 = 0
+    public private(set) var payouts: Int64 = 0
+    public private(set) var entries: Int = 0
+    /// `earnings + tips + fees + adjustments + refunds`.
+    public private(set) var netActivity: Int64 = 0
+    /// `netActivity + payouts`: what the period moved the balance by (`closingBalance - openingBalance`).
+    public private(set) var change: Int64 = 0
+    /// `openingBalance + netActivity + payouts`.
+    public private(set) var closingBalance: Int64 = 0
+    /// A driver's take: earnings with the platform's fees folded in.
+    public private(set) var take: Int64 = 0
 
     public init() {}
 
-    public var netActivity: Int64 { earnings &+ tips &+ fees &+ adjustments &+ refunds }
-    public var closingBalance: Int64 { openingBalance &+ netActivity &+ payouts }
-    /// A driver's take: earnings with the platform's fees folded in.
-    public var take: Int64 { earnings &+ fees }
+    /// Figures from sums of each kind (as a shard records them), checked like ``add(_:_:)``.
+    public init(
+        openingBalance: Int64 = 0, earnings: Int64, tips: Int64, fees: Int64, adjustments: Int64, refunds: Int64,
+        payouts: Int64, entries: Int
+    ) throws(MoneyOverflow) {
+        for (kind, amount) in [(EntryKind.earning, earnings), (.tip, tips), (.fee, fees), (.adjustment, adjustments), (.refund, refunds), (.payout, payouts)] {
+            try add(kind, amount)
+        }
+        self.entries = entries
+        try setOpeningBalance(openingBalance)
+    }
 
     /// The sum of one kind.
     public subscript(kind: EntryKind) -> Int64 {
-        get {
-            switch kind {
-            case .earning: return earnings
-            case .tip: return tips
-            case .fee: return fees
-            case .adjustment: return adjustments
-            case .refund: return refunds
-            case .payout: return payouts
-            }
-        }
-        set {
-            switch kind {
-            case .earning: earnings = newValue
-            case .tip: tips = newValue
-            case .fee: fees = newValue
-            case .adjustment: adjustments = newValue
-            case .refund: refunds = newValue
-            case .payout: payouts = newValue
-            }
+        switch kind {
+        case .earning: return earnings
+        case .tip: return tips
+        case .fee: return fees
+        case .adjustment: return adjustments
+        case .refund: return refunds
+        case .payout: return payouts
         }
     }
 
-    /// Adds one entry's signed amount (overflow traps: a ledger that overflows Int64 minor units is a bug to surface).
-    public mutating func add(_ kind: EntryKind, _ amount: Int64) {
-        self[kind] += amount
+    /// Adds one entry's signed amount to its kind and to every total it is part of.
+    public mutating func add(_ kind: EntryKind, _ amount: Int64) throws(MoneyOverflow) {
+        try addAmount(kind, amount)
         entries += 1
     }
 
     /// Adds another set of figures (activity and entry count; the opening balance is kept).
-    public mutating func absorb(_ other: Figures) {
-        for kind in EntryKind.allCases { self[kind] += other[kind] }
+    public mutating func absorb(_ other: Figures) throws(MoneyOverflow) {
+        for kind in EntryKind.allCases { try addAmount(kind, other[kind]) }
         entries += other.entries
+    }
+
+    /// Sets the balance before the period; the closing balance follows.
+    public mutating func setOpeningBalance(_ value: Int64) throws(MoneyOverflow) {
+        closingBalance = try MinorUnits.add(value, change, total: "closing balance")
+        openingBalance = value
     }
 
     /// The amount of one kind.
     public func amount(of kind: EntryKind) -> Int64 { self[kind] }
+
+    private mutating func addAmount(_ kind: EntryKind, _ amount: Int64) throws(MoneyOverflow) {
+        // Compute everything first, then store: a throw leaves the figures as they were.
+        // The narrowest total is named first: the kind, then net activity, then the balance.
+        let sum = try MinorUnits.add(self[kind], amount, total: kind.totalName)
+        var newNet = netActivity
+        var newTake = take
+        if kind != .payout { newNet = try MinorUnits.add(netActivity, amount, total: "net activity") }
+        if kind == .earning || kind == .fee { newTake = try MinorUnits.add(take, amount, total: "take (earnings and fees)") }
+        let newChange = try MinorUnits.add(change, amount, total: "net activity and payouts")
+        let newClosing = try MinorUnits.add(closingBalance, amount, total: "closing balance")
+        switch kind {
+        case .earning: earnings = sum
+        case .tip: tips = sum
+        case .fee: fees = sum
+        case .adjustment: adjustments = sum
+        case .refund: refunds = sum
+        case .payout: payouts = sum
+        }
+        change = newChange
+        closingBalance = newClosing
+        netActivity = newNet
+        take = newTake
+    }
+}
+
+extension EntryKind {
+    /// The plural a total of this kind is called in messages: `earnings`, `tips`, `fees`, ...
+    public var totalName: String {
+        switch self {
+        case .earning: return "earnings"
+        case .tip: return "tips"
+        case .fee: return "fees"
+        case .adjustment: return "adjustments"
+        case .refund: return "refunds"
+        case .payout: return "payouts"
+        }
+    }
 }

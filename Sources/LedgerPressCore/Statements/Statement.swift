@@ -31,7 +31,8 @@ public struct StatementLine: Sendable, Equatable {
     /// The first entry's id (tie-break for sorting).
     public var firstEntryID: String
 
-    public var net: Int64 { figures.netActivity &+ figures.payouts }
+    /// The line's sum: its net activity plus payouts.
+    public var net: Int64 { figures.change }
 }
 
 /// A payout shown on a statement: its own `payout` row(s) in the period.

@@ -16,7 +16,10 @@ public struct StatementBuilder: Sendable {
     }
 
     /// The book for one payee. `entries` are all of that payee's entries (any order).
-    public func book(for payee: Payee, entries: [LedgerEntry], zone: ZoneClock) -> PayeeBook {
+    ///
+    /// Throws ``BookOverflow`` when a total of the payee's (a period's sum of one kind, a balance,
+    /// a statement line, the year to date or all time) does not fit in `Int64` minor units.
+    public func book(for payee: Payee, entries: [LedgerEntry], zone: ZoneClock) throws(BookOverflow) -> PayeeBook {
         let items = entries.map { entry -> Item in
             let offset = zone.offset(at: entry.occurredAt.epochSeconds)
             let local = entry.occurredAt.epochSeconds + Int64(offset)
@@ -35,40 +38,54 @@ public struct StatementBuilder: Sendable {
             let best = latestBefore[i]
             latestBefore.append(best < 0 || items[best].entry.occurredAt < item.entry.occurredAt ? i : best)
         }
-        let byCurrency = Dictionary(grouping: items.indices, by: { items[$0].entry.amount.currency })
-        let currencies = byCurrency.keys.sorted()
+        let groups = Dictionary(grouping: items.indices, by: { items[$0].entry.amount.currency })
+            .sorted { $0.key < $1.key }
         let dates = items.map(\.date)
 
         var statements: [Statement] = []
         for period in periods(of: dates) {
             var sections: [CurrencySection] = []
-            for currency in currencies {
-                let indices = byCurrency[currency]!
+            for (currency, indices) in groups {
+                func overflow(_ error: MoneyOverflow) -> BookOverflow {
+                    BookOverflow(payeeID: payee.id, period: period.label, currency: currency.code, overflow: error)
+                }
                 let lo = lowerBound(indices, items) { $0 < period.start }
                 let hi = lowerBound(indices, items) { $0 < period.end }
                 guard lo < hi else { continue }
-                var figures = sum(indices[0..<lo], items)
-                let opening = figures.netActivity + figures.payouts
-                figures = sum(indices[lo..<hi], items)
-                figures.openingBalance = opening
-                var ytd: Figures?
-                if period.kind == .month, let jan1 = CivilDate(year: period.start.year, month: 1, day: 1) {
-                    let y0 = lowerBound(indices, items) { $0 < jan1 }
-                    var year = sum(indices[y0..<hi], items)
-                    year.openingBalance = opening - (year.netActivity + year.payouts) + (figures.netActivity + figures.payouts)
-                    ytd = year
+                do throws(MoneyOverflow) {
+                    let opening = try sum(indices[0..<lo], items, opening: true).change
+                    var figures = try sum(indices[lo..<hi], items)
+                    try figures.setOpeningBalance(opening)
+                    var ytd: Figures?
+                    if period.kind == .month, let jan1 = CivilDate(year: period.start.year, month: 1, day: 1) {
+                        let y0 = lowerBound(indices, items) { $0 < jan1 }
+                        var year = try sum(indices[y0..<hi], items)
+                        // The balance on 1 January: the opening balance less what moved from then to the period start.
+                        let beforePeriod = try MinorUnits.subtract(year.change, figures.change, total: "year-to-date activity")
+                        try year.setOpeningBalance(try MinorUnits.subtract(opening, beforePeriod, total: "year-to-date opening balance"))
+                        ytd = year
+                    }
+                    let slice = indices[lo..<hi].map { items[$0] }
+                    sections.append(CurrencySection(
+                        currency: currency, figures: figures, lines: try lines(slice, statuses), payouts: payouts(slice, statuses),
+                        yearToDate: ytd))
+                } catch {
+                    throw overflow(error)
                 }
-                let slice = indices[lo..<hi].map { items[$0] }
-                sections.append(CurrencySection(
-                    currency: currency, figures: figures, lines: lines(slice, statuses), payouts: payouts(slice, statuses),
-                    yearToDate: ytd))
             }
             let end = upperIndex(dates, before: period.end)
             let latest = items[latestBefore[end]]
             statements.append(Statement(
                 payee: payee, period: period, sections: sections, asOf: latest.entry.occurredAt, asOfOffset: latest.offset))
         }
-        let allTime = currencies.map { ($0, sum(byCurrency[$0]![...], items)) }
+        var allTime: [(currency: Currency, figures: Figures)] = []
+        for (currency, indices) in groups {
+            do throws(MoneyOverflow) {
+                allTime.append((currency, try sum(indices[...], items)))
+            } catch {
+                throw BookOverflow(payeeID: payee.id, period: nil, currency: currency.code, overflow: error)
+            }
+        }
         let last = items[latestBefore[items.count]]
         return PayeeBook(
             payee: payee, statements: statements, allTime: allTime, latestEntry: last.entry.occurredAt,
@@ -113,14 +130,21 @@ public struct StatementBuilder: Sendable {
         return lo
     }
 
-    func sum(_ indices: ArraySlice<Int>, _ items: [Item]) -> Figures {
+    /// The figures of the entries at `indices`; with `opening`, an overflow is named as the opening balance.
+    func sum(_ indices: ArraySlice<Int>, _ items: [Item], opening: Bool = false) throws(MoneyOverflow) -> Figures {
         var figures = Figures()
-        for i in indices { figures.add(items[i].entry.kind, items[i].entry.amount.minorUnits) }
+        for i in indices {
+            do throws(MoneyOverflow) {
+                try figures.add(items[i].entry.kind, items[i].entry.amount.minorUnits)
+            } catch {
+                throw opening ? MoneyOverflow(total: "opening balance") : error
+            }
+        }
         return figures
     }
 
     /// Statement lines: one per reference, or per entry without one; sorted by time, reference, entry id.
-    func lines(_ slice: [Item], _ statuses: PayoutStatuses) -> [StatementLine] {
+    func lines(_ slice: [Item], _ statuses: PayoutStatuses) throws(MoneyOverflow) -> [StatementLine] {
         let ordered = slice.sorted { a, b in
             if a.entry.occurredAt != b.entry.occurredAt { return a.entry.occurredAt < b.entry.occurredAt }
             return a.entry.id.utf8.lexicographicallyPrecedes(b.entry.id.utf8)
@@ -131,7 +155,7 @@ public struct StatementBuilder: Sendable {
             let entry = item.entry
             let reference = entry.reference.flatMap { $0.isEmpty ? nil : $0 }
             if let reference, let index = lineByReference[reference] {
-                lines[index].figures.add(entry.kind, entry.amount.minorUnits)
+                try lines[index].figures.add(entry.kind, entry.amount.minorUnits)
                 if lines[index].description == nil { lines[index].description = entry.description.flatMap { $0.isEmpty ? nil : $0 } }
                 if lines[index].payoutID == nil, let payout = PayoutStatuses.payoutID(of: entry) {
                     lines[index].payoutID = payout
@@ -140,7 +164,7 @@ public struct StatementBuilder: Sendable {
                 continue
             }
             var figures = Figures()
-            figures.add(entry.kind, entry.amount.minorUnits)
+            try figures.add(entry.kind, entry.amount.minorUnits)
             let payout = PayoutStatuses.payoutID(of: entry)
             if let reference { lineByReference[reference] = lines.count }
             lines.append(StatementLine(

@@ -6,6 +6,13 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public let month: Int
     public let day: Int
 
+    /// The years a date read from input may have: 1900 to 2199. Anything else is refused where it is read
+    /// (`0000` is a typo, not a date to publish a statement for).
+    public static let supportedYears = 1900...2199
+
+    /// `a year from 1900 to 2199`: what a message about an out-of-range year expects.
+    public static let supportedYearsText = "a year from 1900 to 2199"
+
     /// A valid date, or nil (2026-02-30 is nil).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year) else { return nil }

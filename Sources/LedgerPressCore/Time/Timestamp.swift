@@ -30,29 +30,65 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     }
 
     /// Local text with a numeric offset and no fractions: `2026-11-01T01:30:00-05:00` (UTC as `+00:00`).
+    ///
+    /// Total for every `Int64` (`SOURCE_DATE_EPOCH` may hold anything): the local time saturates at the ends.
     public static func format(epochSeconds: Int64, offsetSeconds: Int) -> String {
-        let local = epochSeconds + Int64(offsetSeconds)
-        let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
-        let secondOfDay = Int(local - Int64(days) * 86_400)
+        let (sum, overflow) = epochSeconds.addingReportingOverflow(Int64(clamping: offsetSeconds))
+        let local = overflow ? (offsetSeconds < 0 ? Int64.min : Int64.max) : sum
+        // Floor division without forming `local - 86_399` (which overflows near Int64.min).
+        let remainder = local % 86_400
+        let secondOfDay = Int(remainder < 0 ? remainder + 86_400 : remainder)
+        let days = Int(local / 86_400 - (remainder < 0 ? 1 : 0))
         let date = CivilDate(daysSinceEpoch: days)
         let sign = offsetSeconds < 0 ? "-" : "+"
-        let offset = abs(offsetSeconds)
+        let offset = Int(clamping: offsetSeconds.magnitude)
         return "\(date)T\(CivilDate.pad(secondOfDay / 3600, 2)):\(CivilDate.pad(secondOfDay / 60 % 60, 2)):"
             + "\(CivilDate.pad(secondOfDay % 60, 2))\(sign)\(CivilDate.pad(offset / 3600, 2)):\(CivilDate.pad(offset / 60 % 60, 2))"
+    }
+}
+
+/// Why a time read from input was refused.
+public enum TimestampFailure: Error, Sendable, Equatable {
+    /// Not a time in the expected form (or not a real date or time).
+    case malformed
+    /// Well formed, but the year (as written) is outside ``CivilDate/supportedYears``.
+    case yearOutOfRange(Int)
+
+    /// `.yearOutOfRange` unless `year` is in ``CivilDate/supportedYears``.
+    public static func checkYear(_ year: Int) -> TimestampFailure? {
+        CivilDate.supportedYears.contains(year) ? nil : .yearOutOfRange(year)
     }
 }
 
 /// Parses RFC 3339 timestamps byte by byte: `2026-10-03T14:22:05Z`, `2026-10-03T10:22:05.123-04:00`.
 ///
 /// The offset is required (`Z`, `z` or `±hh:mm`); `T`, `t` or a space separates date and time;
-/// the date must exist (2026-02-30 is rejected); a leap second `:60` is rejected.
+/// the date must exist (2026-02-30 is rejected); a leap second `:60` is rejected; the year must be
+/// in ``CivilDate/supportedYears``.
 public enum RFC3339 {
+    /// The timestamp, or nil for malformed text and for years outside ``CivilDate/supportedYears``.
     public static func parse(_ text: String) -> Timestamp? {
-        var text = text
-        return text.withUTF8 { parse(bytes: $0) }
+        try? read(text).get()
     }
 
     public static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+        try? read(bytes: b).get()
+    }
+
+    /// The timestamp, or why not: ``TimestampFailure/yearOutOfRange(_:)`` lets a message say the year is the problem.
+    public static func read(_ text: String) -> Result<Timestamp, TimestampFailure> {
+        var text = text
+        return text.withUTF8 { read(bytes: $0) }
+    }
+
+    public static func read(bytes b: UnsafeBufferPointer<UInt8>) -> Result<Timestamp, TimestampFailure> {
+        guard let timestamp = parseAnyYear(bytes: b) else { return .failure(.malformed) }
+        let year = (Int(b[0]) - 48) * 1000 + (Int(b[1]) - 48) * 100 + (Int(b[2]) - 48) * 10 + Int(b[3]) - 48
+        if let failure = TimestampFailure.checkYear(year) { return .failure(failure) }
+        return .success(timestamp)
+    }
+
+    static func parseAnyYear(bytes b: UnsafeBufferPointer<UInt8>) -> Timestamp? {
         guard b.count >= 20 else { return nil }
         func num(_ start: Int, _ count: Int) -> Int? {
             var v = 0

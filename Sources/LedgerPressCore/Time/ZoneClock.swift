@@ -12,6 +12,10 @@ public struct ZoneClock: Sendable {
     /// nil when the identifier is not a known IANA zone.
     public init?(identifier: String) {
         guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else { return nil }
+        self.init(zone: zone, identifier: identifier)
+    }
+
+    init(zone: TimeZone, identifier: String) {
         self.identifier = identifier
         self.zone = zone
         var calendar = Calendar(identifier: .gregorian)
@@ -20,7 +24,8 @@ public struct ZoneClock: Sendable {
         self.calendar = calendar
     }
 
-    public static let utc = ZoneClock(identifier: "UTC")!
+    /// UTC, built without a look-up that could fail.
+    public static let utc = ZoneClock(zone: .gmt, identifier: "UTC")
 
     /// Seconds east of UTC at that instant.
     public func offset(at epochSeconds: Int64) -> Int {

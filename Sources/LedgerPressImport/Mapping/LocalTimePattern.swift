@@ -2,8 +2,9 @@ import LedgerPressCore
 
 /// Parses a local time by a simple pattern: `yyyy`, `MM`/`M`, `dd`/`d`, `HH`/`H`, `mm`, `ss`, and
 /// literal characters (`MM/dd/yyyy HH:mm:ss`, `yyyy-MM-dd H:mm`), read in the mapping's zone.
+/// The year must be in ``CivilDate/supportedYears``.
 enum LocalTimePattern {
-    static func parse(_ text: String, format: String, zone: ZoneClock) -> Timestamp? {
+    static func parse(_ text: String, format: String, zone: ZoneClock) -> Result<Timestamp, TimestampFailure> {
         let chars = Array(text)
         let pattern = Array(format)
         var i = 0
@@ -22,11 +23,11 @@ enum LocalTimePattern {
                     digits += 1
                     i += 1
                 }
-                if digits < width || (width >= 2 && digits != width && token != "y") { return nil }
+                if digits < width || (width >= 2 && digits != width && token != "y") { return .failure(.malformed) }
                 values[token] = value
                 p += width
             } else {
-                guard i < chars.count, chars[i] == token else { return nil }
+                guard i < chars.count, chars[i] == token else { return .failure(.malformed) }
                 i += 1
                 p += 1
             }
@@ -34,8 +35,9 @@ enum LocalTimePattern {
         guard i == chars.count, let y = values["y"], let m = values["M"], let d = values["d"],
             let date = CivilDate(year: y, month: m, day: d), let h = values["H"], let mi = values["m"], let s = values["s"],
             h < 24, mi < 60, s < 60
-        else { return nil }
+        else { return .failure(.malformed) }
+        if let failure = TimestampFailure.checkYear(y) { return .failure(failure) }
         let instant = zone.instant(of: date, secondOfDay: h * 3600 + mi * 60 + s)
-        return Timestamp(epochSeconds: instant, offsetSeconds: Int32(zone.offset(at: instant)))
+        return .success(Timestamp(epochSeconds: instant, offsetSeconds: Int32(zone.offset(at: instant))))
     }
 }

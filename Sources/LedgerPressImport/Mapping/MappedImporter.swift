@@ -43,8 +43,11 @@ public enum MappedImporter {
         let currency = currencyValue.text.flatMap { Currency(code: $0) }
         if currency == nil { problem(currencyValue.label, "an ISO 4217 currency code", currencyValue.text ?? "") }
         let timeText = mapping.timeColumns.map { header.value($0.lowercased(), in: fields) ?? "" }.joined(separator: " ")
-        let occurredAt = LocalTimePattern.parse(timeText, format: mapping.timeFormat, zone: mapping.timeZone)
-        if occurredAt == nil {
+        var occurredAt: Timestamp?
+        switch LocalTimePattern.parse(timeText, format: mapping.timeFormat, zone: mapping.timeZone) {
+        case .success(let time): occurredAt = time
+        case .failure(.yearOutOfRange): problem(mapping.timeColumns.joined(separator: "+"), CivilDate.supportedYearsText, timeText)
+        case .failure(.malformed):
             problem(mapping.timeColumns.joined(separator: "+"), "a time in the format '\(mapping.timeFormat)'", timeText)
         }
         var status: PayoutStatus?
@@ -73,7 +76,13 @@ public enum MappedImporter {
             let text = header.value(spec.amount.lowercased(), in: fields) ?? ""
             guard let currency, let kind else { continue }
             if text.isEmpty { continue }
-            guard var minor = amount(text, mapping: mapping, currency: currency) else {
+            var minor: Int64
+            switch parseAmount(text, mapping: mapping, currency: currency) {
+            case .success(let value): minor = value
+            case .failure(.beyondLimit):
+                problem(spec.amount, AmountParser.limitExpectation(currency), text)
+                continue
+            case .failure:
                 if let thousands = mapping.thousandsSeparator, !groupsAreValid(text, mapping: mapping) {
                     problem(spec.amount, "thousands separators '\(thousands)' only between groups of three digits (1\(thousands)234)", text)
                 } else {
@@ -81,10 +90,13 @@ public enum MappedImporter {
                 }
                 continue
             }
-            switch spec.sign {
-            case .asIs: break
-            case .negative: minor = -abs(minor)
-            case .positive: minor = abs(minor)
+            // Flip the sign when the mapping says which it must be (checked: the parser bounds amounts anyway).
+            if (spec.sign == .negative && minor > 0) || (spec.sign == .positive && minor < 0) {
+                guard let flipped = try? MinorUnits.negate(minor, total: spec.amount) else {
+                    problem(spec.amount, AmountParser.limitExpectation(currency), text)
+                    continue
+                }
+                minor = flipped
             }
             if minor == 0 { continue }
             guard let idText = id.text, let payeeID = payee.text, let payeeType, let occurredAt else { continue }
@@ -108,6 +120,11 @@ public enum MappedImporter {
 
     /// `$1,234.56`, `(12.00)`, `-€0,66`, `1.234,56` → minor units, per the mapping's separators and symbols.
     static func amount(_ text: String, mapping: Mapping, currency: Currency) -> Int64? {
+        try? parseAmount(text, mapping: mapping, currency: currency).get()
+    }
+
+    /// As ``amount(_:mapping:currency:)``, saying why not: ``AmountParser/Failure/beyondLimit`` gets its own message.
+    static func parseAmount(_ text: String, mapping: Mapping, currency: Currency) -> Result<Int64, AmountParser.Failure> {
         var body = text.trimmingCharacters(in: .whitespaces)
         var negative = false
         if mapping.negativeParentheses, body.hasPrefix("("), body.hasSuffix(")") {
@@ -122,11 +139,12 @@ public enum MappedImporter {
         } else if body.hasPrefix("+") {
             body.removeFirst()
         }
-        guard let ungrouped = ungrouped(body, mapping: mapping) else { return nil }
+        guard let ungrouped = ungrouped(body, mapping: mapping) else { return .failure(.notADecimal) }
         body = ungrouped
         if mapping.decimalSeparator == "," { body = body.replacingOccurrences(of: ",", with: ".") }
-        guard case .success(let money) = AmountParser.parse(body, currency: currency), !body.hasPrefix("-") else { return nil }
-        return negative ? -money.minorUnits : money.minorUnits
+        if body.hasPrefix("-") { return .failure(.notADecimal) }
+        // Within ±AmountParser.limit, so the negation cannot overflow.
+        return AmountParser.parse(body, currency: currency).map { negative ? -$0.minorUnits : $0.minorUnits }
     }
 
     /// The number with its thousands separators removed, or nil when one is out of place: they may

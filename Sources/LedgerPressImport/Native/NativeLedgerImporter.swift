@@ -41,11 +41,12 @@ public enum NativeLedgerImporter {
         let id = required("id")
         let payeeID = required("payee_id")
         let occurred = required("occurred_at").flatMap { text -> Timestamp? in
-            guard let t = RFC3339.parse(text) else {
-                problem("occurred_at", "an RFC 3339 timestamp with offset such as 2026-10-03T14:22:05Z", text)
-                return nil
+            switch RFC3339.read(text) {
+            case .success(let t): return t
+            case .failure(.yearOutOfRange): problem("occurred_at", CivilDate.supportedYearsText, text)
+            case .failure(.malformed): problem("occurred_at", "an RFC 3339 timestamp with offset such as 2026-10-03T14:22:05Z", text)
             }
-            return t
+            return nil
         }
         let payeeType = required("payee_type").flatMap { text -> PayeeType? in
             guard let t = PayeeType(rawValue: text.lowercased()) else {
@@ -73,7 +74,7 @@ public enum NativeLedgerImporter {
             switch AmountParser.parse(text, currency: currency) {
             case .success(let money): amount = money
             case .failure(.tooManyDecimals(let allowed)): problem("amount", "at most \(allowed) decimals for \(currency.code)", text)
-            case .failure(.overflow): problem("amount", "an amount small enough to sum exactly", text)
+            case .failure(.beyondLimit): problem("amount", AmountParser.limitExpectation(currency), text)
             case .failure(.notADecimal):
                 problem("amount", "a decimal like 120.00 or -24 (no thousands separators, no exponent)", text)
             }

@@ -2,11 +2,23 @@ import LedgerPressCore
 
 /// Timestamps as exports write them without an offset: `2026-09-14 10:02:11`, `2026-04-23 21:56`,
 /// and month-first `8/6/2026 12:00` (a US spreadsheet's re-save); RFC 3339 with an offset is also read.
+/// The year must be in ``CivilDate/supportedYears``.
 enum LocalTimeParser {
-    static func parse(_ text: String, zone: ZoneClock) -> Timestamp? {
-        if let exact = RFC3339.parse(text) { return exact }
+    /// The timestamp, or nil after telling `problem` what was expected (`expected`, or the year range).
+    static func timestamp(_ text: String, zone: ZoneClock, expected: String, problem: (String) -> Void) -> Timestamp? {
+        switch parse(text, zone: zone) {
+        case .success(let time): return time
+        case .failure(.yearOutOfRange): problem(CivilDate.supportedYearsText)
+        case .failure(.malformed): problem(expected)
+        }
+        return nil
+    }
+
+    static func parse(_ text: String, zone: ZoneClock) -> Result<Timestamp, TimestampFailure> {
+        let exact = RFC3339.read(text)
+        if case .failure(.malformed) = exact {} else { return exact }
         let parts = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard parts.count == 2 || parts.count == 1 else { return nil }
+        guard parts.count == 2 || parts.count == 1 else { return .failure(.malformed) }
         var date: CivilDate?
         if parts[0].contains("/") {
             let numbers = parts[0].split(separator: "/").map { Int($0) }
@@ -16,16 +28,17 @@ enum LocalTimeParser {
         } else {
             date = CivilDate(iso: String(parts[0]))
         }
-        guard let date else { return nil }
+        guard let date else { return .failure(.malformed) }
+        if let failure = TimestampFailure.checkYear(date.year) { return .failure(failure) }
         var seconds = 0
         if parts.count == 2 {
             let clock = parts[1].split(separator: ":").map { Int($0) }
-            guard clock.count == 2 || clock.count == 3, clock.allSatisfy({ $0 != nil }) else { return nil }
+            guard clock.count == 2 || clock.count == 3, clock.allSatisfy({ $0 != nil }) else { return .failure(.malformed) }
             let h = clock[0]!, m = clock[1]!, s = clock.count == 3 ? clock[2]! : 0
-            guard (0..<24).contains(h), (0..<60).contains(m), (0..<60).contains(s) else { return nil }
+            guard (0..<24).contains(h), (0..<60).contains(m), (0..<60).contains(s) else { return .failure(.malformed) }
             seconds = h * 3600 + m * 60 + s
         }
         let instant = zone.instant(of: date, secondOfDay: seconds)
-        return Timestamp(epochSeconds: instant, offsetSeconds: Int32(zone.offset(at: instant)))
+        return .success(Timestamp(epochSeconds: instant, offsetSeconds: Int32(zone.offset(at: instant))))
     }
 }

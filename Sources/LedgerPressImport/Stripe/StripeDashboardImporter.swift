@@ -39,8 +39,10 @@ enum StripeDashboardImporter {
         if id == nil { problem("id", "a value", "") }
         let timeColumn = header.column("created (utc)") != nil ? "created (utc)" : "created"
         let timeText = header.value(timeColumn, in: fields) ?? ""
-        let occurredAt = LocalTimeParser.parse(timeText, zone: timeColumn == "created (utc)" ? .utc : settings.sourceZone)
-        if occurredAt == nil { problem("Created (UTC)", "a time such as 2026-04-23 21:56 or 8/6/2026 12:00", timeText) }
+        let occurredAt = LocalTimeParser.timestamp(
+            timeText, zone: timeColumn == "created (utc)" ? .utc : settings.sourceZone,
+            expected: "a time such as 2026-04-23 21:56 or 8/6/2026 12:00"
+        ) { problem("Created (UTC)", $0, timeText) }
         let typeText = (header.value("type", in: fields) ?? "").lowercased()
         let category = categoryByType[typeText]
         if category == nil { problem("Type", "one of " + categoryByType.keys.sorted().joined(separator: ", "), typeText) }
@@ -50,8 +52,11 @@ enum StripeDashboardImporter {
         func amount(_ name: String, _ label: String) -> Money? {
             guard let currency else { return nil }
             let text = header.value(name, in: fields) ?? ""
-            if case .success(let money) = AmountParser.parse(text, currency: currency) { return money }
-            problem(label, "a decimal amount with at most \(currency.exponent) decimals for \(currency.code)", text)
+            switch AmountParser.parse(text, currency: currency) {
+            case .success(let money): return money
+            case .failure(.beyondLimit): problem(label, AmountParser.limitExpectation(currency), text)
+            case .failure: problem(label, "a decimal amount with at most \(currency.exponent) decimals for \(currency.code)", text)
+            }
             return nil
         }
         let gross = amount("amount", "Amount")

@@ -42,36 +42,50 @@ struct StripeMovement {
     /// The entries, or a problem. The fee's sign is read per row: `gross - fee = net` (fee as a
     /// positive cost) or `gross + fee = net` (fee already negative); a row balancing neither way is refused.
     func entries() -> Result<[LedgerEntry], Problem> {
+        // Amounts are within ±AmountParser.limit, yet every sum here is checked: an overflow is unbalanced.
         let cost: Int64
-        if gross.minorUnits - fee.minorUnits == net.minorUnits {
+        if let difference = try? MinorUnits.subtract(gross.minorUnits, fee.minorUnits, total: "gross - fee"),
+            difference == net.minorUnits
+        {
             cost = fee.minorUnits
-        } else if gross.minorUnits + fee.minorUnits == net.minorUnits {
-            cost = -fee.minorUnits
+        } else if let sum = try? MinorUnits.add(gross.minorUnits, fee.minorUnits, total: "gross + fee"), sum == net.minorUnits,
+            let negated = try? MinorUnits.negate(fee.minorUnits, total: "fee")
+        {
+            cost = negated
         } else {
             return .failure(.unbalanced)
         }
-        let sign: Int64 = platformView ? -1 : 1
         // A payout row's source is the payout itself.
         let isPayout = category == "payout" || category == "payout_reversal"
         let payoutID = self.payoutID ?? (isPayout ? reference : nil)
-        func entry(_ suffix: String, _ kind: EntryKind, _ amount: Int64) -> LedgerEntry {
+        // The platform's view is reversed for the payee.
+        func signed(_ amount: Int64) throws(MoneyOverflow) -> Int64 {
+            platformView ? try MinorUnits.negate(amount, total: "amount") : amount
+        }
+        func entry(_ suffix: String, _ kind: EntryKind, _ amount: Int64) throws(MoneyOverflow) -> LedgerEntry {
             var made = LedgerEntry(
                 id: id + suffix, occurredAt: occurredAt, payeeID: payeeID, payeeType: payeeType, kind: kind,
-                amount: Money(minorUnits: sign * amount, currency: net.currency), reference: reference,
+                amount: Money(minorUnits: try signed(amount), currency: net.currency), reference: reference,
                 description: description, payoutID: payoutID, payoutStatus: payoutStatus, source: source)
             made.isStatusReport = statusReport
             return made
         }
         var made: [LedgerEntry]
-        switch category {
-        case "charge": made = [entry("", .earning, gross.minorUnits), entry(":fee", .fee, -cost)]
-        case "refund", "refund_failure": made = [entry("", .refund, gross.minorUnits), entry(":fee", .fee, -cost)]
-        case "dispute", "dispute_reversal": made = [entry("", .adjustment, gross.minorUnits), entry(":fee", .fee, -cost)]
-        case "transfer": made = [entry("", .earning, net.minorUnits)]
-        case "transfer_reversal", "other_adjustment": made = [entry("", .adjustment, net.minorUnits)]
-        case "fee", "tax": made = [entry("", .fee, net.minorUnits)]
-        case "payout", "payout_reversal": made = [entry("", .payout, net.minorUnits)]
-        default: return .failure(.unknownCategory)
+        do throws(MoneyOverflow) {
+            let feeAmount = try MinorUnits.negate(cost, total: "fee")
+            switch category {
+            case "charge": made = [try entry("", .earning, gross.minorUnits), try entry(":fee", .fee, feeAmount)]
+            case "refund", "refund_failure": made = [try entry("", .refund, gross.minorUnits), try entry(":fee", .fee, feeAmount)]
+            case "dispute", "dispute_reversal":
+                made = [try entry("", .adjustment, gross.minorUnits), try entry(":fee", .fee, feeAmount)]
+            case "transfer": made = [try entry("", .earning, net.minorUnits)]
+            case "transfer_reversal", "other_adjustment": made = [try entry("", .adjustment, net.minorUnits)]
+            case "fee", "tax": made = [try entry("", .fee, net.minorUnits)]
+            case "payout", "payout_reversal": made = [try entry("", .payout, net.minorUnits)]
+            default: return .failure(.unknownCategory)
+            }
+        } catch {
+            return .failure(.unbalanced)
         }
         // A fee entry only when there is a fee.
         if made.count == 2 && cost == 0 { made.removeLast() }

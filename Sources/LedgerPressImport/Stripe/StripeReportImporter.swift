@@ -50,13 +50,15 @@ enum StripeReportImporter {
         if let utcName = ["created_utc", "effective_at_utc"].first(where: { header.value($0, in: fields) != nil }),
             let text = header.value(utcName, in: fields)
         {
-            occurredAt = LocalTimeParser.parse(text, zone: .utc)
-            if occurredAt == nil { problem(utcName, "a time such as 2026-09-14 10:02:11", text) }
+            occurredAt = LocalTimeParser.timestamp(text, zone: .utc, expected: "a time such as 2026-09-14 10:02:11") {
+                problem(utcName, $0, text)
+            }
         } else if let name = ["created", "effective_at"].first(where: { header.value($0, in: fields) != nil }),
             let text = header.value(name, in: fields)
         {
-            occurredAt = LocalTimeParser.parse(text, zone: settings.sourceZone)
-            if occurredAt == nil { problem(name, "a time such as 2026-09-14 10:02:11", text) }
+            occurredAt = LocalTimeParser.timestamp(text, zone: settings.sourceZone, expected: "a time such as 2026-09-14 10:02:11") {
+                problem(name, $0, text)
+            }
         } else {
             problem("created_utc", "a value", "")
         }
@@ -70,7 +72,9 @@ enum StripeReportImporter {
             case .success(let money): return money
             case .failure(.tooManyDecimals(let allowed)):
                 problem(name, "at most \(allowed) decimals for \(currency.code)", text)
-            case .failure:
+            case .failure(.beyondLimit):
+                problem(name, AmountParser.limitExpectation(currency), text)
+            case .failure(.notADecimal):
                 problem(name, "a decimal amount in major units such as 10.00", text)
             }
             return nil

@@ -99,7 +99,7 @@ public struct StatementView {
                 + amountColumns.map { money($0.value(line.figures)) } + [money(line.net), payoutText(line.payoutID, line.payoutStatus)]
         }
         var footer = ["Total", "", ""] + amountColumns.map { money($0.value(section.figures)) }
-        footer += [money(section.figures.netActivity + section.figures.payouts), ""]
+        footer += [money(section.figures.change), ""]
         return TableData(
             id: "lines-\(section.currency.code)", header: header, alignments: alignments, rows: rows, footer: [footer])
     }

@@ -30,18 +30,14 @@ public struct ShardRecord: Codable, Sendable, Equatable {
             Manifest.sha256(Data(sortedIDs.map { $0 + "\n" }.joined().utf8))
         }
 
-        /// `nil` when a currency's total does not fit in 64-bit minor units.
-        public init?(ledger: Ledger, payeeIDs: [String]) {
+        /// The facts of the whole ledger; throws ``SiteError`` when a currency's total does not fit in `Int64`.
+        public init(ledger: Ledger, payeeIDs: [String]) throws(SiteError) {
             entries = ledger.entries.count
             payees = payeeIDs.count
             payeesSHA256 = LedgerFacts.payeesDigest(payeeIDs)
             var hasher = SHA256()
             var text = ""
-            var sums: [Currency: Int64] = [:]
             for entry in ledger.entries {
-                let (sum, overflow) = sums[entry.amount.currency, default: 0].addingReportingOverflow(entry.amount.minorUnits)
-                if overflow { return nil }
-                sums[entry.amount.currency] = sum
                 let fields = [
                     entry.id, entry.payeeID, entry.payeeType.rawValue, entry.payeeName ?? "", String(entry.occurredAt.epochSeconds), String(entry.occurredAt.nanoseconds),
                     entry.kind.rawValue, entry.amount.currency.code, String(entry.amount.minorUnits), entry.reference ?? "",
@@ -56,7 +52,9 @@ public struct ShardRecord: Codable, Sendable, Equatable {
             }
             hasher.update(data: Data(text.utf8))
             entriesSHA256 = Manifest.hex(hasher.finalize())
-            totals = sums.sorted { $0.key < $1.key }.map { FinanceSummary.Amount(currency: $0.key.code, amount: $0.value) }
+            totals = try FinanceSummary.ledgerFigures(ledger).map {
+                FinanceSummary.Amount(currency: $0.currency.code, amount: $0.figures.closingBalance)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressCore
 
 extension SiteMerger {
     /// Every index of N exactly once.
@@ -44,8 +45,14 @@ extension SiteMerger {
                 }
                 ids.append(payee.id)
             }
-            // Cannot overflow: checkMagnitudes bounds the sum of every amount's magnitude.
-            for item in shard.record.finance.ledger { totals[item.currency, default: 0] += item.figures.closingBalance }
+            for item in shard.record.finance.ledger {
+                do {
+                    totals[item.currency] = try MinorUnits.add(
+                        totals[item.currency] ?? 0, try item.figures().closingBalance, total: "ledger totals of the shards")
+                } catch {
+                    throw .mismatch("\(shard.directory)/\(ShardRecord.path): \(item.currency): \(error)")
+                }
+            }
         }
         ids.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let facts = shards[0].record.ledger

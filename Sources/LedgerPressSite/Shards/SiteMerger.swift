@@ -85,9 +85,14 @@ public struct SiteMerger {
             for column in bodies.indices { bodies[column].append(block[column]) }
         }
         let options = first.manifest.options
-        let finance = FinancePages(
-            summary: summary, csvBodies: bodies.map { String(decoding: $0, as: UTF8.self) }, issuer: options.issuer, footer: PayeePages.footer(sourceDateEpoch: options.sourceDateEpoch),
-            templates: templates, formats: MoneyFormats())
+        let finance: FinancePages
+        do {
+            finance = try FinancePages(
+                summary: summary, csvBodies: bodies.map { String(decoding: $0, as: UTF8.self) }, issuer: options.issuer,
+                footer: PayeePages.footer(sourceDateEpoch: options.sourceDateEpoch), templates: templates, formats: MoneyFormats())
+        } catch {
+            throw .mismatch("the shards' finance summaries: \(error)")
+        }
         for totals in finance.controlTotals where totals.payeesTotal != totals.ledgerTotal {
             throw .mismatch("the shards' payees of \(totals.currency) total \(totals.payeesTotal), their ledgers \(totals.ledgerTotal)")
         }

@@ -1,0 +1,52 @@
+import Foundation
+import LedgerPressCore
+
+/// The computations `build` and `check` share: every data check of a build, without rendering a page.
+extension SiteBuilder {
+    /// What a check found: the statements `build` would make, by period kind.
+    public struct Checked: Sendable {
+        public var statementCount: Int
+        public var payeeCount: Int
+        /// Statements per period kind (`day`, `week`, `month`, `range`).
+        public var statementsByKind: [String: Int]
+    }
+
+    /// Runs every check `build` runs after import, and renders nothing: each payee's zone and statements
+    /// (every total checked), the ledger's figures and the control totals. Throws ``SiteError`` on bad data.
+    public static func check(payees: [(Payee, [LedgerEntry])], ledger: Ledger, options: SiteOptions) throws -> Checked {
+        let builder = StatementBuilder(selection: options.selection)
+        let results = ResultSlots<(PayeeBook, FinanceSummary.PayeeRow)>(count: payees.count)
+        DispatchQueue.concurrentPerform(iterations: payees.count) { index in
+            let (payee, entries) = payees[index]
+            results.set(index) {
+                let book = try SiteBuilder.book(for: payee, entries: entries, builder: builder)
+                return (book, try FinanceSummary.PayeeRow(book: book, slug: PayeeSlug.slug(for: payee.id), csvBytes: []))
+            }
+        }
+        let checked = try results.values()
+        let books = checked.map(\.0)
+        let summary = try FinanceSummary.checked(rows: checked.map(\.1), books: books, ledger: ledger)
+        _ = try ControlTotals.checked(summary)
+        return Checked(
+            statementCount: books.reduce(0) { $0 + $1.statements.count }, payeeCount: books.count,
+            statementsByKind: SiteBuilder.statementsByKind(books))
+    }
+
+    /// One payee's book: their zone looked up and every statement built with checked totals.
+    static func book(for payee: Payee, entries: [LedgerEntry], builder: StatementBuilder) throws(SiteError) -> PayeeBook {
+        guard let zone = ZoneClock(identifier: payee.timeZone) else {
+            throw .unknownTimeZone(payee: payee.id, zone: payee.timeZone)
+        }
+        do throws(BookOverflow) {
+            return try builder.book(for: payee, entries: entries, zone: zone)
+        } catch {
+            throw .payeeOverflow(error)
+        }
+    }
+
+    static func statementsByKind(_ books: [PayeeBook]) -> [String: Int] {
+        var byKind: [String: Int] = [:]
+        for book in books { for statement in book.statements { byKind[statement.period.kind.rawValue, default: 0] += 1 } }
+        return byKind
+    }
+}

@@ -1,0 +1,20 @@
+import LedgerPressCore
+
+/// A problem found while building statements from a ledger that imported cleanly: bad data (exit 65),
+/// never a bug in the tool.
+public enum SiteError: Error, CustomStringConvertible {
+    case unknownTimeZone(payee: String, zone: String)
+    /// A total of one payee's (a period, a balance, a statement line) does not fit in `Int64` minor units.
+    case payeeOverflow(BookOverflow)
+    /// A total over all payees of one currency (the ledger's figures, the control totals) does not fit.
+    case ledgerOverflow(currency: String, MoneyOverflow)
+
+    /// `payee drv_1, 2026-10, USD: the total of earnings exceeds what can be held exactly (...)`
+    public var description: String {
+        switch self {
+        case .unknownTimeZone(let payee, let zone): return "payee \(payee): unknown time zone '\(zone)'"
+        case .payeeOverflow(let overflow): return overflow.description
+        case .ledgerOverflow(let currency, let overflow): return "all payees together, \(currency): \(overflow)"
+        }
+    }
+}
