@@ -48,22 +48,60 @@ struct RunReport: Encodable {
     /// Records the time since the previous stage ended under `stage`.
     mutating func finishStage(_ stage: String) {
         let now = ContinuousClock.now
-        let elapsed = clock.duration(to: now).components
-        timingsSeconds[stage] = (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18 * 1000).rounded() / 1000
+        timingsSeconds[stage] = RunReport.seconds(clock.duration(to: now))
         clock = now
     }
 
-    /// Runs the command's work and writes its report (when asked for), whatever the exit status.
+    /// A duration in seconds, rounded to the millisecond (half away from zero) in integer arithmetic:
+    /// 2.5 s is `2.5`, 1 min 999.5 ms is `60.0`.
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        var (milliseconds, rest) = attoseconds.quotientAndRemainder(dividingBy: perMillisecond)
+        if rest.magnitude * 2 >= perMillisecond.magnitude { milliseconds += rest < 0 ? -1 : 1 }
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        let (total, overflowAgain) = whole.addingReportingOverflow(milliseconds)
+        if overflow || overflowAgain { return Double(seconds) }
+        return Double(total) / 1000
+    }
+
+    /// Runs the command's work and writes its report (when asked for), whatever the outcome: the exit
+    /// status of an `ExitCode`, 64 for a `ValidationError`, and for any other error — a bug — 70 with
+    /// `ledgerpress: internal error: ...`.
+    ///
+    /// > Note: when the report itself cannot be written after a failure, its message is printed and
+    /// > the run keeps the failure's own exit status.
     static func recording(to path: String?, _ work: (inout RunReport) throws -> Void) throws {
         var report = RunReport()
         do {
+            try TestHooks.internalErrorIfAsked()
             try work(&report)
-        } catch let code as ExitCode {
-            report.exitStatus = code.rawValue
-            try report.write(to: path)
-            throw code
+        } catch {
+            let (status, thrown) = RunReport.outcome(of: error)
+            report.exitStatus = status
+            try? report.write(to: path)
+            throw thrown
         }
         try report.write(to: path)
+    }
+
+    /// The exit status a failure ends the run with, and the error to hand on to ArgumentParser.
+    static func outcome(of error: Error) -> (status: Int32, error: Error) {
+        switch error {
+        case let code as ExitCode:
+            return (code.rawValue, code)
+        case is ValidationError:
+            return (Exit.usage.rawValue, error)
+        default:
+            Console().error(["ledgerpress: internal error: \(RunReport.describe(error))"])
+            return (Exit.software.rawValue, Exit.software)
+        }
+    }
+
+    /// An error's text for a message: Foundation's sentence for its file errors, else the error's description.
+    static func describe(_ error: Error) -> String {
+        if let error = error as? CocoaError { return error.localizedDescription }
+        return String(describing: error)
     }
 
     /// Writes the report to the path (`-`: standard output); nothing when there is no path.
