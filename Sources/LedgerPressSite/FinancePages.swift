@@ -95,10 +95,11 @@ struct ControlTotals: Codable, Equatable {
         }
         return summary.ledger.map { item in
             let exponent = Currency(code: item.currency)?.exponent ?? 2
-            func d(_ v: Int64?) -> String? { v.map { PlainDecimal.format($0, exponent: exponent) } }
+            func d(_ v: Int64) -> String { PlainDecimal.format(v, exponent: exponent) }
+            func d(_ v: Int64?) -> String? { v.map(d) }
             return ControlTotals(
-                currency: item.currency, entries: item.entries, ledgerTotal: d(item.figures.closingBalance)!,
-                payeesTotal: d(payeeSum[item.currency] ?? 0)!, dayStatementsTotal: d(kindSum["day"]?[item.currency]),
+                currency: item.currency, entries: item.entries, ledgerTotal: d(item.figures.closingBalance),
+                payeesTotal: d(payeeSum[item.currency] ?? 0), dayStatementsTotal: d(kindSum["day"]?[item.currency]),
                 weekStatementsTotal: d(kindSum["week"]?[item.currency]), monthStatementsTotal: d(kindSum["month"]?[item.currency]))
         }
     }

@@ -100,7 +100,7 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
     init(pages: [PayeePages], ledger: Ledger) {
         var figures: [Currency: Figures] = [:]
         for entry in ledger.entries { figures[entry.amount.currency, default: Figures()].add(entry.kind, entry.amount.minorUnits) }
-        self.ledger = figures.keys.sorted().map { LedgerFigures(currency: $0.code, figures: figures[$0]!) }
+        self.ledger = figures.sorted { $0.key < $1.key }.map { LedgerFigures(currency: $0.key.code, figures: $0.value) }
         payees = pages.map(\.financeRow)
         var counts: [Period: Int] = [:]
         for page in pages { for statement in page.book.statements { counts[statement.period, default: 0] += 1 } }
@@ -108,8 +108,8 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
     }
 
     static func sortedCounts(_ counts: [Period: Int]) -> [PeriodCount] {
-        counts.keys.sorted(by: >).map { period in
-            PeriodCount(kind: period.kind.rawValue, start: period.start.description, end: period.end.description, statements: counts[period]!)
+        counts.sorted { $0.key > $1.key }.map { period, statements in
+            PeriodCount(kind: period.kind.rawValue, start: period.start.description, end: period.end.description, statements: statements)
         }
     }
 
@@ -130,7 +130,7 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
         }
         payees.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         return FinanceSummary(
-            ledger: figures.keys.sorted().map { LedgerFigures(currency: $0, figures: figures[$0]!) }, payees: payees,
+            ledger: figures.sorted { $0.key < $1.key }.map { LedgerFigures(currency: $0.key, figures: $0.value) }, payees: payees,
             periods: sortedCounts(counts))
     }
 
@@ -154,8 +154,8 @@ extension PayeePages {
             id: book.payee.id, name: book.payee.name, type: book.payee.type.rawValue, slug: slug, statementCount: book.statements.count,
             balances: book.allTime.map { FinanceSummary.Amount(currency: $0.currency.code, amount: $0.figures.closingBalance) },
             latestMonth: book.statements.last { $0.period.kind == .month }?.period.label,
-            kindTotals: kindTotals.keys.sorted().flatMap { kind in
-                kindTotals[kind]!.keys.sorted().map { FinanceSummary.KindTotal(kind: kind.rawValue, currency: $0.code, amount: kindTotals[kind]![$0]!) }
+            kindTotals: kindTotals.sorted { $0.key < $1.key }.flatMap { kind, totals in
+                totals.sorted { $0.key < $1.key }.map { FinanceSummary.KindTotal(kind: kind.rawValue, currency: $0.key.code, amount: $0.value) }
             },
             csvBytes: [summaryCSV.utf8.count, linesCSV.utf8.count, revisionsCSV.utf8.count])
     }

@@ -64,10 +64,13 @@ public struct SiteBuilder {
 
 public enum SiteError: Error, CustomStringConvertible {
     case unknownTimeZone(payee: String, zone: String)
+    /// A bug: parallel work ended without a result for one of its slots.
+    case unfilledSlot(index: Int)
 
     public var description: String {
         switch self {
         case .unknownTimeZone(let payee, let zone): return "payee \(payee): unknown time zone '\(zone)'"
+        case .unfilledSlot(let index): return "parallel work ended without a result for slot \(index)"
         }
     }
 }
@@ -95,10 +98,10 @@ final class ResultSlots<T>: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// All values in index order, or the first error by index.
+    /// All values in index order, or the first error by index (`SiteError.unfilledSlot` for a slot never set).
     func values() throws -> [T] {
-        try slots.map { slot in
-            guard let slot else { fatalError("a parallel slot was not filled") }
+        try slots.enumerated().map { index, slot in
+            guard let slot else { throw SiteError.unfilledSlot(index: index) }
             return try slot.get()
         }
     }
