@@ -62,8 +62,12 @@ struct Console {
         do {
             return try TemplateSet.load(defaultsDirectory: defaults, overrides: overrides)
         } catch {
-            self.error(["ledgerpress: \(error)"])
-            throw Exit.dataError
+            self.error([error.description])
+            switch error {
+            case .missing: throw Exit.noInput
+            case .invalid, .notText: throw Exit.dataError
+            case .unreadable: throw Exit.ioError
+            }
         }
     }
 }

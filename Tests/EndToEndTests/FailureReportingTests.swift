@@ -198,6 +198,28 @@ import Testing
         #expect(missing.stderr == "mine: error: --templates: no such folder\n")
     }
 
+    @Test func aBadTemplateIsNamedByFileLineAndColumnInWords() throws {
+        let cli = try CLIRunner()
+        try FileManager.default.createDirectory(atPath: cli.path("mine"), withIntermediateDirectories: true)
+        try cli.write("mine/driver.md", "Hello\n{{#x}}")
+        let outcome = try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--templates", "mine"])
+        #expect(outcome.status == 65)
+        #expect(outcome.stderr == "mine/driver.md:2:7: error: template: expected valid Mustache, got a section that is never closed\n")
+    }
+
+    @Test func aTemplateThatIsNotTextSaysSo() throws {
+        let cli = try CLIRunner()
+        try FileManager.default.createDirectory(atPath: cli.path("mine/merchant.md"), withIntermediateDirectories: true)
+        let folder = try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--templates", "mine"])
+        #expect(folder.status == 65)
+        #expect(folder.stderr == "mine/merchant.md: error: template: is a folder, expected a file\n")
+        try FileManager.default.removeItem(atPath: cli.path("mine/merchant.md"))
+        try Data([0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: cli.path("mine/layout.html")))
+        let binary = try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--templates", "mine"])
+        #expect(binary.status == 65)
+        #expect(binary.stderr == "mine/layout.html: error: template: expected UTF-8 text, got other bytes\n")
+    }
+
     @Test func verifyNamesAMissingManifestOnceAndWhole() throws {
         let cli = try CLIRunner()
         try FileManager.default.createDirectory(atPath: cli.path("site"), withIntermediateDirectories: true)
