@@ -104,15 +104,44 @@ struct RunReport: Encodable {
         return String(describing: error)
     }
 
-    /// Writes the report to the path (`-`: standard output); nothing when there is no path.
+    /// Writes the report to the path (`-`: standard output), replacing it in one step; nothing when there is
+    /// no path. A failure exits 73 with the system's reason (`No such file or directory`, `Is a directory`).
     func write(to path: String?) throws {
         guard let path else { return }
         if path == "-" {
             FileHandle.standardOutput.write(json())
-        } else if !FileManager.default.createFile(atPath: path, contents: json()) {
-            Console().error(["\(path): error: expected a writable path for the report, got a write error"])
+            return
+        }
+        if let code = RunReport.replace(path, with: json()) {
+            Console().error(["\(path): error: cannot write the report: \(String(cString: strerror(code)))"])
             throw Exit.cannotCreate
         }
+    }
+
+    /// Writes the bytes to a temporary file beside the path, then renames it over the path (readers see the
+    /// old report or the new one, never half of one). Returns the `errno` of a failure, nil on success.
+    static func replace(_ path: String, with data: Data) -> Int32? {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return errno }
+        var failure: Int32?
+        data.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count, failure == nil {
+                let written = Glibc.write(fd, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno != EINTR { failure = errno }
+                } else {
+                    offset += written
+                }
+            }
+        }
+        if close(fd) != 0, failure == nil { failure = errno }
+        if failure == nil, rename(temporary, path) != 0 { failure = errno }
+        if failure != nil { unlink(temporary) }
+        return failure
     }
 
     func json() -> Data {

@@ -79,6 +79,25 @@ import Testing
         #expect(try report(cli).exit_status == Int(failure.status))
     }
 
+    @Test func aReportThatCannotBeWrittenSaysWhy() throws {
+        let cli = try CLIRunner()
+        try FileManager.default.createDirectory(atPath: cli.path("reports"), withIntermediateDirectories: true)
+        let missing = try cli.run(["build", Self.ledger, "--report", "nodir/run.json", "--quiet"])
+        #expect(missing.status == 73)
+        #expect(missing.stderr == "nodir/run.json: error: cannot write the report: No such file or directory\n")
+        let folder = try cli.run(["build", Self.ledger, "--report", "reports", "--quiet"])
+        #expect(folder.status == 73)
+        #expect(folder.stderr == "reports: error: cannot write the report: Is a directory\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("reports")).isEmpty)
+    }
+
+    @Test func aFailedRunWhoseReportCannotBeWrittenKeepsItsOwnStatus() throws {
+        let cli = try CLIRunner()
+        let outcome = try cli.run(["build", "missing.csv", "--report", "nodir/run.json"])
+        #expect(outcome.status == 66)
+        #expect(outcome.stderr == "missing.csv: error: no such file\nnodir/run.json: error: cannot write the report: No such file or directory\n")
+    }
+
     @Test func aUsageErrorDoesNotOverwriteAFileThatIsNotAReport() throws {
         let cli = try CLIRunner()
         try cli.write("notes.txt", "my thesis\n")
@@ -220,11 +239,24 @@ import Testing
         #expect(binary.stderr == "mine/layout.html: error: template: expected UTF-8 text, got other bytes\n")
     }
 
+    @Test func verifySaysWhatIsAtThePath() throws {
+        let cli = try CLIRunner()
+        try cli.write("site.txt", "x\n")
+        let file = try cli.run(["verify", "site.txt"])
+        #expect(file.status == 66)
+        #expect(file.stderr == "site.txt: error: is a file, expected a published output folder\n")
+        let missing = try cli.run(["verify", "gone"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "gone: error: no such folder\n")
+    }
+
     @Test func verifyNamesAMissingManifestOnceAndWhole() throws {
         let cli = try CLIRunner()
         try FileManager.default.createDirectory(atPath: cli.path("site"), withIntermediateDirectories: true)
         let outcome = try cli.run(["verify", "site"])
         #expect(outcome.status == 65)
         #expect(outcome.stderr == "site/manifest.json: missing\n")
+        let slash = try cli.run(["verify", "site/"])
+        #expect(slash.stderr == "site/manifest.json: missing\n")
     }
 }
