@@ -4,10 +4,11 @@ import Foundation
 /// (exit 64: an unknown option, a missing argument, or a `validate()` check such as `--timezone` or `--locale`).
 ///
 /// The options could not be parsed, so `--report` is found in the raw arguments (`--report FILE` or
-/// `--report=FILE`, the last one wins, nothing after `--`). Because nothing about the command line can be
-/// trusted, the report is written only to standard output (`-`), to a path where nothing exists yet, or
-/// over a previous run report (a JSON object with an `exit_status` key): a mistyped option never
-/// overwrites another file. Otherwise a line says why it was not written, and the status stays 64.
+/// `--report=FILE`, the last one wins, nothing after `--`). Because the command line was not checked (the
+/// checks that keep `--report` away from inputs and the output never ran), the report goes only to standard
+/// output (`-`) or over a previous run report (a regular file holding a JSON object with an `exit_status`
+/// key): so a monitor never reads a stale success, and a mistyped option never creates or overwrites any
+/// other file. Otherwise a warning says it was not written, and the status stays 64.
 extension RunReport {
     /// The commands that write a report.
     static let reportingCommands: Set<String> = ["build", "merge"]
@@ -17,8 +18,8 @@ extension RunReport {
         guard let path = reportPath(arguments: arguments) else { return }
         var report = RunReport()
         report.exitStatus = Exit.usage.rawValue
-        guard path == "-" || mayReplace(path) else {
-            Console().error(["\(path): error: --report: the usage error's report was not written: the file is not a previous run report"])
+        guard path == "-" || isPreviousReport(path) else {
+            Console().error(["\(path): warning: --report: not written after a usage error (it only replaces a previous run report)"])
             return
         }
         try? report.write(to: path)
@@ -43,14 +44,11 @@ extension RunReport {
         return path.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Nothing at the path, or a regular file holding a previous run report.
-    static func mayReplace(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            // A dangling symbolic link "does not exist" but would be followed: refuse it too.
-            return (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil
-        }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path), data.count < 1 << 20,
+    /// A regular file (not a link) holding a previous run report.
+    static func isPreviousReport(_ path: String) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let data = FileManager.default.contents(atPath: path), data.count < 1 << 20,
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return false }
         return object["exit_status"] != nil

@@ -37,9 +37,11 @@ import Testing
         Case(name: "usage: unknown option", arguments: [ledger, "--no-such-option"], status: 64),
     ]
 
+    /// The inputs of the cases, and a previous run's report (what a nightly job leaves behind).
     func prepare(_ cli: CLIRunner) throws {
         try cli.write("bad.csv", "id,occurred_at,payee_id,payee_type,kind,amount,currency\nx,bad,d,driver,earning,1.00,USD\n")
         try cli.write("afile", "not a folder\n")
+        try cli.write("run.json", "{\n  \"exit_status\" : 0\n}\n")
     }
 
     @Test(arguments: buildCases) func buildWritesTheReportWhateverTheFailure(_ failure: Case) throws {
@@ -74,6 +76,7 @@ import Testing
         Case(name: "usage: no shard given", arguments: [], status: 64),
     ]) func mergeWritesTheReportWhateverTheFailure(_ failure: Case) throws {
         let cli = try CLIRunner()
+        try prepare(cli)
         let outcome = try cli.run(["merge"] + failure.arguments + ["--report", "run.json"], environment: failure.environment)
         #expect(outcome.status == failure.status, "\(outcome.stderr)")
         #expect(try report(cli).exit_status == Int(failure.status))
@@ -104,6 +107,16 @@ import Testing
         let outcome = try cli.run(["build", Self.ledger, "--timezone", "Nowhere/Else", "--report", "notes.txt"])
         #expect(outcome.status == 64)
         #expect(try cli.read("notes.txt") == "my thesis\n")
+        #expect(outcome.stderr.hasPrefix(
+            "notes.txt: warning: --report: not written after a usage error (it only replaces a previous run report)\n"))
+    }
+
+    @Test func aUsageErrorCreatesNoFile() throws {
+        let cli = try CLIRunner()
+        try FileManager.default.createDirectory(atPath: cli.path("output"), withIntermediateDirectories: true)
+        let outcome = try cli.run(["build", Self.ledger, "--locale", "xx_YY", "--report", "output/run.json"])
+        #expect(outcome.status == 64)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("output")).isEmpty)
     }
 
     @Test func aUsageErrorReplacesAPreviousReport() throws {
