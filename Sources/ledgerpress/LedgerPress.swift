@@ -13,7 +13,8 @@ struct LedgerPress: ParsableCommand {
     )
 
     /// ArgumentParser's own `main`, plus the run report of a `build` or `merge` whose command line is refused
-    /// (the errors `run()` throws write theirs in `RunReport.recording`).
+    /// (the errors `run()` throws write theirs in `RunReport.recording`), and exit 70 with
+    /// `ledgerpress: internal error: ...` for an unexpected error from any command (not ArgumentParser's exit 1).
     static func main() {
         var command: ParsableCommand
         do {
@@ -25,7 +26,7 @@ struct LedgerPress: ParsableCommand {
         do {
             try command.run()
         } catch {
-            exit(withError: error)
+            exit(withError: RunReport.outcome(of: error).error)
         }
     }
 }

@@ -92,6 +92,8 @@ struct RunReport: Encodable {
             return (code.rawValue, code)
         case is ValidationError:
             return (Exit.usage.rawValue, error)
+        case is CleanExit:
+            return (0, error)
         default:
             Console().error(["ledgerpress: internal error: \(RunReport.describe(error))"])
             return (Exit.software.rawValue, Exit.software)

@@ -23,6 +23,7 @@ struct Verify: ParsableCommand {
     }
 
     func run() throws {
+        try TestHooks.internalErrorIfAsked()
         let console = Console()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {

@@ -70,6 +70,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.path("output")))
     }
 
+    @Test func anInternalErrorOfAnyCommandExits70() throws {
+        let cli = try CLIRunner()
+        let outcome = try cli.run(["verify", "site"], environment: ["LEDGERPRESS_TEST_INTERNAL_ERROR": "1"])
+        #expect(outcome.status == 70)
+        #expect(outcome.stderr == "ledgerpress: internal error: LEDGERPRESS_TEST_INTERNAL_ERROR is set (a test of the internal-error path)\n")
+    }
+
     @Test(arguments: [
         Case(name: "missing shard", arguments: ["nope"], status: 66),
         Case(name: "internal error", arguments: ["nope"], environment: ["LEDGERPRESS_TEST_INTERNAL_ERROR": "1"], status: 70),
