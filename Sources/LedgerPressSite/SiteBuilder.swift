@@ -64,19 +64,22 @@ public struct SiteBuilder {
 
 public enum SiteError: Error, CustomStringConvertible {
     case unknownTimeZone(payee: String, zone: String)
-    /// A bug: parallel work ended without a result for one of its slots.
-    case unfilledSlot(index: Int)
 
     public var description: String {
         switch self {
         case .unknownTimeZone(let payee, let zone): return "payee \(payee): unknown time zone '\(zone)'"
-        case .unfilledSlot(let index): return "parallel work ended without a result for slot \(index)"
         }
     }
 }
 
 /// Results of parallel work, one slot per index, filled from any thread.
 final class ResultSlots<T>: @unchecked Sendable {
+    /// A bug: parallel work ended without a result for one of its slots.
+    struct Unfilled: Error, CustomStringConvertible {
+        var index: Int
+        var description: String { "parallel work ended without a result for slot \(index)" }
+    }
+
     private var slots: [Result<T, Error>?]
     private var filled = 0
     private let lock = NSLock()
@@ -98,10 +101,10 @@ final class ResultSlots<T>: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// All values in index order, or the first error by index (`SiteError.unfilledSlot` for a slot never set).
+    /// All values in index order, or the first error by index (`Unfilled` for a slot never set).
     func values() throws -> [T] {
         try slots.enumerated().map { index, slot in
-            guard let slot else { throw SiteError.unfilledSlot(index: index) }
+            guard let slot else { throw Unfilled(index: index) }
             return try slot.get()
         }
     }

@@ -10,10 +10,10 @@ import Testing
         let slots = ResultSlots<Int>(count: 3)
         slots.set(0) { 1 }
         slots.set(2) { 3 }
-        #expect(throws: SiteError.self) { try slots.values() }
+        #expect(throws: ResultSlots<Int>.Unfilled.self) { try slots.values() }
         do {
             _ = try slots.values()
-        } catch let error as SiteError {
+        } catch let error as ResultSlots<Int>.Unfilled {
             #expect(error.description == "parallel work ended without a result for slot 1")
         }
     }
