@@ -39,12 +39,13 @@ public enum SampleGenerator {
         "Corner Café", "Bäckerei Schmidt", "Tacos \"El Rey\"", "Books, Maps & More", "<script>alert(1)</script> Shop",
         "Flowers *and* Plants", "Le Petit Marché",
     ]
-    static let zones: [(String, String, String)] = [
+    /// (time zone, currency, locale) of the sample's payees; every code is ISO 4217, so none is dropped.
+    static let zones: [(String, Currency, String)] = [
         ("America/New_York", "USD", "en_US"), ("America/Los_Angeles", "USD", "en_US"), ("UTC", "USD", "en_US"),
         ("America/New_York", "USD", "en_US"), ("Europe/Berlin", "EUR", "de_DE"), ("Europe/Paris", "EUR", "fr_FR"),
         ("America/Los_Angeles", "USD", "en_US"), ("America/New_York", "USD", "en_US"), ("Asia/Tokyo", "JPY", "ja_JP"),
         ("UTC", "USD", "en_US"),
-    ]
+    ].compactMap { zone, code, locale in Currency(code: code).map { (zone, $0, locale) } }
     static let descriptions = [
         "Airport run", "Downtown, 2 stops", "Late night \"surge\"", "Trip to Café Zoë", "**bold** claim", "<img src=x onerror=alert(1)>",
         "[click](javascript:alert(1))", "=SUM(A1:A9)", "Line one\nLine two", "Groceries & more", "",
@@ -60,7 +61,7 @@ public enum SampleGenerator {
             let name = isDriver ? rng.pick(names) : rng.pick(shops)
             return SamplePayee(
                 id: (isDriver ? "drv_" : "mer_") + padded, type: isDriver ? .driver : .merchant, name: name, zone: zone.0,
-                currency: Currency(code: zone.1)!, locale: zone.2)
+                currency: zone.1, locale: zone.2)
         }
     }
 

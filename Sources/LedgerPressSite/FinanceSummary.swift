@@ -119,8 +119,8 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
     }
 
     static func sortedCounts(_ counts: [Period: Int]) -> [PeriodCount] {
-        counts.keys.sorted(by: >).map { period in
-            PeriodCount(kind: period.kind.rawValue, start: period.start.description, end: period.end.description, statements: counts[period]!)
+        counts.sorted { $0.key > $1.key }.map { period, statements in
+            PeriodCount(kind: period.kind.rawValue, start: period.start.description, end: period.end.description, statements: statements)
         }
     }
 

@@ -11,15 +11,15 @@ public enum PayeeDirectory {
         for entry in ledger.entries { byPayee[entry.payeeID, default: []].append(entry) }
         var diagnostics: [Diagnostic] = []
         var result: [(Payee, [LedgerEntry])] = []
-        for id in byPayee.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            let entries = byPayee[id]!
-            let type = entries[0].payeeType
+        for (id, entries) in byPayee.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            guard let first = entries.first else { continue }
+            let type = first.payeeType
             let profile = profiles[id]
             if let profile, let declared = profile.type, declared != type, let source = profile.source {
                 var location = source
                 location.field = "payee_type"
                 diagnostics.append(Diagnostic(
-                    at: location, expected: "'\(type.rawValue)' as in the ledger (\(entries[0].source.file):\(entries[0].source.line))",
+                    at: location, expected: "'\(type.rawValue)' as in the ledger (\(first.source.file):\(first.source.line))",
                     found: declared.rawValue))
             }
             let ledgerName = entries.filter { ($0.payeeName ?? "").isEmpty == false }

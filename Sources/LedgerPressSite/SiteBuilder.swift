@@ -59,6 +59,12 @@ public struct SiteBuilder {
 
 /// Results of parallel work, one slot per index, filled from any thread.
 final class ResultSlots<T>: @unchecked Sendable {
+    /// A bug: parallel work ended without a result for one of its slots.
+    struct Unfilled: Error, CustomStringConvertible {
+        var index: Int
+        var description: String { "parallel work ended without a result for slot \(index)" }
+    }
+
     private var slots: [Result<T, Error>?]
     private var filled = 0
     private let lock = NSLock()
@@ -80,10 +86,10 @@ final class ResultSlots<T>: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// All values in index order, or the first error by index.
+    /// All values in index order, or the first error by index (`Unfilled` for a slot never set).
     func values() throws -> [T] {
-        try slots.map { slot in
-            guard let slot else { fatalError("a parallel slot was not filled") }
+        try slots.enumerated().map { index, slot in
+            guard let slot else { throw Unfilled(index: index) }
             return try slot.get()
         }
     }

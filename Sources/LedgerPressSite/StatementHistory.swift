@@ -75,8 +75,8 @@ public struct StatementHistory: Sendable {
             return record
         }
         record.version = previous.version + 1
-        record.changes = figures.keys.sorted().map { code in
-            StatementRecord.Change(currency: code, previous: previous.figures[code], current: figures[code]!)
+        record.changes = figures.sorted { $0.key < $1.key }.map { code, current in
+            StatementRecord.Change(currency: code, previous: previous.figures[code], current: current)
         }
         return record
     }

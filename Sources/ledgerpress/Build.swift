@@ -78,6 +78,9 @@ struct Build: ParsableCommand {
         if ZoneClock(identifier: timezone) == nil {
             throw ValidationError("--timezone: expected an IANA time zone such as America/New_York, got '\(timezone)'")
         }
+        if !MoneyLocale.isKnown(locale) {
+            throw ValidationError("--locale: expected \(MoneyLocale.expected), got '\(locale)'")
+        }
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard: expected I/N with 0 <= I < N, such as 0/3, got '\(shard)'")
         }

@@ -22,18 +22,15 @@ struct Console {
         for line in lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
     }
 
-    /// The bytes of an input file; a missing one exits 66, an unreadable one 74.
-    func readInput(_ path: String) throws -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            error(["\(path): error: expected an input file, got nothing at that path"])
-            throw Exit.noInput
+    /// The bytes of an input file; one that is missing or not a regular file exits 66, an unreadable one 74
+    /// (`InputFile`). `option` names the option that gave the path (`--payees`), if any.
+    func readInput(_ path: String, option: String? = nil) throws -> [UInt8] {
+        do {
+            return try InputFile.read(path)
+        } catch {
+            self.error(["\(path): error: " + (option.map { $0 + ": " } ?? "") + error.message])
+            throw error.exitCode
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            error(["\(path): error: expected a readable file, got a read error"])
-            throw Exit.ioError
-        }
-        return [UInt8](data)
     }
 
     /// Writes a file the user named (the reject file); failure exits 73.
@@ -53,16 +50,24 @@ struct Console {
         }
         if let overrides {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: overrides, isDirectory: &isDirectory), isDirectory.boolValue else {
-                error(["\(overrides): error: --templates: expected a folder, got nothing there"])
+            guard FileManager.default.fileExists(atPath: overrides, isDirectory: &isDirectory) else {
+                error(["\(overrides): error: --templates: no such folder"])
+                throw Exit.noInput
+            }
+            guard isDirectory.boolValue else {
+                error(["\(overrides): error: --templates: is a file, expected a folder"])
                 throw Exit.noInput
             }
         }
         do {
             return try TemplateSet.load(defaultsDirectory: defaults, overrides: overrides)
         } catch {
-            self.error(["ledgerpress: \(error)"])
-            throw Exit.dataError
+            self.error([error.description])
+            switch error {
+            case .missing: throw Exit.noInput
+            case .invalid, .notText: throw Exit.dataError
+            case .unreadable: throw Exit.ioError
+            }
         }
     }
 }

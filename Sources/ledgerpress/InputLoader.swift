@@ -27,13 +27,13 @@ struct InputLoader {
         var loaded = Loaded(diagnostics: DiagnosticLog(limit: options.maxErrors), fatal: DiagnosticLog(limit: options.maxErrors))
         var all: [Diagnostic] = []
         if let payees = options.payees {
-            let result = PayeesFileImporter.read(bytes: try console.readInput(payees), file: payees)
+            let result = PayeesFileImporter.read(bytes: try console.readInput(payees, option: "--payees"), file: payees)
             all += result.diagnostics
             loaded.profiles = result.profiles
         }
         var mapping: Mapping?
         if let path = options.mapping {
-            let text = String(decoding: try console.readInput(path), as: UTF8.self)
+            let text = String(decoding: try console.readInput(path, option: "--mapping"), as: UTF8.self)
             do {
                 mapping = try Mapping.parse(text, file: path)
             } catch {

@@ -11,6 +11,24 @@ struct LedgerPress: ParsableCommand {
             """,
         subcommands: [Build.self, Merge.self, Check.self, Verify.self, Sample.self]
     )
+
+    /// ArgumentParser's own `main`, plus the run report of a `build` or `merge` whose command line is refused
+    /// (the errors `run()` throws write theirs in `RunReport.recording`), and exit 70 with
+    /// `ledgerpress: internal error: ...` for an unexpected error from any command (not ArgumentParser's exit 1).
+    static func main() {
+        var command: ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            if exitCode(for: error) == Exit.usage { RunReport.recordUsageError(arguments: CommandLine.arguments) }
+            exit(withError: error)
+        }
+        do {
+            try command.run()
+        } catch {
+            exit(withError: RunReport.outcome(of: error).error)
+        }
+    }
 }
 
 /// sysexits codes the commands exit with.

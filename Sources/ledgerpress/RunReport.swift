@@ -48,33 +48,102 @@ struct RunReport: Encodable {
     /// Records the time since the previous stage ended under `stage`.
     mutating func finishStage(_ stage: String) {
         let now = ContinuousClock.now
-        let elapsed = clock.duration(to: now).components
-        timingsSeconds[stage] = (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18 * 1000).rounded() / 1000
+        timingsSeconds[stage] = RunReport.seconds(clock.duration(to: now))
         clock = now
     }
 
-    /// Runs the command's work and writes its report (when asked for), whatever the exit status.
+    /// A duration in seconds, rounded to the millisecond (half away from zero) in integer arithmetic:
+    /// 2.5 s is `2.5`, 1 min 999.5 ms is `60.0`.
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        var (milliseconds, rest) = attoseconds.quotientAndRemainder(dividingBy: perMillisecond)
+        if rest.magnitude * 2 >= perMillisecond.magnitude { milliseconds += rest < 0 ? -1 : 1 }
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        let (total, overflowAgain) = whole.addingReportingOverflow(milliseconds)
+        if overflow || overflowAgain { return Double(seconds) }
+        return Double(total) / 1000
+    }
+
+    /// Runs the command's work and writes its report (when asked for), whatever the outcome: the exit
+    /// status of an `ExitCode`, 64 for a `ValidationError`, and for any other error — a bug — 70 with
+    /// `ledgerpress: internal error: ...`.
+    ///
+    /// > Note: when the report itself cannot be written after a failure, its message is printed and
+    /// > the run keeps the failure's own exit status.
     static func recording(to path: String?, _ work: (inout RunReport) throws -> Void) throws {
         var report = RunReport()
         do {
+            try TestHooks.internalErrorIfAsked()
             try work(&report)
-        } catch let code as ExitCode {
-            report.exitStatus = code.rawValue
-            try report.write(to: path)
-            throw code
+        } catch {
+            let (status, thrown) = RunReport.outcome(of: error)
+            report.exitStatus = status
+            try? report.write(to: path)
+            throw thrown
         }
         try report.write(to: path)
     }
 
-    /// Writes the report to the path (`-`: standard output); nothing when there is no path.
+    /// The exit status a failure ends the run with, and the error to hand on to ArgumentParser.
+    static func outcome(of error: Error) -> (status: Int32, error: Error) {
+        switch error {
+        case let code as ExitCode:
+            return (code.rawValue, code)
+        case is ValidationError:
+            return (Exit.usage.rawValue, error)
+        case is CleanExit:
+            return (0, error)
+        default:
+            Console().error(["ledgerpress: internal error: \(RunReport.describe(error))"])
+            return (Exit.software.rawValue, Exit.software)
+        }
+    }
+
+    /// An error's text for a message: Foundation's sentence for its file errors, else the error's description.
+    static func describe(_ error: Error) -> String {
+        if let error = error as? CocoaError { return error.localizedDescription }
+        return String(describing: error)
+    }
+
+    /// Writes the report to the path (`-`: standard output), replacing it in one step; nothing when there is
+    /// no path. A failure exits 73 with the system's reason (`No such file or directory`, `Is a directory`).
     func write(to path: String?) throws {
         guard let path else { return }
         if path == "-" {
             FileHandle.standardOutput.write(json())
-        } else if !FileManager.default.createFile(atPath: path, contents: json()) {
-            Console().error(["\(path): error: expected a writable path for the report, got a write error"])
+            return
+        }
+        if let code = RunReport.replace(path, with: json()) {
+            Console().error(["\(path): error: cannot write the report: \(String(cString: strerror(code)))"])
             throw Exit.cannotCreate
         }
+    }
+
+    /// Writes the bytes to a temporary file beside the path, then renames it over the path (readers see the
+    /// old report or the new one, never half of one). Returns the `errno` of a failure, nil on success.
+    static func replace(_ path: String, with data: Data) -> Int32? {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return errno }
+        var failure: Int32?
+        data.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count, failure == nil {
+                let written = Glibc.write(fd, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno != EINTR { failure = errno }
+                } else {
+                    offset += written
+                }
+            }
+        }
+        if close(fd) != 0, failure == nil { failure = errno }
+        if failure == nil, rename(temporary, path) != 0 { failure = errno }
+        if failure != nil { unlink(temporary) }
+        return failure
     }
 
     func json() -> Data {

@@ -23,10 +23,15 @@ struct Verify: ParsableCommand {
     }
 
     func run() throws {
+        try TestHooks.internalErrorIfAsked()
         let console = Console()
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            console.error(["\(directory): error: expected a published output folder, got nothing there"])
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            console.error(["\(directory): error: no such folder"])
+            throw Exit.noInput
+        }
+        guard isDirectory.boolValue else {
+            console.error(["\(directory): error: is a file, expected a published output folder"])
             throw Exit.noInput
         }
         let url = URL(fileURLWithPath: directory)

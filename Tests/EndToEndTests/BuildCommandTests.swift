@@ -82,7 +82,7 @@ import Testing
         let cli = try CLIRunner()
         let missing = try cli.run(["build", "nope.csv"])
         #expect(missing.status == 66)
-        #expect(missing.stderr == "nope.csv: error: expected an input file, got nothing at that path\n")
+        #expect(missing.stderr == "nope.csv: error: no such file\n")
         #expect(try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--periods", "year"]).status == 64)
         #expect(try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--range", "2026-10-15..2026-10-01"]).status == 64)
         #expect(try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--timezone", "Mars/Base"]).status == 64)

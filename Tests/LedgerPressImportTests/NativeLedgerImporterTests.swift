@@ -98,7 +98,7 @@ import Testing
         #expect(result.diagnostics.map(\.message) == [
             "payees.csv:3: error: timezone: expected an IANA time zone such as America/New_York, got 'Mars/Base'",
             "payees.csv:4: error: payee_id: expected each payee once (first at line 2), got 'drv_1'",
-            "payees.csv:5: error: locale: expected a locale identifier such as en_US or de_DE, got 'xx_NOPE'",
+            "payees.csv:5: error: locale: expected a locale such as en_US or de_DE, got 'xx_NOPE'",
             "payees.csv:6: error: payee_type: expected driver or merchant, got 'pilot'",
         ])
     }

@@ -12,9 +12,6 @@ public enum PayeesFileImporter {
         public var diagnostics: [Diagnostic] = []
     }
 
-    /// Locale identifiers Foundation knows (`en_US`, `de_DE`, ...).
-    static let knownLocales: Set<String> = Set(Locale.availableIdentifiers)
-
     public static func read(bytes: [UInt8], file: String) -> Result {
         var profiles: [String: PayeeProfile] = [:]
         var firstLine: [String: Int] = [:]
@@ -46,8 +43,8 @@ public enum PayeesFileImporter {
             table.check(header.value("name", in: fields), .name, line: line, field: "name")
             table.check(header.value("email", in: fields), .identifier, line: line, field: "email")
             let locale = header.value("locale", in: fields) ?? "en_US"
-            if !knownLocales.contains(locale) {
-                table.problem(line, "locale", "a locale identifier such as en_US or de_DE", locale)
+            if !MoneyLocale.isKnown(locale) {
+                table.problem(line, "locale", MoneyLocale.expected, locale)
             }
             guard table.result.diagnostics.count == before else { return nil }
             profiles[id] = PayeeProfile(

@@ -32,9 +32,11 @@ enum LocalTimeParser {
         if let failure = TimestampFailure.checkYear(date.year) { return .failure(failure) }
         var seconds = 0
         if parts.count == 2 {
-            let clock = parts[1].split(separator: ":").map { Int($0) }
-            guard clock.count == 2 || clock.count == 3, clock.allSatisfy({ $0 != nil }) else { return .failure(.malformed) }
-            let h = clock[0]!, m = clock[1]!, s = clock.count == 3 ? clock[2]! : 0
+            // Every field a number: `21::56` and `21:56:` are not times.
+            let fields = parts[1].split(separator: ":", omittingEmptySubsequences: false)
+            let clock = fields.compactMap { Int($0) }
+            guard clock.count == fields.count, clock.count == 2 || clock.count == 3 else { return .failure(.malformed) }
+            let h = clock[0], m = clock[1], s = clock.count == 3 ? clock[2] : 0
             guard (0..<24).contains(h), (0..<60).contains(m), (0..<60).contains(s) else { return .failure(.malformed) }
             seconds = h * 3600 + m * 60 + s
         }

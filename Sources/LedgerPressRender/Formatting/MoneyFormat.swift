@@ -52,7 +52,13 @@ public struct MoneyFormat: Sendable {
     static func learn(currency: Currency, locale: Locale) -> Pattern? {
         let exponent = currency.exponent
         let fraction = exponent > 0 ? String((1...exponent).map { Character(String($0 % 10)) }) : ""
-        let probe = Int64(String("1234567") + fraction)!
+        // 1234567 followed by the fraction's digits, built in integer arithmetic (exponents are at most 4).
+        var probe: Int64 = 1_234_567
+        for digit in fraction.utf8 {
+            let (shifted, overflow) = probe.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            probe = shifted + Int64(digit - UInt8(ascii: "0"))
+        }
         let probeFormat = MoneyFormat(probePatternFor: currency, locale: locale)
         let positive = probeFormat.foundationFormat(probe)
         let negative = probeFormat.foundationFormat(-probe)

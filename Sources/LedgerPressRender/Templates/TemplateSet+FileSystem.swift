@@ -2,14 +2,22 @@ import Foundation
 
 extension TemplateSet {
     /// Loads the default templates, with files in `overrides` (if given) taking their place one by one.
-    public static func load(defaultsDirectory: String, overrides: String?) throws -> TemplateSet {
+    public static func load(defaultsDirectory: String, overrides: String?) throws(Failure) -> TemplateSet {
         var texts: [String: String] = [:]
         var origin: [String: String] = [:]
         for name in fileNames {
             for directory in [overrides, defaultsDirectory].compactMap({ $0 }) {
                 let path = (directory as NSString).appendingPathComponent(name)
-                guard FileManager.default.fileExists(atPath: path) else { continue }
-                texts[name] = try String(contentsOfFile: path, encoding: .utf8)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue { throw .notText(file: path, reason: "is a folder, expected a file") }
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw .unreadable(file: path)
+                }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw .notText(file: path, reason: "expected UTF-8 text, got other bytes")
+                }
+                texts[name] = text
                 origin[name] = path
                 break
             }

@@ -9,18 +9,6 @@ import Mustache
 public struct TemplateSet: Sendable {
     public static let fileNames = ["driver.md", "merchant.md", "layout.html", "payee-index.html", "finance-index.html", "style.css"]
 
-    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        case missing(String)
-        case invalid(file: String, reason: String)
-
-        public var description: String {
-            switch self {
-            case .missing(let name): return "template \(name): not found in the templates folders"
-            case .invalid(let file, let reason): return "\(file): error: template: expected valid Mustache, got \(reason)"
-            }
-        }
-    }
-
     let driver: MustacheTemplate
     let merchant: MustacheTemplate
     let layout: MustacheTemplate
@@ -41,11 +29,11 @@ public struct TemplateSet: Sendable {
         func parse(_ name: String, markdown: Bool) throws(Failure) -> MustacheTemplate {
             let body = try text(name)
             let type = markdown ? MarkdownContentType.name : HTMLTextContentType.name
-            let source = "{{% CONTENT_TYPE: \(type)}}" + body
+            let pragma = "{{% CONTENT_TYPE: \(type)}}"
             do {
-                return try MustacheTemplate(string: source)
+                return try MustacheTemplate(string: pragma + body)
             } catch {
-                throw .invalid(file: origin[name] ?? name, reason: "\(error)")
+                throw Failure.invalid(file: origin[name] ?? name, error: error, prefixLength: pragma.count)
             }
         }
         driver = try parse("driver.md", markdown: true)

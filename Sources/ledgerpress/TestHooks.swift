@@ -1,0 +1,19 @@
+import Foundation
+
+/// Switches for the test suite, read from the environment. Never set in production: each one makes a
+/// run fail on purpose, so that the tests can reach paths no valid input can.
+///
+/// - `LEDGERPRESS_TEST_INTERNAL_ERROR=1`: `build`, `merge` and `verify` throw an unexpected error as their
+///   work starts (before the lock, before anything is read or written), as a bug would; the run must exit 70
+///   saying `ledgerpress: internal error: ...` (and `build`/`merge` still write their report).
+/// - `LEDGERPRESS_TEST_ABORT_AFTER_FILES=N` (read in `Publishing.swift`): the publish stops after N files,
+///   as a kill would.
+enum TestHooks {
+    struct InternalError: Error, CustomStringConvertible {
+        var description: String { "LEDGERPRESS_TEST_INTERNAL_ERROR is set (a test of the internal-error path)" }
+    }
+
+    static func internalErrorIfAsked() throws {
+        if ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_INTERNAL_ERROR"] == "1" { throw InternalError() }
+    }
+}
