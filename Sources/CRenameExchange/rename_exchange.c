@@ -21,3 +21,19 @@ int ledgerpress_rename_exchange(const char *first, const char *second) {
     return -1;
 #endif
 }
+
+int ledgerpress_sync_file_system(const char *path) {
+#if defined(__linux__)
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    int result = syncfs(fd);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return result;
+#else
+    (void)path;
+    errno = ENOSYS;
+    return -1;
+#endif
+}

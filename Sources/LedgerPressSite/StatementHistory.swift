@@ -45,12 +45,11 @@ public struct StatementHistory: Sendable {
 
     public init() {}
 
-    /// Reads the statements section of a previous `manifest.json` (none when there is no manifest).
-    public init(previousOutput: URL) {
+    /// Reads the statements section of a previous `manifest.json` (none when there is no manifest, or one
+    /// from before statements were recorded); a manifest that cannot be read is an error, never a fresh start.
+    public init(previousOutput: URL) throws(PreviousManifest.Unreadable) {
         struct Previous: Decodable { var statements: [StatementRecord]? }
-        guard let data = FileManager.default.contents(atPath: previousOutput.appendingPathComponent("manifest.json").path),
-            let manifest = try? JSONDecoder().decode(Previous.self, from: data)
-        else { return }
+        guard let manifest = try PreviousManifest.read(Previous.self, in: previousOutput) else { return }
         for record in manifest.statements ?? [] { records[record.key] = record }
     }
 

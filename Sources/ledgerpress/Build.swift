@@ -94,13 +94,18 @@ struct Build: ParsableCommand {
     }
 
     func run() throws {
-        try RunReport.recording(to: report, build)
+        var inputs = input.inputs.map { ("input file", $0) }
+        if let payees = input.payees { inputs.append(("payees file", payees)) }
+        if let mapping = input.mapping { inputs.append(("mapping file", mapping)) }
+        if let templates { inputs.append(("templates folder", templates)) }
+        try Console(quietStdout: report == "-", silent: quiet)
+            .guarded(output, inputs: inputs, report: report, rejectFile: rejectFile, build)
     }
 
-    func build(_ runReport: inout RunReport) throws {
+    func build(_ runReport: inout RunReport, into target: URL) throws {
         let console = Console(quietStdout: report == "-", silent: quiet)
         let log = RunLog(quiet: quiet, verbose: verbose)
-        let lock = try console.lockOutput(output)
+        let lock = try console.lockOutput(target, named: output)
         defer { withExtendedLifetime(lock) {} }
         let loaded = try InputLoader(options: input, console: console).load()
         var ledger = loaded.ledger
@@ -140,18 +145,19 @@ struct Build: ParsableCommand {
             throw Exit.dataError
         }
         let templateSet = try console.loadTemplates(overrides: templates)
+        let history = try console.history(previous: previous, output: target)
         let site = try Check.failingOnBadData {
             try SiteBuilder(templates: templateSet, options: options)
                 .build(
                     payees: payees, ledger: ledger, inputs: summaries,
-                    history: StatementHistory(previousOutput: URL(fileURLWithPath: previous ?? output)), shard: shardFacts,
+                    history: history, shard: shardFacts,
                     progress: log.progress("Building statements"))
         }
         runReport.statements = site.statementsByKind
         runReport.revisions = site.revisions
         runReport.finishStage("build")
         log.stage("build: \(site.statementCount) statements, \(site.files.count) files")
-        runReport.files = RunReport.Files(try console.publish(site.files, to: output))
+        runReport.files = RunReport.Files(try console.publish(site.files, to: target))
         runReport.finishStage("publish")
         log.stage("publish: \(runReport.files.text)")
         console.say(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerPressRender
+import LedgerPressSite
 
 /// The command's edge to the terminal and the input files.
 struct Console {
@@ -33,11 +34,13 @@ struct Console {
         }
     }
 
-    /// Writes a file the user named (the reject file); failure exits 73.
+    /// Writes a file the user named (the reject file); failure exits 73 saying why (74 for a device error).
     func writeFile(_ path: String, _ text: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            error(["\(path): error: expected a writable path, got a write error"])
-            throw Exit.cannotCreate
+        do {
+            try SystemFile.overwrite(path, bytes: Data(text.utf8))
+        } catch {
+            self.error(["ledgerpress: error: \(error)"])
+            throw error.isDeviceError ? Exit.ioError : Exit.cannotCreate
         }
     }
 

@@ -27,12 +27,14 @@ struct Merge: ParsableCommand {
     var templates: String?
 
     func run() throws {
-        try RunReport.recording(to: report, merge)
+        var inputs = shards.map { ("shard folder", $0) }
+        if let templates { inputs.append(("templates folder", templates)) }
+        try Console(quietStdout: report == "-", silent: quiet).guarded(output, inputs: inputs, report: report, merge)
     }
 
-    func merge(_ runReport: inout RunReport) throws {
+    func merge(_ runReport: inout RunReport, into target: URL) throws {
         let console = Console(quietStdout: report == "-", silent: quiet)
-        let lock = try console.lockOutput(output)
+        let lock = try console.lockOutput(target, named: output)
         defer { withExtendedLifetime(lock) {} }
         let templateSet = try console.loadTemplates(overrides: templates)
         let merged: SiteMerger.Merged
@@ -48,7 +50,7 @@ struct Merge: ParsableCommand {
         runReport.payees = merged.payeeCount
         runReport.statements = merged.statementsByKind
         runReport.finishStage("merge")
-        runReport.files = RunReport.Files(try console.publish(merged.files, to: output))
+        runReport.files = RunReport.Files(try console.publish(merged.files, to: target))
         runReport.finishStage("publish")
         console.say(
             "Merged \(merged.shardCount) shards: \(merged.statementCount) statements for \(merged.payeeCount) payees from "

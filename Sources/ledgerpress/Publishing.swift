@@ -1,17 +1,51 @@
 import Foundation
 import LedgerPressSite
 
-/// What `build` and `merge` share at the output edge: the run lock and the atomic publish, with their exit codes.
+/// What `build` and `merge` share at the output edge: where they may publish, the run lock and the atomic
+/// publish, with their exit codes.
 extension Console {
-    /// Takes the output's lock for the whole run; another run holding it exits 75.
-    func lockOutput(_ output: String) throws -> OutputLock {
+    /// Runs `work` with its run report on the output resolved (symlinks and `..`), once `OutputGuard` has
+    /// found every path of the run safe, before anything is touched. A refusal exits 73 (with the run report,
+    /// unless the report's own path is what was refused). Creates the output's missing parent folders.
+    func guarded(
+        _ output: String, inputs: [(String, String)], report: String?, rejectFile: String? = nil,
+        _ work: (inout RunReport, URL) throws -> Void
+    ) throws {
+        let resolved: URL
         do {
-            let url = URL(fileURLWithPath: output)
-            return try OutputLock(output: url) {
-                error(["ledgerpress: waiting for a `ledgerpress verify` of \(output) to finish (it holds \(OutputLock.path(for: url)))"])
+            var sideFiles = [(String, String)]()
+            if let report { sideFiles.append(("--report", report)) }
+            if let rejectFile { sideFiles.append(("--reject-file", rejectFile)) }
+            resolved = try OutputGuard.check(output: output, inputs: inputs, sideFiles: sideFiles)
+        } catch {
+            self.error(["\(error)"])
+            if error.sideFile { throw Exit.cannotCreate }
+            try RunReport.recording(to: report) { _ in throw Exit.cannotCreate }
+            return
+        }
+        try RunReport.recording(to: report) { runReport in
+            try work(&runReport, try makeParent(of: resolved))
+        }
+    }
+
+    private func makeParent(of resolved: URL) throws -> URL {
+        do {
+            try SystemFile.makeFolders(resolved.deletingLastPathComponent().path)
+        } catch {
+            self.error(["ledgerpress: error: \(error)"])
+            throw Exit.cannotCreate
+        }
+        return resolved
+    }
+
+    /// Takes the output's lock for the whole run; another run holding it exits 75.
+    func lockOutput(_ output: URL, named name: String) throws -> OutputLock {
+        do {
+            return try OutputLock(output: output) {
+                error(["ledgerpress: waiting for a `ledgerpress verify` of \(name) to finish (it holds \(OutputLock.path(for: output)))"])
             }
         } catch OutputLock.Failure.busy(let path) {
-            error(["ledgerpress: another run is publishing to \(output) (it holds \(path)); try again later"])
+            error(["ledgerpress: another run is publishing to \(name) (it holds \(path)); try again later"])
             throw Exit.temporaryFailure
         } catch let failure as OutputLock.Failure {
             if case .busyReading = failure {
@@ -26,14 +60,32 @@ extension Console {
         }
     }
 
-    /// Publishes the site atomically; a failure leaves the previous output as it was and exits 73.
-    func publish(_ files: [OutputFile], to output: String) throws -> SiteWriter.Report {
+    /// The statements published before (from `--previous` or the output itself); an unreadable manifest exits 65.
+    func history(previous: String?, output: URL) throws -> StatementHistory {
+        do {
+            return try StatementHistory(previousOutput: previous.map { URL(fileURLWithPath: $0) } ?? output)
+        } catch {
+            self.error(["\(error)"])
+            throw Exit.dataError
+        }
+    }
+
+    /// Publishes the site atomically; a failure leaves the previous output as it was and exits 73 (74 for a
+    /// device error, 65 for an unreadable previous manifest).
+    func publish(_ files: [OutputFile], to output: URL) throws -> SiteWriter.Report {
         do {
             let abortHook = ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap { Int($0) }
-            return try SiteWriter(output: URL(fileURLWithPath: output), abortAfterFiles: abortHook).publish(files)
+            return try SiteWriter(output: output, abortAfterFiles: abortHook).publish(files)
         } catch {
-            self.error(["ledgerpress: \(error); the previous output was left as it was"])
-            throw Exit.cannotCreate
+            switch error {
+            case .unreadableManifest, .refused: self.error(["\(error)"])
+            default: self.error(["ledgerpress: error: \(error); the previous output was left as it was"])
+            }
+            switch error {
+            case .unreadableManifest: throw Exit.dataError
+            case .system(let system) where system.isDeviceError: throw Exit.ioError
+            default: throw Exit.cannotCreate
+            }
         }
     }
 }

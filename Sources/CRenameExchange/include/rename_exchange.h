@@ -5,4 +5,8 @@
 /// set; errno is ENOSYS or EINVAL where the kernel or file system cannot exchange.
 int ledgerpress_rename_exchange(const char *first, const char *second);
 
+/// Flushes the whole file system that holds `path` to disk (Linux syncfs, also not reachable from Swift's
+/// Glibc). Returns 0, or -1 with errno set; ENOSYS where there is no syncfs (the caller then calls sync).
+int ledgerpress_sync_file_system(const char *path);
+
 #endif

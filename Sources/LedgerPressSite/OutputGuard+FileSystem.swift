@@ -1,0 +1,90 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The guard's view of the disk: resolving paths and looking into the output folder, without changing anything.
+extension OutputGuard {
+    /// Resolves the paths of a run and checks them and the output folder's contents.
+    ///
+    /// - Parameters:
+    ///   - output: `--output` as typed.
+    ///   - inputs: (role, path) of every input: files, payees and mapping files, shard and templates folders.
+    ///   - sideFiles: (option, path) of `--report` and `--reject-file` (`-` for standard output is left out).
+    /// - Returns: the output's resolved URL, where the run then publishes.
+    public static func check(
+        output: String, inputs: [(String, String)], sideFiles: [(String, String)],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(Refusal) -> URL {
+        let current = FileManager.default.currentDirectoryPath
+        let resolve = { (path: String) in resolved(path, in: current) }
+        var homes = ["/root"].map(resolve)
+        if let home = environment["HOME"], !home.isEmpty { homes.append(resolve(home)) }
+        let rule = OutputGuard(
+            given: output, output: resolve(output), currentFolder: resolve(current), homes: homes,
+            inputs: inputs.map { Named(role: $0.0, resolved: resolve($0.1)) },
+            sideFiles: sideFiles.filter { $0.1 != "-" }.map { Named(role: $0.0, resolved: resolve($0.1)) })
+        try rule.checkPaths()
+        try rule.checkContents(contents(of: rule.output))
+        return URL(fileURLWithPath: rule.output)
+    }
+
+    /// An absolute path with every symlink and `.`/`..` resolved, for paths that exist only in part: the
+    /// longest existing prefix is resolved by `realpath`, the rest (which cannot hold symlinks) by its text.
+    public static func resolved(_ path: String, in currentFolder: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : currentFolder + "/" + path
+        let parts = absolute.split(separator: "/").map(String.init)
+        var base = "/"
+        var rest = parts[...]
+        for count in stride(from: parts.count, through: 0, by: -1) {
+            if let real = realpath("/" + parts[..<count].joined(separator: "/"), nil) {
+                base = String(cString: real)
+                free(real)
+                rest = parts[count...]
+                break
+            }
+        }
+        var result = base.split(separator: "/").map(String.init)
+        for part in rest {
+            if part == "." || part.isEmpty { continue }
+            if part == ".." {
+                _ = result.popLast()
+            } else {
+                result.append(part)
+            }
+        }
+        return "/" + result.joined(separator: "/")
+    }
+
+    /// What is at a resolved output path.
+    public static func contents(of path: String) -> Contents {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            return errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno)))
+        }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else { return .notAFolder }
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+        } catch {
+            return .unreadable("\(error.localizedDescription)")
+        }
+        if entries.isEmpty { return .empty }
+        var manifestProblem: String?
+        if entries.contains("manifest.json") {
+            struct Nothing: Decodable {}
+            do {
+                if try PreviousManifest.read(Nothing.self, in: URL(fileURLWithPath: path)) != nil { return .site }
+            } catch {
+                manifestProblem = error.reason
+            }
+        }
+        let sample = entries.prefix(5).map { entry in
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path + "/" + entry, isDirectory: &isDirectory)
+            return isDirectory.boolValue ? entry + "/" : entry
+        }
+        return .foreign(sample: Array(sample), count: entries.count, manifest: manifestProblem)
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A failed system call on a path, in the system's own words: `cannot write /site.staging/index.html:
+/// No space left on device`.
+public struct SystemError: Error, Equatable, CustomStringConvertible {
+    /// What was being done: `write`, `create the folder`, `read`, ...
+    public var action: String
+    public var path: String
+    public var code: Int32
+
+    public init(_ action: String, _ path: String, code: Int32 = errno) {
+        self.action = action
+        self.path = path
+        self.code = code
+    }
+
+    /// `true` for a failure of the device itself (EIO) rather than of the request (full disk, read-only, denied).
+    public var isDeviceError: Bool { code == EIO }
+
+    public var description: String { "cannot \(action) \(path): \(String(cString: strerror(code)))" }
+}
+
+/// The plain POSIX calls the writer needs, each throwing `SystemError` with the errno text (Foundation's
+/// `createFile` only says false, so a full disk could not be told from a denied path).
+public enum SystemFile {
+    /// Creates a new file holding exactly `bytes`; fails if anything is at the path (`O_EXCL`, no symlink followed).
+    public static func create(_ path: String, bytes: Data) throws(SystemError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        guard descriptor >= 0 else { throw SystemError("create", path) }
+        do {
+            try write(descriptor, bytes, path: path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else { throw SystemError("write", path) }
+    }
+
+    /// Replaces whatever file is at `path` (following a symlink, as a shell's `>` would) with `bytes`.
+    public static func overwrite(_ path: String, bytes: Data) throws(SystemError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw SystemError("create", path) }
+        do {
+            try write(descriptor, bytes, path: path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else { throw SystemError("write", path) }
+    }
+
+    private static func write(_ descriptor: Int32, _ bytes: Data, path: String) throws(SystemError) {
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure != 0 { throw SystemError("write", path, code: failure) }
+    }
+
+    /// The bytes of a file, or nil when nothing is at the path.
+    public static func read(_ path: String) throws(SystemError) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw SystemError("read", path)
+        }
+        defer { close(descriptor) }
+        return try readAll(descriptor, path: path, expected: nil)
+    }
+
+    /// Reads to the end, or stops as soon as more than `expected` bytes came (the caller only wants to compare).
+    private static func readAll(_ descriptor: Int32, path: String, expected: Int?) throws(SystemError) -> Data {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SystemError("read", path)
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: chunk[0..<count])
+            if let expected, data.count > expected { return data }
+        }
+    }
+
+    /// True when `path` is a regular file (not a symlink) holding exactly `bytes`.
+    ///
+    /// Sizes are compared first (one `fstat`), then the bytes themselves: reading an unchanged file back
+    /// costs one read, far less than writing it again, and comparing in memory is cheaper than hashing;
+    /// unlike a stat-only check (size and mtime) it also catches damage that keeps the size and the mtime,
+    /// and unlike the previous manifest's hash it looks at the file as it is now, not as it was published.
+    public static func holds(_ path: String, bytes: Data) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == bytes.count
+        else { return false }
+        guard let contents = try? readAll(descriptor, path: path, expected: bytes.count) else { return false }
+        return contents == bytes
+    }
+
+    /// Creates a folder and any missing parents (`mkdir -p`).
+    public static func makeFolders(_ path: String) throws(SystemError) {
+        if mkdir(path, 0o777) == 0 { return }
+        let code = errno
+        if code == EEXIST {
+            var status = stat()
+            if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { return }
+            throw SystemError("create the folder", path, code: ENOTDIR)
+        }
+        guard code == ENOENT else { throw SystemError("create the folder", path, code: code) }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, parent != path else { throw SystemError("create the folder", path, code: code) }
+        try makeFolders(parent)
+        if mkdir(path, 0o777) != 0, errno != EEXIST { throw SystemError("create the folder", path) }
+    }
+
+    /// Hard-links `existing` at `new` (a symlink is linked as itself, never followed).
+    public static func link(_ existing: String, _ new: String) -> Bool { Glibc.link(existing, new) == 0 }
+
+    /// Removes one file; a missing one is fine.
+    public static func remove(_ path: String) { unlink(path) }
+
+    /// Flushes the folder itself (its entries: files created, renamed or removed in it) to the disk.
+    public static func syncFolder(_ path: String) throws(SystemError) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SystemError("open the folder", path) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw SystemError("flush the folder", path) }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// Durable and honest publish: a damaged file in the old output is never carried forward, and a previous
+/// manifest that cannot be read stops the run (65) instead of silently restarting every statement at version 1.
+@Suite(.serialized) struct DurablePublishTests {
+    let arguments = ["build", CLIRunner.example("example-ledger.csv"), "--payees", CLIRunner.example("example-payees.csv"), "--output", "site"]
+
+    @Test func aDamagedFileInTheOldOutputIsWrittenAfresh() throws {
+        let cli = try CLIRunner()
+        #expect(try cli.run(arguments).status == 0)
+        let good = try cli.read("site/payees/drv_ann/2026-10.html")
+        // Same length, other bytes: the previous manifest's hash still says "unchanged".
+        try cli.write("site/payees/drv_ann/2026-10.html", String(good.dropLast(2)) + "X\n")
+        let rerun = try cli.run(arguments)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(rerun.stdout.contains("1 changed"), "\(rerun.stdout)")
+        #expect(try cli.read("site/payees/drv_ann/2026-10.html") == good)
+        #expect(try cli.run(["verify", "site"]).status == 0)
+    }
+
+    @Test func anUnreadablePreviousManifestExits65NamingIt() throws {
+        let cli = try CLIRunner()
+        #expect(try cli.run(arguments).status == 0)
+        try cli.write("site/manifest.json", "{\"tool\" : \"ledgerpress\", \"files\" : 3}\n")
+        let before = try cli.tree("site")
+        let outcome = try cli.run(arguments)
+        #expect(outcome.status == 65)
+        #expect(outcome.stderr.contains("site/manifest.json: error: expected a ledgerpress manifest"), "\(outcome.stderr)")
+        #expect(try cli.tree("site") == before)
+        #expect(!FileManager.default.fileExists(atPath: cli.path("site.staging")))
+    }
+
+    @Test func anUnreadableManifestGivenAsPreviousExits65AndAMissingOneIsAFirstPublish() throws {
+        let cli = try CLIRunner()
+        try FileManager.default.createDirectory(atPath: cli.path("previous"), withIntermediateDirectories: true)
+        let fresh = try cli.run(arguments + ["--previous", "previous"])
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        try cli.write("previous/manifest.json", "{\"tool\" : \"ledgerpress\", \"statements\" : [{\"period\" : 1}]")
+        let outcome = try cli.run(arguments + ["--previous", "previous"])
+        #expect(outcome.status == 65)
+        #expect(outcome.stderr.contains("previous/manifest.json: error: expected a ledgerpress manifest"), "\(outcome.stderr)")
+    }
+}
