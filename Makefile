@@ -5,7 +5,7 @@ BIN      = .build/debug/ledgerpress
 EXAMPLE  = Examples/example-ledger.csv
 PAYEES   = Examples/example-payees.csv
 
-.PHONY: deps build demo test lint bench clean
+.PHONY: deps build demo test lint bench faults clean
 
 ## deps: install Debian's libcmark-dev when its header or library is missing
 deps:
@@ -39,6 +39,11 @@ lint:
 bench: deps
 	$(SWIFT) build -c release
 	./scripts/bench.sh
+
+## faults: SIGKILL build, merge and a no-change rerun at random moments; full and read-only file systems (~2 min; root mounts a tmpfs)
+faults: deps
+	$(SWIFT) build
+	./scripts/faults.sh
 
 clean:
 	rm -rf .build output.staging* .output.*

@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# Kill and fault tests for publishing (`make faults`; about 2 minutes on the debug build).
+#
+# On a generated ledger (`ledgerpress sample`):
+#   - `build`, `merge` and a no-change rerun are killed with SIGKILL at 20 random moments each; after each
+#     kill the output must be the old or the new site (`verify` passes and its manifest is one of the two
+#     known manifests), and the next run must succeed, publish the new site and leave no staging folder;
+#   - a run on a full file system (a small tmpfs; without mount rights, `ulimit -f`) exits 73 or 74 with
+#     the old site intact and says why;
+#   - an unwritable output (read-only tmpfs, `chattr +i`; without root, a folder without write permission)
+#     exits 73 with the old site intact.
+# Prints `N passed, N failed` last; exits non-zero when anything failed.
+# FAULTS_SEED=n repeats a run's random moments; FAULTS_KILLS=n changes the 20 kills per case.
+set -u
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+bin=${LEDGERPRESS_BIN:-$repo/.build/debug/ledgerpress}
+kills=${FAULTS_KILLS:-20}
+seed=${FAULTS_SEED:-$$}
+RANDOM=$seed
+[ -x "$bin" ] || { echo "faults: $bin is missing; run swift build first" >&2; exit 2; }
+
+work=$(mktemp -d /tmp/ledgerpress-faults.XXXXXX)
+mounts=()
+cleanup() {
+    for m in "${mounts[@]}"; do umount "$m" 2>/dev/null; done
+    chattr -R -i "$work" 2>/dev/null
+    chmod -R u+w "$work" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+cd "$work" || exit 2
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+check() { # check DESCRIPTION COMMAND...: one counted check
+    local what=$1; shift
+    if "$@"; then pass; else fail "$what"; fi
+}
+digest() { sha256sum "$1/manifest.json" 2>/dev/null | cut -d' ' -f1; }
+same_tree() { diff -r "$1" "$2" >/dev/null 2>&1; }
+one_of() { local x=$1; shift; for y in "$@"; do [ "$x" = "$y" ] && return 0; done; return 1; }
+no_leftovers() { [ ! -e "$1.staging" ] && [ ! -e "$(dirname "$1")/.$(basename "$1").previous" ]; }
+# A random moment in [0, $1) seconds, printed as a decimal for sleep.
+moment() { local ms=$(( (RANDOM * 32768 + RANDOM) % $1 )); printf '%d.%03d' $((ms / 1000)) $((ms % 1000)); }
+# How long a command takes, in milliseconds.
+millis() { local t0 t1; t0=$(date +%s%N); "$@" >/dev/null 2>&1; t1=$(date +%s%N); echo $(( (t1 - t0) / 1000000 )); }
+
+echo "faults: seed $seed, $kills kills per case, in $work"
+
+# One ledger, two sites: the old one as it stood on 2026-10-20 (`--as-of`), the new one with every entry,
+# so the new site adds, changes and keeps files, and revises statements.
+"$bin" sample --entries 1200 --payees 30 --seed 7 --out ledger.csv --payees-out payees.csv || exit 2
+build_old() { "$bin" build ledger.csv --payees payees.csv --as-of 2026-10-20T00:00:00Z --output "$1" --quiet; }
+build_new() { "$bin" build ledger.csv --payees payees.csv --output "$1" --quiet; }
+
+build_old old-site || exit 2
+cp -a old-site new-site && build_new new-site || exit 2
+old=$(digest old-site)
+new=$(digest new-site)
+[ "$old" != "$new" ] || { echo "faults: the two sites do not differ" >&2; exit 2; }
+for i in 0 1; do
+    "$bin" build ledger.csv --payees payees.csv --shard $i/2 --previous old-site --output shards/$i --quiet || exit 2
+done
+cp -a old-site merged-site && "$bin" merge shards/0 shards/1 --output merged-site --quiet || exit 2
+merged=$(digest merged-site)
+# A rerun over the new site publishes it again with an empty finance/revisions.csv (it lists what *this*
+# run revised); a rerun over that changes nothing. So what the next run must publish depends on the
+# site the kill left: `after[digest]`.
+cp -a new-site settled-site && build_new settled-site || exit 2
+settled=$(digest settled-site)
+cp -a merged-site merged-again && "$bin" merge shards/0 shards/1 --output merged-again --quiet || exit 2
+declare -A after=([$old]=$new [$new]=$settled [$settled]=$settled)
+declare -A after_merge=([$old]=$merged [$merged]=$(digest merged-again))
+
+# kill_case NAME START_SITE NEXT_MAP EXPECTED_DIGESTS... -- COMMAND...: kill COMMAND (run on ./out) at
+# random moments; NEXT_MAP names the map from the site a kill left to the site the next run must publish.
+kill_case() {
+    local name=$1 start=$2; shift 2
+    local -n next=$1; shift
+    local allowed=()
+    while [ "$1" != "--" ]; do allowed+=("$1"); shift; done
+    shift
+    rm -rf out && cp -a "$start" out
+    local span
+    span=$(millis "$@")
+    span=$((span + span / 5 + 1))
+    local midrun=0
+    for k in $(seq 1 "$kills"); do
+        rm -rf out out.staging .out.previous && cp -a "$start" out
+        "$@" >/dev/null 2>&1 &
+        local pid=$!
+        sleep "$(moment "$span")"
+        kill -KILL "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+        [ $? = 137 ] && midrun=$((midrun + 1))
+        local now
+        now=$(digest out)
+        check "$name kill $k: the output is neither the old nor the new site (manifest ${now:-missing})" one_of "$now" "${allowed[@]}"
+        check "$name kill $k: verify fails after the kill" "$bin" verify out >/dev/null 2>&1
+        check "$name kill $k: the next run fails" "$@" >/dev/null 2>&1
+        local want=${next[$now]:-none}
+        check "$name kill $k: the next run did not publish the expected site" [ "$(digest out)" = "$want" ]
+        check "$name kill $k: leftovers after the next run" no_leftovers out
+    done
+    echo "faults: $name: $kills kills over ${span} ms, $midrun of them mid-run"
+}
+
+# (The killed command is the binary itself, never a shell function: killing a subshell would leave it running.)
+kill_case build old-site after "$old" "$new" -- "$bin" build ledger.csv --payees payees.csv --output out --quiet
+kill_case merge old-site after_merge "$old" "$merged" -- "$bin" merge shards/0 shards/1 --output out --quiet
+kill_case rerun settled-site after "$settled" -- "$bin" build ledger.csv --payees payees.csv --output out --quiet
+
+# A full file system: the old site fits, the new one does not.
+rm -rf small.csv && "$bin" sample --entries 40 --payees 3 --seed 9 --out small.csv --payees-out small-payees.csv
+"$bin" build small.csv --payees small-payees.csv --output small-site --quiet || exit 2
+mkdir -p full
+size_kb=$(( $(du -sk small-site | cut -f1) * 2 + 64 ))
+if mount -t tmpfs -o size=${size_kb}k tmpfs full 2>/dev/null; then
+    mounts+=("$work/full")
+    cp -a small-site full/site
+    "$bin" build ledger.csv --payees payees.csv --output full/site --quiet 2>full.err
+    status=$?
+    check "full tmpfs: exit $status, expected 73 or 74" one_of $status 73 74
+    check "full tmpfs: the message does not say 'No space left on device': $(cat full.err)" grep -q "No space left on device" full.err
+    check "full tmpfs: the old site changed" same_tree small-site full/site
+    check "full tmpfs: staging left behind" [ ! -e full/site.staging ]
+    check "full tmpfs: verify fails" "$bin" verify full/site >/dev/null
+    how="tmpfs of ${size_kb} KiB: exit $status, $(head -1 full.err)"
+else
+    cp -a small-site limited
+    ( trap '' XFSZ; ulimit -f 16; "$bin" build ledger.csv --payees payees.csv --output limited --quiet 2>full.err )
+    status=$?
+    check "ulimit -f: exit $status, expected 73 or 74" one_of $status 73 74
+    check "ulimit -f: the message does not say 'File too large': $(cat full.err)" grep -q "File too large" full.err
+    check "ulimit -f: the old site changed" same_tree small-site limited
+    check "ulimit -f: verify fails" "$bin" verify limited >/dev/null
+    how="ulimit -f 16 (no mount rights): exit $status, $(head -1 full.err)"
+fi
+echo "faults: full file system: $how"
+
+# An unwritable output: a read-only file system, and an immutable output folder.
+if [ "$(id -u)" = 0 ] && grep -q " $work/full " /proc/mounts && mount -o remount,ro "$work/full" 2>/dev/null; then
+    "$bin" build ledger.csv --payees payees.csv --output full/site --quiet 2>ro.err
+    status=$?
+    check "read-only tmpfs: exit $status, expected 73" [ $status = 73 ]
+    check "read-only tmpfs: the message does not say 'Read-only file system': $(cat ro.err)" grep -q "Read-only file system" ro.err
+    check "read-only tmpfs: the old site changed" same_tree small-site full/site
+    echo "faults: read-only file system: exit $status, $(head -1 ro.err)"
+    cp -a small-site immutable
+    if chattr +i immutable 2>/dev/null; then
+        "$bin" build ledger.csv --payees payees.csv --output immutable --quiet 2>immutable.err
+        status=$?
+        chattr -i immutable
+        check "chattr +i: exit $status, expected 73" [ $status = 73 ]
+        check "chattr +i: the message does not say 'cannot swap': $(cat immutable.err)" grep -q "cannot swap .*immutable.staging with .*immutable: Operation not permitted" immutable.err
+        check "chattr +i: the old site changed" same_tree small-site immutable
+        check "chattr +i: staging left behind" [ ! -e immutable.staging ]
+        echo "faults: immutable output (chattr +i): exit $status, $(head -1 immutable.err)"
+    else
+        echo "faults: chattr +i is not supported here; immutable output not tested"
+    fi
+else
+    mkdir -p locked && cp -a small-site locked/site && chmod a-w locked
+    "$bin" build ledger.csv --payees payees.csv --output locked/site --quiet 2>ro.err
+    status=$?
+    chmod u+w locked
+    check "unwritable folder: exit $status, expected 73" [ $status = 73 ]
+    check "unwritable folder: the old site changed" same_tree small-site locked/site
+    echo "faults: unwritable folder (chmod a-w): exit $status, $(head -1 ro.err)"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
