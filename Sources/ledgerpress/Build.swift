@@ -162,7 +162,7 @@ struct Build: ParsableCommand {
         log.stage("publish: \(runReport.files.text)")
         console.say(
             "Built \(site.statementCount) statements for \(site.payeeCount) payees from \(ledger.entries.count) entries "
-                + "into \(output)/ (\(site.files.count) files: \(runReport.files.text); \(site.revisions) statements revised)"
+                + "into \(output.hasSuffix("/") ? output : output + "/") (\(site.files.count) files: \(runReport.files.text); \(site.revisions) statements revised)"
                 + (shardFacts.map { " as shard \($0.0) of \($0.1.payees) payees" } ?? "") + ".")
     }
 }

@@ -54,6 +54,6 @@ struct Merge: ParsableCommand {
         runReport.finishStage("publish")
         console.say(
             "Merged \(merged.shardCount) shards: \(merged.statementCount) statements for \(merged.payeeCount) payees from "
-                + "\(merged.entryCount) entries into \(output)/ (\(merged.files.count) files: \(runReport.files.text)).")
+                + "\(merged.entryCount) entries into \(output.hasSuffix("/") ? output : output + "/") (\(merged.files.count) files: \(runReport.files.text)).")
     }
 }
