@@ -34,7 +34,8 @@ struct Verify: ParsableCommand {
             console.error(["\(directory): error: is a file, expected a published output folder"])
             throw Exit.noInput
         }
-        let url = URL(fileURLWithPath: directory)
+        // The lock sits beside the real folder (as build and merge take it), also when DIR is a symbolic link.
+        let url = URL(fileURLWithPath: OutputGuard.resolved(directory, in: FileManager.default.currentDirectoryPath))
         let lock: OutputLock?
         do {
             lock = try OutputLock(readingOutput: url, timeout: wait) {

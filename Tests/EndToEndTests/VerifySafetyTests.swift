@@ -87,6 +87,20 @@ import Testing
         #expect(outcome.stdout == "output: verified\n")
     }
 
+    /// A site reached through a symbolic link is locked beside the real folder, where build and merge lock it.
+    @Test func verifyThroughASymlinkWaitsForTheRealFoldersLock() throws {
+        let cli = try built()
+        try FileManager.default.createSymbolicLink(atPath: cli.path("site"), withDestinationPath: cli.path("output"))
+        let lock = try HeldLock(cli, exclusive: true)
+        let outcome = try cli.run(["verify", "site", "--wait", "0"])
+        #expect(outcome.status == 75, "\(outcome.stderr)")
+        #expect(outcome.stderr == "ledgerpress: another run held \(cli.path(".output.lock")) for more than 0 seconds; try again later\n")
+        lock.release()
+        let after = try cli.run(["verify", "site"])
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(after.stdout == "site: verified\n")
+    }
+
     @Test func verifyGivesUpAfterItsWait() throws {
         let cli = try built()
         let lock = try HeldLock(cli, exclusive: true)
