@@ -29,20 +29,16 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
 public enum SystemFile {
     /// Creates a new file holding exactly `bytes`; fails if anything is at the path (`O_EXCL`, no symlink followed).
     public static func create(_ path: String, bytes: Data) throws(SystemError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
-        guard descriptor >= 0 else { throw SystemError("create", path) }
-        do {
-            try write(descriptor, bytes, path: path)
-        } catch {
-            close(descriptor)
-            throw error
-        }
-        guard close(descriptor) == 0 else { throw SystemError("write", path) }
+        try store(bytes, at: path, flags: O_CREAT | O_EXCL | O_NOFOLLOW)
     }
 
     /// Replaces whatever file is at `path` (following a symlink, as a shell's `>` would) with `bytes`.
     public static func overwrite(_ path: String, bytes: Data) throws(SystemError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        try store(bytes, at: path, flags: O_CREAT | O_TRUNC)
+    }
+
+    private static func store(_ bytes: Data, at path: String, flags: Int32) throws(SystemError) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | flags, 0o666)
         guard descriptor >= 0 else { throw SystemError("create", path) }
         do {
             try write(descriptor, bytes, path: path)
