@@ -44,7 +44,7 @@ c_module() { # name, source dir, include dir, extra flags...
     local name=$1 dir=$2 inc=$3
     shift 3
     local sources=("$dir"/*.c)
-    if stale "$OBJS/$name.o" "${sources[@]}" "$inc"/*.h; then
+    if stale "$OBJS/$name.a" "${sources[@]}" "$inc"/*.h; then
         echo "fuzz-build: $name (C)"
         local objs=()
         for src in "${sources[@]}"; do
@@ -52,18 +52,20 @@ c_module() { # name, source dir, include dir, extra flags...
             "$CLANG" -c -O1 -g -fsanitize=fuzzer-no-link,address -I "$inc" "$@" "$src" -o "$o"
             objs+=("$o")
         done
-        ld -r -o "$OBJS/$name.o" "${objs[@]}"
+        rm -f "$OBJS/$name.a"
+        ar rcs "$OBJS/$name.a" "${objs[@]}"
         rm -f "${objs[@]}"
     fi
 }
 
-swift_module() { # name, source dir, extra flags...
+swift_module() { # name, source dir, the modules it imports...
     local name=$1 dir=$2
     shift 2
-    local sources
+    local sources deps=() d
     mapfile -t sources < <(find "$dir" -name '*.swift' | sort)
-    # A module is stale when its sources or any module it was compiled against changed.
-    if stale "$OBJS/$name.o" "${sources[@]}" "$@" || stale "$OBJS/$name.o" "$MODS"/*.swiftmodule; then
+    for d in "$@"; do deps+=("$MODS/$d.swiftmodule"); done
+    # A module is stale when its sources or a module it was compiled against changed.
+    if stale "$OBJS/$name.o" "${sources[@]}" "${deps[@]}"; then
         echo "fuzz-build: $name"
         "$SWIFTC" -parse-as-library -wmo -module-name "$name" "$OPT" -g "${SAN[@]}" -enable-testing \
             -swift-version 6 "${INCLUDES[@]}" \
@@ -86,14 +88,20 @@ if stale "$OBJS/Mustache.o" "${mustache[@]}"; then
         -emit-module -emit-module-path "$MODS/Mustache.swiftmodule" -c -o "$OBJS/Mustache.o" "${mustache[@]}"
 fi
 swift_module LedgerPressCore "$ROOT/Sources/LedgerPressCore"
-swift_module LedgerPressImport "$ROOT/Sources/LedgerPressImport"
-swift_module LedgerPressRender "$ROOT/Sources/LedgerPressRender"
+swift_module LedgerPressImport "$ROOT/Sources/LedgerPressImport" LedgerPressCore Yams
+swift_module LedgerPressRender "$ROOT/Sources/LedgerPressRender" LedgerPressCore Mustache
 
 objects_for() { # the objects a target names on its `// fuzz-needs:` line
-    local line
+    local line m
     line=$(grep -m1 '^// fuzz-needs:' "$1" | sed 's#^// fuzz-needs:##')
-    local m
-    for m in $line; do echo "$OBJS/$m.o"; done
+    for m in $line; do if [ -f "$OBJS/$m.a" ]; then echo "$OBJS/$m.a"; else echo "$OBJS/$m.o"; fi; done
+}
+
+support_for() { # the Fuzz/Support files a target names on its `// fuzz-support:` line
+    local line m
+    line=$(grep -m1 '^// fuzz-support:' "$1" | sed 's#^// fuzz-support:##' || true)
+    echo "$ROOT/Fuzz/Support/Check.swift"
+    for m in $line; do echo "$ROOT/Fuzz/Support/$m.swift"; done
 }
 
 if [ $# -gt 0 ]; then targets=("$@"); else
@@ -104,9 +112,10 @@ for t in "${targets[@]}"; do
     src=$ROOT/Fuzz/Targets/$t.swift
     [ -f "$src" ] || { echo "fuzz-build: no target $src" >&2; exit 64; }
     mapfile -t objects < <(objects_for "$src")
-    if stale "$OUT/bin/$t" "$src" "${objects[@]}"; then
+    mapfile -t support < <(support_for "$src")
+    if stale "$OUT/bin/$t" "$src" "${support[@]}" "${objects[@]}"; then
         echo "fuzz-build: target $t"
         "$SWIFTC" -parse-as-library "$OPT" -g "${SAN[@]}" -swift-version 6 "${INCLUDES[@]}" -module-name "FuzzTarget" \
-            "$src" "${objects[@]}" -lcmark -o "$OUT/bin/$t"
+            "$src" "${support[@]}" "${objects[@]}" -use-ld=lld -lcmark -o "$OUT/bin/$t"
     fi
 done

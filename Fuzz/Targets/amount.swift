@@ -15,18 +15,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let negative = text.first == UInt8(ascii: "-")
     let unsigned = text.first == UInt8(ascii: "-") || text.first == UInt8(ascii: "+") ? Array(text.dropFirst()) : text
     let parts = unsigned.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-    precondition(parts.count <= 2, "accepted more than one point: \(text)")
+    check(parts.count <= 2, "accepted more than one point: \(text)")
     var integer = String(decoding: parts[0].drop { $0 == UInt8(ascii: "0") }, as: UTF8.self)
     if integer.isEmpty { integer = "0" }
     let fraction = parts.count == 2 ? String(decoding: parts[1], as: UTF8.self) : ""
-    precondition(fraction.count <= exponent, "accepted \(fraction.count) decimals for exponent \(exponent)")
+    check(fraction.count <= exponent, "accepted \(fraction.count) decimals for exponent \(exponent)")
     var expected = integer
     if exponent > 0 { expected += "." + fraction + String(repeating: "0", count: exponent - fraction.count) }
     if negative && value != 0 { expected = "-" + expected }
-    precondition(canonical == expected, "'\(String(decoding: text, as: UTF8.self))' parsed to \(canonical), expected \(expected)")
+    check(canonical == expected, "'\(String(decoding: text, as: UTF8.self))' parsed to \(canonical), expected \(expected)")
     // The canonical form parses back to the same value and is a fixed point.
     var again = canonical
     let reparsed = again.withUTF8 { AmountParser.parse(bytes: $0, exponent: exponent) }
-    precondition(reparsed == .success(value), "canonical '\(canonical)' parsed to \(reparsed)")
+    check(reparsed == .success(value), "canonical '\(canonical)' parsed to \(reparsed)")
     return 0
 }

@@ -1,5 +1,4 @@
 import LedgerPressCore
-import Yams
 
 /// A mapping file (YAML) that tells how to read any other CSV export into native entries.
 ///
@@ -52,15 +51,7 @@ public struct Mapping: Sendable {
     /// Parses and checks a mapping file's text.
     public static func parse(_ text: String, file: String) throws(Failure) -> Mapping {
         func fail(_ message: String) -> Failure { Failure(file: file, message: message) }
-        let root: [String: Any]
-        do {
-            guard let loaded = try Yams.load(yaml: text) as? [String: Any] else { throw fail("expected a YAML mapping at the top") }
-            root = loaded
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw fail("expected valid YAML, got \(error)")
-        }
+        guard let root = try loadYAML(text, file: file) as? [String: Any] else { throw fail("expected a YAML mapping at the top") }
         let known: Set<String> = ["name", "delimiter", "skip_lines", "decimal_separator", "thousands_separator", "currency_symbols",
             "negative_parentheses", "timestamp", "fields", "entries"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) { throw fail("unknown key '\(unknown)'") }

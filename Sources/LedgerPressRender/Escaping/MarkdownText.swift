@@ -11,24 +11,15 @@ import Mustache
 /// isolated (`BidiIsolation`).
 public enum MarkdownText {
     public static func escape(_ text: String) -> String {
+        // Fold first, so the block checks see the line as cmark will (a control character before `#`
+        // or between two `-` is a space by then).
+        let line = folded(text)
         var out = String.UnicodeScalarView()
-        var atStart = true
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            let isSpace = scalar == " " || scalar.value < 0x20 || scalar.value == 0x7F
-                || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
-            if isSpace {
-                if !atStart { pendingSpace = true }
-                continue
-            }
-            if pendingSpace {
-                out.append(" ")
-                pendingSpace = false
-            }
-            if atStart, MarkdownText.opensBlock(text) { out.append("\\") }
-            if "\\`*_[]<>&!|~".unicodeScalars.contains(scalar) { out.append("\\") }
+        // A leading `*` or `_` is escaped below already; a second backslash would show.
+        if let first = line.unicodeScalars.first, !inlineSpecials.contains(first), MarkdownText.opensBlock(line) { out.append("\\") }
+        for scalar in line.unicodeScalars {
+            if inlineSpecials.contains(scalar) { out.append("\\") }
             out.append(scalar)
-            atStart = false
         }
         var result = String(out)
         // An ordered-list marker: up to nine digits then `.` or `)` at the start.
@@ -43,6 +34,28 @@ public enum MarkdownText {
             }
         }
         return BidiIsolation.isolate(result)
+    }
+
+    /// The characters that open an inline construct, escaped wherever they are.
+    static let inlineSpecials = Set("\\`*_[]<>&!|~".unicodeScalars)
+
+    /// The text on one line: newlines, tabs and control characters become spaces, runs of spaces one
+    /// space, none at either end.
+    static func folded(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            let isSpace = scalar == " " || scalar.value < 0x20 || scalar.value == 0x7F
+                || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
+            if isSpace {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace { out.append(" ") }
+            pendingSpace = false
+            out.append(scalar)
+        }
+        return String(out)
     }
 
     /// True when text starting a line would open a block: `#` heading, `-`/`+`/`*` list item,

@@ -1,0 +1,25 @@
+// fuzz-needs: LedgerPressCore LedgerPressImport Yams CYaml
+// fuzz-support: ImportChecks
+// The mapping file loader (Mapping.parse over Yams): any text is a mapping or a `Failure`, never a trap.
+// Input: YAML, optionally followed by a NUL byte and CSV bytes; a mapping that loads then reads the CSV
+// (fuzzing the mapped importer with the mapping's own columns, separators and time format).
+@testable import LedgerPressImport
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let split = bytes.firstIndex(of: 0) ?? bytes.count
+    guard let yaml = String(validating: bytes[..<split], as: UTF8.self) else { return 0 }
+    let mapping: Mapping
+    do {
+        mapping = try Mapping.parse(yaml, file: "fuzz.yaml")
+    } catch {
+        check(error.description.hasPrefix("fuzz.yaml: error: mapping: "), "failure message: \(error.description)")
+        return 0
+    }
+    guard split < bytes.count else { return 0 }
+    let csv = Array(bytes[(split + 1)...])
+    let result = MappedImporter.read(bytes: csv, file: "fuzz.csv", mapping: mapping)
+    ImportChecks.verify(result, bytes: csv, file: "fuzz.csv")
+    return 0
+}

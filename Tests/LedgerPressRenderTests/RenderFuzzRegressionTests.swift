@@ -1,0 +1,18 @@
+import Testing
+
+@testable import LedgerPressRender
+
+/// Inputs the markdown fuzz target (Fuzz/Targets/markdown.swift) found, kept so they stay fixed: escaped
+/// ledger text renders as exactly the text, folded onto one line, in one paragraph.
+@Suite struct RenderFuzzRegressionTests {
+    @Test(arguments: [
+        // A lone `*` or `_` (a would-be thematic break) was escaped twice and showed a backslash.
+        ("*", "*"), ("***", "***"), ("_", "_"), ("_ _ _", "_ _ _"), ("* item", "* item"),
+        // A control character folded to a space after the block check: a heading, a list item.
+        ("\u{1}# x", "# x"), ("\u{7F}## y", "## y"), ("-\u{1}-", "- -"), ("+\u{B}x", "+ x"), ("\t\u{1}- a", "- a"),
+    ])
+    func escapedTextRendersAsItself(text: String, shown: String) throws {
+        let html = try CommonMark.html(fromMarkdown: MarkdownText.escape(text))
+        #expect(html == "<p>\(shown)</p>\n")
+    }
+}
