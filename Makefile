@@ -5,7 +5,7 @@ BIN      = .build/debug/ledgerpress
 EXAMPLE  = Examples/example-ledger.csv
 PAYEES   = Examples/example-payees.csv
 
-.PHONY: deps build demo test lint bench faults clean
+.PHONY: deps build demo test lint bench faults clean fuzz fuzz-build
 
 ## deps: install Debian's libcmark-dev when its header or library is missing
 deps:
@@ -44,6 +44,15 @@ bench: deps
 faults: deps
 	$(SWIFT) build
 	./scripts/faults.sh
+
+## fuzz-build: the libFuzzer targets in Fuzz/Targets, one executable each in .build-fuzz/bin (two-step swiftc build)
+fuzz-build: deps
+	./Fuzz/build.sh
+
+## fuzz: run every fuzz target FUZZ_SECONDS (default 60) from the seed corpus, two at a time; summary in .build-fuzz/summary.md
+FUZZ_SECONDS ?= 60
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) ./Fuzz/run.sh
 
 clean:
 	rm -rf .build output.staging* .output.*
