@@ -3,10 +3,11 @@ import LedgerPressCore
 @testable import LedgerPressImport
 
 enum ImportChecks {
-    /// Physical lines in `bytes` (a last line without newline counts).
+    /// Physical lines in `bytes` as the CSV reader counts them: LF, CRLF and a lone CR each end a line
+    /// (a last line without one counts).
     static func physicalLines(_ bytes: [UInt8]) -> Int {
         var lines = 1
-        for b in bytes where b == 10 { lines += 1 }
+        for (i, b) in bytes.enumerated() where b == 10 || (b == 13 && (i + 1 == bytes.count || bytes[i + 1] != 10)) { lines += 1 }
         return lines
     }
 

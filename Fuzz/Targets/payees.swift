@@ -1,4 +1,5 @@
 // fuzz-needs: LedgerPressCore LedgerPressImport Yams CYaml
+// fuzz-support: ImportChecks
 // The payees file importer: never traps; every problem names the file and a line in it; each profile
 // has its own id, a known zone, and (if any) a locale Foundation knows.
 import LedgerPressCore
@@ -8,8 +9,7 @@ import LedgerPressCore
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let result = PayeesFileImporter.read(bytes: bytes, file: "payees.csv")
-    var lines = 1
-    for b in bytes where b == 10 { lines += 1 }
+    let lines = ImportChecks.physicalLines(bytes)
     for diagnostic in result.diagnostics {
         check(diagnostic.location.file == "payees.csv" && diagnostic.location.line <= lines, "diagnostic out of range: \(diagnostic.message)")
     }

@@ -15,4 +15,14 @@ import Testing
         let html = try CommonMark.html(fromMarkdown: MarkdownText.escape(text))
         #expect(html == "<p>\(shown)</p>\n")
     }
+
+    /// A NUL in a table cell cut the cell short (cmark takes C strings): it shows as U+FFFD, as
+    /// CommonMark does for NUL in Markdown, and the rest of the cell is kept.
+    @Test func nulInATableCellKeepsTheRestOfTheCell() throws {
+        let data = TableData(
+            id: "t", header: ["Date", "Description", "Net"], alignments: [.left, .left, .right],
+            rows: [["2026-10-01", "before\0after", "$1.00"]])
+        let html = try CommonMark.html(fromMarkdown: data.markdownBlock, tables: [data.id: data])
+        #expect(html.contains("<td>before\u{FFFD}after</td>"))
+    }
 }

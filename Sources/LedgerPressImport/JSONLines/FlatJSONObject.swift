@@ -50,6 +50,7 @@ enum FlatJSONObject {
                         }
                         p += 2
                         let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw .malformed("a lone surrogate") }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }
                     guard let u = Unicode.Scalar(scalar) else { throw .malformed("an invalid \\u escape") }
