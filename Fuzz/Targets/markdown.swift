@@ -4,7 +4,6 @@
 // <p> holding the text (folded onto one line, HTML-escaped) — no link, image, heading, list, code or
 // emphasis. The same text in table cells (TableData.markdownBlock, swapped for cmark nodes) gives a
 // table whose cells hold the text, and no tag other than the table's own.
-import Foundation
 import LedgerPressRender
 
 /// The text as the escaper folds it: runs of spaces and control characters become one space, trimmed.
@@ -47,7 +46,7 @@ func render(_ markdown: String, tables: [String: TableData] = [:]) -> String {
 }
 
 func expect(_ actual: String, _ expected: String, _ what: String, _ input: String) {
-    check(actual == expected, "\(what): input \(input.debugDescription) rendered \(actual.debugDescription), expected \(expected.debugDescription)")
+    check(actual.utf8.elementsEqual(expected.utf8), "\(what): input \(input.debugDescription) rendered \(actual.debugDescription), expected \(expected.debugDescription)")
 }
 
 let tableTags: Set<String> = [
@@ -72,16 +71,19 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         footer: [["Total", "", cells.last ?? ""]])
     let page = render("Intro " + escaped + "\n\n" + table.markdownBlock + "\nEnd\n", tables: ["t": table])
     check(page.contains("<table class=\"ledger-table\" id=\"t\">") && !page.contains("<pre"), "table not built: \(page.debugDescription)")
-    var rest = Substring(page)
-    while let open = rest.firstIndex(of: "<") {
-        guard let close = rest[open...].firstIndex(of: ">") else { fail("unclosed tag in \(page.debugDescription)") }
-        let tag = String(rest[open...close])
+    // Tags and cells are looked for in the UTF-8 bytes: a combining mark after `>` joins it in one Character.
+    let bytes = Array(page.utf8)
+    var i = 0
+    while let open = bytes[i...].firstIndex(of: UInt8(ascii: "<")) {
+        guard let close = bytes[open...].firstIndex(of: UInt8(ascii: ">")) else { fail("unclosed tag in \(page.debugDescription)") }
+        let tag = String(decoding: bytes[open...close], as: UTF8.self)
         check(tableTags.contains(tag), "unexpected tag \(tag) for input \(text.debugDescription)")
-        rest = rest[rest.index(after: close)...]
+        i = close + 1
     }
     for cell in cells {
         // A cell is a cmark text node: shown as it is, HTML-escaped, NUL as U+FFFD.
-        check(page.contains(">" + html(cell.replacingOccurrences(of: "\0", with: "\u{FFFD}")) + "<"), "cell \(cell.debugDescription) not shown as text in \(page.debugDescription)")
+        let shownCell = String(String.UnicodeScalarView(cell.unicodeScalars.map { $0 == "\0" ? "\u{FFFD}" : $0 }))
+        check(bytes.contains(Array((">" + html(shownCell) + "<").utf8)), "cell \(cell.debugDescription) not shown as text in \(page.debugDescription)")
     }
     return 0
 }
