@@ -10,10 +10,13 @@ import Testing
         ("*", "*"), ("***", "***"), ("_", "_"), ("_ _ _", "_ _ _"), ("* item", "* item"),
         // A control character folded to a space after the block check: a heading, a list item.
         ("\u{1}# x", "# x"), ("\u{7F}## y", "## y"), ("-\u{1}-", "- -"), ("+\u{B}x", "+ x"), ("\t\u{1}- a", "- a"),
+        // A space followed by a combining mark is one Character, but a space to cmark: list items, a heading.
+        ("- \u{036E}- -", "- \u{036E}- -"), ("+ \u{0301}x", "+ \u{0301}x"), ("# \u{0301}x", "# \u{0301}x"),
+        ("1. \u{0301}x", "1. \u{0301}x"), ("12) \u{0301}", "12) \u{0301}"),
     ])
     func escapedTextRendersAsItself(text: String, shown: String) throws {
         let html = try CommonMark.html(fromMarkdown: MarkdownText.escape(text))
-        #expect(html == "<p>\(shown)</p>\n")
+        #expect(Array(html.utf8) == Array("<p>\(shown)</p>\n".utf8))
     }
 
     /// A NUL in a table cell cut the cell short (cmark takes C strings): it shows as U+FFFD, as

@@ -21,19 +21,16 @@ public enum MarkdownText {
             if inlineSpecials.contains(scalar) { out.append("\\") }
             out.append(scalar)
         }
-        var result = String(out)
-        // An ordered-list marker: up to nine digits then `.` or `)` at the start.
-        let digits = result.prefix { $0.isASCII && $0.isNumber }
-        if !digits.isEmpty, digits.count <= 9 {
-            let next = result.index(result.startIndex, offsetBy: digits.count)
-            let after = next < result.endIndex ? result.index(after: next) : next
-            if next < result.endIndex, result[next] == "." || result[next] == ")",
-                after == result.endIndex || result[after] == " "
-            {
-                result.insert("\\", at: next)
-            }
+        // An ordered-list marker: up to nine digits then `.` or `)` at the start, then a space or the end.
+        // (Scalars, not Characters: a space followed by a combining mark is one Character but still a space to cmark.)
+        let scalars = Array(out)
+        let digits = scalars.prefix { $0.value >= 0x30 && $0.value <= 0x39 }.count
+        if digits > 0, digits <= 9, digits < scalars.count, scalars[digits] == "." || scalars[digits] == ")",
+            digits + 1 == scalars.count || scalars[digits + 1] == " "
+        {
+            out.insert("\\", at: out.index(out.startIndex, offsetBy: digits))
         }
-        return BidiIsolation.isolate(result)
+        return BidiIsolation.isolate(String(out))
     }
 
     /// The characters that open an inline construct, escaped wherever they are.
@@ -61,16 +58,16 @@ public enum MarkdownText {
     /// True when text starting a line would open a block: `#` heading, `-`/`+`/`*` list item,
     /// a thematic break, or a setext underline of `=` or `-`.
     static func opensBlock(_ text: String) -> Bool {
-        let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        // By scalars, as cmark reads them: a space followed by a combining mark is still a space.
+        func isSpace(_ s: Unicode.Scalar?) -> Bool { s == nil || s == " " || s == "\t" || s == "\n" || s == "\r" }
+        let trimmed = Array(text.unicodeScalars.drop { isSpace($0) })
         guard let first = trimmed.first else { return false }
-        if "-=*_".contains(first), trimmed.allSatisfy({ $0 == first || $0 == " " || $0 == "\t" }) { return true }
-        let rest = trimmed.dropFirst()
-        let followedBySpace = rest.first.map { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" } ?? true
-        if first == "-" || first == "+" || first == "*" { return followedBySpace }
+        if "-=*_".unicodeScalars.contains(first), trimmed.allSatisfy({ $0 == first || $0 == " " || $0 == "\t" }) { return true }
+        let second = trimmed.count > 1 ? trimmed[1] : nil
+        if first == "-" || first == "+" || first == "*" { return isSpace(second) }
         if first == "#" {
-            let hashes = trimmed.prefix { $0 == "#" }
-            let after = trimmed.dropFirst(hashes.count).first
-            return hashes.count <= 6 && (after == nil || after == " " || after == "\t")
+            let hashes = trimmed.prefix { $0 == "#" }.count
+            return hashes <= 6 && (hashes == trimmed.count || trimmed[hashes] == " " || trimmed[hashes] == "\t")
         }
         return false
     }
