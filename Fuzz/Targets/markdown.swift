@@ -1,10 +1,10 @@
 // fuzz-needs: LedgerPressCore LedgerPressRender Mustache
 // Ledger text through MarkdownText.escape and libcmark (safe mode) is shown literally and never becomes
 // structure: the HTML of escaped text, alone, mid-line or on a paragraph's second line, is exactly one
-// <p> holding the text (folded onto one line, HTML-escaped) — no link, image, heading, list, code or
-// emphasis. The same text in table cells (TableData.markdownBlock, swapped for cmark nodes) gives a
-// table whose cells hold the text, and no tag other than the table's own.
-import LedgerPressRender
+// <p> holding the text (folded onto one line, bidi-isolated, HTML-escaped) — no link, image, heading,
+// list, code or emphasis. The same text in table cells (TableData.markdownBlock, swapped for cmark nodes)
+// gives a table whose cells hold the text, and no tag other than the table's own (and <bdi>).
+@testable import LedgerPressRender
 
 /// The text as the escaper folds it: runs of spaces and control characters become one space, trimmed.
 func folded(_ text: String) -> String {
@@ -52,13 +52,15 @@ func expect(_ actual: String, _ expected: String, _ what: String, _ input: Strin
 let tableTags: Set<String> = [
     "<table class=\"ledger-table\" id=\"t\">", "</table>", "<thead>", "</thead>", "<tbody>", "</tbody>", "<tfoot>", "</tfoot>",
     "<tr>", "</tr>", "<th>", "</th>", "<th class=\"num\">", "</th>", "<td>", "</td>", "<td class=\"num\">", "<p>", "</p>",
+    "<bdi>", "</bdi>",
 ]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let escaped = MarkdownText.escape(text)
-    let shown = html(folded(text))
+    // Right-to-left text and bidi controls come out isolated (U+2068 ... U+2069), as BidiIsolation does.
+    let shown = html(BidiIsolation.isolate(folded(text)))
     expect(render(escaped), shown.isEmpty ? "" : "<p>\(shown)</p>\n", "alone", text)
     expect(render("Payee: " + escaped + " (driver)\n"), "<p>Payee: \(shown) (driver)</p>\n", "mid-line", text)
     if !shown.isEmpty { expect(render("Statement for\n" + escaped + "\n"), "<p>Statement for\n\(shown)</p>\n", "second line", text) }
@@ -81,9 +83,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         i = close + 1
     }
     for cell in cells {
-        // A cell is a cmark text node: shown as it is, HTML-escaped, NUL as U+FFFD.
-        let shownCell = String(String.UnicodeScalarView(cell.unicodeScalars.map { $0 == "\0" ? "\u{FFFD}" : $0 }))
-        check(bytes.contains(Array((">" + html(shownCell) + "<").utf8)), "cell \(cell.debugDescription) not shown as text in \(page.debugDescription)")
+        // A cell is a cmark text node: shown as it is, HTML-escaped, control characters (NUL too) as
+        // U+FFFD; right-to-left text in <bdi>.
+        let shownCell = html(ControlCharacters.replaced(in: cell))
+        let expected = BidiIsolation.needsIsolation(cell) ? "<bdi>" + shownCell + "</bdi>" : ">" + shownCell + "<"
+        check(bytes.contains(Array(expected.utf8)), "cell \(cell.debugDescription) not shown as text in \(page.debugDescription)")
     }
     return 0
 }

@@ -24,10 +24,10 @@ import Testing
     @Test func nulInATableCellKeepsTheRestOfTheCell() throws {
         let data = TableData(
             id: "t", header: ["Date", "Description", "Net"], alignments: [.left, .left, .right],
-            rows: [["2026-10-01", "before\0after", "$1.00"], ["2026-10-02", "a\0\u{0610}b", "$2.00"]])
+            rows: [["2026-10-01", "before\0after", "$1.00"], ["2026-10-02", "a\0\u{0301}b", "$2.00"]])
         let html = try CommonMark.html(fromMarkdown: data.markdownBlock, tables: [data.id: data])
         #expect(html.contains("<td>before\u{FFFD}after</td>"))
         // A NUL followed by a combining mark (one Character) too.
-        #expect(Array(html.utf8).contains(Array("<td>a\u{FFFD}\u{0610}b</td>".utf8)))
+        #expect(Array(html.utf8).contains(Array("<td>a\u{FFFD}\u{0301}b</td>".utf8)))
     }
 }
