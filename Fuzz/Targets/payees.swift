@@ -16,7 +16,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for (id, profile) in result.profiles {
         check(profile.id == id && !id.isEmpty, "profile '\(profile.id)' filed under '\(id)'")
         check(ZoneClock(identifier: profile.timeZone) != nil, "profile '\(id)' kept an unknown zone '\(profile.timeZone)'")
-        check(PayeesFileImporter.knownLocales.contains(profile.locale), "profile '\(id)' kept an unknown locale")
+        check(MoneyLocale.isKnown(profile.locale), "profile '\(id)' kept an unknown locale")
     }
     return 0
 }
