@@ -57,6 +57,14 @@ extension OutputGuard {
         return "/" + result.joined(separator: "/")
     }
 
+    /// A folder kept in version control by one empty `.gitkeep` (as this repository keeps `output/`) counts
+    /// as empty: the placeholder holds no data, and the first publish replaces the folder as it would an empty one.
+    static func isPlaceholderOnly(_ entries: [String], in path: String) -> Bool {
+        guard entries == [".gitkeep"] else { return false }
+        var status = stat()
+        return lstat(path + "/.gitkeep", &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0
+    }
+
     /// What is at a resolved output path.
     public static func contents(of path: String) -> Contents {
         var status = stat()
@@ -70,7 +78,7 @@ extension OutputGuard {
         } catch {
             return .unreadable("\(error.localizedDescription)")
         }
-        if entries.isEmpty { return .empty }
+        if entries.isEmpty || isPlaceholderOnly(entries, in: path) { return .empty }
         var manifestProblem: String?
         if entries.contains("manifest.json") {
             struct Nothing: Decodable {}

@@ -82,6 +82,28 @@ import Testing
         #expect(OutputGuard.contents(of: folder.appendingPathComponent("manifest.json").path) == .notAFolder)
     }
 
+    /// `make demo` on a fresh clone publishes into `output/`, which git keeps with an empty `.gitkeep`.
+    @Test func aFolderHoldingOnlyAnEmptyGitkeepCountsAsEmpty() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerpress-guard-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let keep = folder.appendingPathComponent(".gitkeep")
+        try Data().write(to: keep)
+        #expect(OutputGuard.contents(of: folder.path) == .empty)
+        try Data("my notes".utf8).write(to: keep)
+        guard case .foreign(let sample, _, _) = OutputGuard.contents(of: folder.path) else {
+            Issue.record("a .gitkeep holding data is a user's file")
+            return
+        }
+        #expect(sample == [".gitkeep"])
+        try Data().write(to: keep)
+        try Data().write(to: folder.appendingPathComponent("thesis.tex"))
+        guard case .foreign = OutputGuard.contents(of: folder.path) else {
+            Issue.record("a .gitkeep beside other files does not make the folder empty")
+            return
+        }
+    }
+
     @Test func pathsResolveSymlinksAndDotDotEvenWherePartsAreMissing() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerpress-guard-" + UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: folder) }
