@@ -35,7 +35,13 @@ max_len_for() {
     *) echo "${FUZZ_MAX_LEN:-4096}" ;;
     esac
 }
-dict_for() { case $1 in stripe-*) echo "$ROOT/Fuzz/dict/stripe.dict" ;; *) echo "$ROOT/Fuzz/dict/$1.dict" ;; esac; }
+dict_for() {
+    case $1 in
+    stripe-*) echo "$ROOT/Fuzz/dict/stripe.dict" ;;
+    statements) echo "$ROOT/Fuzz/dict/native.dict" ;;
+    *) echo "$ROOT/Fuzz/dict/$1.dict" ;;
+    esac
+}
 
 # fuzz_one NAME: runs one target for SECONDS_EACH, restarting after a crash; writes results/NAME
 fuzz_one() {

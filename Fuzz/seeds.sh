@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 C=Fuzz/corpus
 F=Tests/EndToEndTests/Fixtures
 rm -rf "$C"
-mkdir -p "$C"/{amount,csv,jsonl,rfc3339,mapping,native,stripe-report,stripe-dashboard,mapped,payees,markdown}
+mkdir -p "$C"/{amount,csv,jsonl,rfc3339,mapping,native,stripe-report,stripe-dashboard,mapped,payees,markdown,statements}
 
 seed() { # target name < bytes
     cat >"$C/$1/$2"
@@ -41,6 +41,11 @@ cut_lines $F/edge-payees.csv | seed payees edge
 cut_lines $F/formats/payees.csv | seed payees formats
 for f in $F/formats/*balance_change*.csv $F/formats/*payouts*.csv; do cut_lines "$f" 8 | seed stripe-report "$(basename "$f" .csv)"; done
 for f in $F/formats/dashboard-*.csv; do cut_lines "$f" 8 | seed stripe-dashboard "$(basename "$f" .csv)"; done
+
+# statements: first byte = zone (bits 0-2) and periods (bits 3-4), then a native ledger
+{ printf '\x01'; cut_lines Examples/example-ledger.csv 24; } | seed statements example-new-york
+{ printf '\x0a'; cut_lines $F/edge-ledger.csv 14; } | seed statements edge-kathmandu-weeks
+{ printf '\x13'; cut_lines Examples/example-ledger.csv 10; } | seed statements example-chatham-range
 
 # rfc3339: timestamps the fixtures use, and the forms the parser accepts
 for t in 2026-10-02T08:15:00-04:00 2026-11-01T01:30:00-05:00 2026-11-02T04:30:00Z 2026-12-31T23:59:59-05:00 \
