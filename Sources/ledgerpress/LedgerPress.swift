@@ -26,6 +26,8 @@ struct LedgerPress: ParsableCommand {
         do {
             try command.run()
         } catch {
+            // A help request (`--help`, `help build`, no subcommand) is ArgumentParser's own clean exit, not a failure.
+            if exitCode(for: error) == .success { exit(withError: error) }
             exit(withError: RunReport.outcome(of: error).error)
         }
     }
