@@ -76,6 +76,19 @@ final class CLIRunner {
     static func fixture(_ name: String) -> String { repository.appendingPathComponent("Tests/EndToEndTests/Fixtures/" + name).path }
 }
 
+extension CLIRunner {
+    /// Rewrites the file list of the manifest in `folder`, keeping its form (sorted keys, pretty, slashes
+    /// unescaped), as a tamperer who re-hashes would.
+    func rewriteManifest(in folder: String, _ change: (inout [[String: Any]]) throws -> Void) throws {
+        let url = URL(fileURLWithPath: path(folder + "/manifest.json"))
+        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var files = try #require(manifest["files"] as? [[String: Any]])
+        try change(&files)
+        manifest["files"] = files
+        try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]).write(to: url)
+    }
+}
+
 /// Golden files: compared byte for byte. `LEDGERPRESS_RECORD=1 swift test` rewrites them (review the diff!).
 enum Golden {
     static let folder = CLIRunner.repository.appendingPathComponent("Tests/EndToEndTests/Golden")

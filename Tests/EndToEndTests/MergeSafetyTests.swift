@@ -44,21 +44,10 @@ import Testing
         try (FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
     }
 
-    /// Rewrites a shard's manifest, keeping its form (sorted keys, pretty, slashes unescaped).
-    func rewriteManifest(_ cli: CLIRunner, _ shard: String, _ change: (inout [[String: Any]]) throws -> Void) throws {
-        let path = cli.path(shard + "/manifest.json")
-        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
-        var files = try #require(manifest["files"] as? [[String: Any]])
-        try change(&files)
-        manifest["files"] = files
-        try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-            .write(to: URL(fileURLWithPath: path))
-    }
-
     /// Lists `path` in the manifest with the size and SHA-256 of the file at `contentOf` (replacing its entry if it has one).
     func list(_ cli: CLIRunner, _ path: String, contentOf file: String, in shard: String = "shards/t1") throws {
         let entry: [String: Any] = ["path": path, "size": try Self.size(file), "sha256": try Self.sha256(file)]
-        try rewriteManifest(cli, shard) { files in
+        try cli.rewriteManifest(in: shard) { files in
             files.removeAll { $0["path"] as? String == path }
             files.append(entry)
         }

@@ -175,22 +175,11 @@ import Testing
                 == "output/finance/summary.csv:2: error: net_activity: expected 111.62 (earnings + tips + fees + adjustments + refunds), got 110.62\n")
     }
 
-    /// Rewrites the published manifest's file list.
-    func rewriteManifest(_ cli: CLIRunner, _ change: (inout [[String: Any]]) throws -> Void) throws {
-        let path = cli.path("output/manifest.json")
-        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
-        var files = try #require(manifest["files"] as? [[String: Any]])
-        try change(&files)
-        manifest["files"] = files
-        try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-            .write(to: URL(fileURLWithPath: path))
-    }
-
     /// A manifest that lists a file outside the site (with its right digest) does not verify.
     @Test func aManifestPathOutsideTheSiteFails() throws {
         let cli = try built()
         try cli.write("victim.txt", "outside\n")
-        try rewriteManifest(cli) { files in
+        try cli.rewriteManifest(in: "output") { files in
             files.append(["path": "payees/drv_ann/../../../victim.txt", "size": 8, "sha256": try MergeSafetyTests.sha256(cli.path("victim.txt"))])
         }
         let outcome = try cli.run(["verify", "output"])
