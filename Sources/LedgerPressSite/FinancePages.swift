@@ -14,19 +14,15 @@ struct FinancePages {
     var files: [OutputFile] = []
     var controlTotals: [ControlTotals] = []
 
-    init(pages: [PayeePages], summary: FinanceSummary, options: SiteOptions, templates: TemplateSet, formats: MoneyFormats) throws(SiteError) {
-        try self.init(
-            summary: summary, csvBodies: [pages.map(\.summaryCSV).joined(), pages.map(\.linesCSV).joined(), pages.map(\.revisionsCSV).joined()],
-            issuer: options.issuer, footer: PayeePages.footer(options), templates: templates, formats: formats)
-    }
+    /// The finance CSVs' paths with their header lines (their rows are the payees' blocks, in payee order).
+    static var csvFiles: [(path: String, header: String)] { csvPaths.indices.map { (csvPaths[$0], csvHeaders[$0] + "\n") } }
 
+    /// The control totals, and the finance index unless `index` is false (a finance-only build).
     init(
-        summary: FinanceSummary, csvBodies: [String], issuer: String?, footer: String, templates: TemplateSet, formats: MoneyFormats
+        summary: FinanceSummary, issuer: String?, footer: String, templates: TemplateSet, formats: MoneyFormats, index: Bool = true
     ) throws(SiteError) {
-        for (index, path) in FinancePages.csvPaths.enumerated() {
-            files.append(OutputFile(path: path, text: FinancePages.csvHeaders[index] + "\n" + csvBodies[index]))
-        }
         controlTotals = try ControlTotals.checked(summary)
+        guard index else { return }
 
         func money(_ v: Int64, _ code: String) -> String {
             guard let c = Currency(code: code) else { return PlainDecimal.format(v, exponent: 2) + " " + code }

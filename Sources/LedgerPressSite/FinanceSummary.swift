@@ -96,11 +96,9 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
     var entryCount: Int { ledger.reduce(0) { $0 + $1.entries } }
     var statementCount: Int { payees.reduce(0) { $0 + $1.statementCount } }
 
-    /// The summary of a run: the ledger's figures (every total checked), the payees' rows and the period counts.
-    static func checked(rows: [PayeeRow], books: [PayeeBook], ledger: Ledger) throws(SiteError) -> FinanceSummary {
-        var counts: [Period: Int] = [:]
-        for book in books { for statement in book.statements { counts[statement.period, default: 0] += 1 } }
-        return FinanceSummary(
+    /// The summary of a run: the ledger's figures (every total checked), the payees' rows and the statements per period.
+    static func checked(rows: [PayeeRow], periodCounts counts: [Period: Int], ledger: Ledger) throws(SiteError) -> FinanceSummary {
+        FinanceSummary(
             ledger: try ledgerFigures(ledger).map { LedgerFigures(currency: $0.currency.code, figures: $0.figures) }, payees: rows,
             periods: sortedCounts(counts))
     }

@@ -5,55 +5,91 @@ import LedgerPressRender
 /// A payee's part of the site: statements (.md, .html, .csv) and their home page, plus the rows
 /// and totals the finance files need. Only this payee's data reaches these pages.
 struct PayeePages {
+    /// Files rendered by this run.
     var files: [OutputFile] = []
+    /// Statement files kept from the previous publish (their render key is unchanged), as its payee manifest lists them.
+    var kept: [Manifest.FileEntry] = []
     /// This payee's rows of `finance/summary.csv`, `lines.csv` and `revisions.csv`, sorted; the finance
     /// files are these blocks in payee order.
     var summaryCSV = ""
     var linesCSV = ""
     var revisionsCSV = ""
     var records: [StatementRecord] = []
+    var rendered: [PayeeManifest.Rendered] = []
     /// Statements revised by this run (a new version of one published before).
     var revisions: [StatementRecord] = []
     var book: PayeeBook
     var slug: String
 
-    init(book: PayeeBook, templates: TemplateSet, options: SiteOptions, formats: MoneyFormats, history: StatementHistory) throws {
+    /// What the pages are made from besides the book.
+    struct Context {
+        var templates: TemplateSet
+        var options: SiteOptions
+        var formats: MoneyFormats
+        /// Render statements and the home page; false for a finance-only build.
+        var renderFiles: Bool
+        /// Whether a published file is still as its manifest recorded it (kept unrendered only then).
+        var isIntact: (Manifest.FileEntry) -> Bool = { _ in false }
+    }
+
+    /// `history` holds the payee's statements as published before; `previous` is the payee manifest of the
+    /// site being replaced, whose statements with an unchanged render key (under `staticKey`) are kept unrendered.
+    init(book: PayeeBook, context: Context, history: StatementHistory, staticKey: String, previous: PayeeManifest?) throws {
         self.book = book
         let payee = book.payee
+        let options = context.options
         slug = PayeeSlug.slug(for: payee.id)
         let folder = "payees/\(slug)/"
         let footer = PayeePages.footer(options)
         var summaryRows: [SortableRow] = []
         var lineRows: [SortableRow] = []
+        var previousKeys: [String: String] = [:]
+        var previousFiles: [String: Manifest.FileEntry] = [:]
+        if let previous {
+            for item in previous.rendered { previousKeys[item.period] = item.key }
+            for file in previous.files { previousFiles[file.path] = file }
+        }
         for statement in book.statements {
-            let csv = StatementCSV.statementCSV(statement)
-            let summary = StatementCSV.summaryRows(statement)
-            let fingerprint = Manifest.sha256(Data((summary.map(\.text).joined() + csv).utf8))
-            let record = history.record(for: statement, fingerprint: fingerprint)
+            let (record, revised) = history.record(for: statement)
             records.append(record)
-            if record.version > 1 && record.fingerprint != history.records[record.key]?.fingerprint { revisions.append(record) }
-            var view = StatementView(statement: statement, issuer: options.issuer, formats: formats)
-            if record.version > 1 { view.context["revision"] = PayeePages.revisionContext(record) }
-            let markdown = templates.renderStatementMarkdown(view.context, driver: payee.type == .driver)
-            let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables)
+            if revised { revisions.append(record) }
+            summaryRows += StatementCSV.summaryRows(statement)
+            lineRows += StatementCSV.lineRows(statement)
+            guard context.renderFiles else { continue }
             let label = statement.period.label
-            let page = templates.renderLayout([
+            let key = StatementDigest.render(statement, record: record, payee: staticKey)
+            rendered.append(PayeeManifest.Rendered(period: label, key: key))
+            let paths = [folder + label + ".md", folder + label + ".html", folder + label + ".csv"]
+            if previousKeys[label] == key {
+                let old = paths.compactMap { previousFiles[$0] }
+                if old.count == paths.count, old.allSatisfy(context.isIntact) {
+                    kept += old
+                    continue
+                }
+            }
+            var view = StatementView(statement: statement, issuer: options.issuer, formats: context.formats)
+            if record.version > 1 { view.context["revision"] = PayeePages.revisionContext(record) }
+            let markdown = context.templates.renderStatementMarkdown(view.context, driver: payee.type == .driver)
+            let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables)
+            let page = context.templates.renderLayout([
                 "lang": PayeePages.language(payee.locale), "title": view.markdownTitle + " — " + BidiIsolation.isolate(payee.name),
                 "assets_href": "../../assets/", "back_href": "index.html", "back_label": "All statements",
                 "has_downloads": true,
                 "downloads": [["href": "\(label).csv", "label": "CSV"], ["href": "\(label).md", "label": "Text (Markdown)"]],
                 "payee_type": payee.type.rawValue, "statement_html_trusted": fragment, "footer": footer,
             ])
-            files.append(OutputFile(path: folder + label + ".md", text: markdown))
-            files.append(OutputFile(path: folder + label + ".html", text: page))
-            files.append(OutputFile(path: folder + label + ".csv", text: csv))
-            summaryRows += summary
-            lineRows += StatementCSV.lineRows(statement)
+            files.append(OutputFile(path: paths[0], text: markdown))
+            files.append(OutputFile(path: paths[1], text: page))
+            files.append(OutputFile(path: paths[2], text: StatementCSV.statementCSV(statement)))
         }
         summaryCSV = SortableRow.sorted(summaryRows).map(\.text).joined()
         linesCSV = SortableRow.sorted(lineRows).map(\.text).joined()
         revisionsCSV = revisions.map(PayeePages.revisionRows).joined()
-        files.append(OutputFile(path: folder + "index.html", text: homePage(templates: templates, options: options, formats: formats, footer: footer)))
+        if context.renderFiles {
+            files.append(OutputFile(
+                path: folder + "index.html",
+                text: homePage(templates: context.templates, options: options, formats: context.formats, footer: footer)))
+        }
     }
 
     func homePage(templates: TemplateSet, options: SiteOptions, formats: MoneyFormats, footer: String) -> String {

@@ -25,7 +25,9 @@ extension SiteBuilder {
         }
         let checked = try results.values()
         let books = checked.map(\.0)
-        let summary = try FinanceSummary.checked(rows: checked.map(\.1), books: books, ledger: ledger)
+        var counts: [Period: Int] = [:]
+        for book in books { for statement in book.statements { counts[statement.period, default: 0] += 1 } }
+        let summary = try FinanceSummary.checked(rows: checked.map(\.1), periodCounts: counts, ledger: ledger)
         _ = try ControlTotals.checked(summary)
         return Checked(
             statementCount: books.reduce(0) { $0 + $1.statements.count }, payeeCount: books.count,

@@ -8,6 +8,8 @@ public enum SiteError: Error, CustomStringConvertible {
     case payeeOverflow(BookOverflow)
     /// A total over all payees of one currency (the ledger's figures, the control totals) does not fit.
     case ledgerOverflow(currency: String, MoneyOverflow)
+    /// The previous manifest records a statement period that is no period label.
+    case unknownPeriod(payee: String, label: String)
 
     /// `payee drv_1, 2026-10, USD: the total of earnings exceeds what can be held exactly (...)`
     public var description: String {
@@ -15,6 +17,7 @@ public enum SiteError: Error, CustomStringConvertible {
         case .unknownTimeZone(let payee, let zone): return "payee \(payee): unknown time zone '\(zone)'"
         case .payeeOverflow(let overflow): return overflow.description
         case .ledgerOverflow(let currency, let overflow): return "all payees together, \(currency): \(overflow)"
+        case .unknownPeriod(let payee, let label): return "payee \(payee): the previous manifest records a statement for '\(label)', which is no period"
         }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import LedgerPressCore
 import LedgerPressImport
 
-/// `ledgerpress verify DIR`: re-hashes every published file against `manifest.json`, re-checks every
+/// `ledgerpress verify DIR`: re-hashes every published file against the digest chain of the manifests
+/// (`manifest.json` → each `payees/<slug>/manifest.json` → that folder's files), re-checks every
 /// `finance/summary.csv` row's arithmetic and recomputes the control totals from it. Reads only.
 ///
 /// > Note: every message names a file relative to the site (`finance/summary.csv:7: error: ...`); the
@@ -22,8 +23,18 @@ public enum SiteVerifier {
             var week_statements_total: String?
             var month_statements_total: String?
         }
+        struct Payee: Decodable {
+            var id: String
+            var slug: String
+            var manifest: File
+        }
         var files: [File]
+        var payees: [Payee]
         var control_totals: [Totals]
+    }
+
+    struct PublishedPayeeManifest: Decodable {
+        var files: [PublishedManifest.File]
     }
 
     /// Every difference found, as a message naming the file relative to `directory`; empty when the site verifies.
@@ -53,12 +64,23 @@ public enum SiteVerifier {
             }
             return false
         }
-        for file in manifest.files {
-            listed.insert(file.path)
+        var queue = manifest.files.map { ("manifest.json", $0, Set<String>?.none) }
+        for payee in manifest.payees {
+            queue.append(("manifest.json", payee.manifest, [payee.slug]))
+        }
+        var index = 0
+        while index < queue.count {
+            let (source, file, slugs) = queue[index]
+            index += 1
+            guard listed.insert(file.path).inserted else {
+                problems.append("\(source): error: files: '\(SitePath.quoted(file.path))': listed more than once")
+                continue
+            }
             do {
-                try SitePath.check(file.path, payeeSlugs: nil)
+                try SitePath.check(file.path, payeeSlugs: slugs)
+                if slugs != nil, source == "manifest.json", !file.path.hasSuffix("/manifest.json") { throw SitePath.Violation.outsideKnownFiles }
             } catch {
-                problems.append("manifest.json: error: files: '\(SitePath.quoted(file.path))': expected a path a site may hold, got \(error)")
+                problems.append("\(source): error: files: '\(SitePath.quoted(file.path))': expected a path a site may hold, got \(error)")
                 continue
             }
             if throughLink(file.path) {
@@ -73,6 +95,13 @@ public enum SiteVerifier {
                 problems.append("\(file.path): \(bytes.count) bytes, the manifest says \(file.size)")
             } else if Manifest.sha256(bytes) != file.sha256 {
                 problems.append("\(file.path): SHA-256 differs from the manifest")
+            } else if let slugs, source == "manifest.json" {
+                // A payee's manifest, vouched for by the top-level one: its files are checked next.
+                guard let payee = try? JSONDecoder().decode(PublishedPayeeManifest.self, from: bytes) else {
+                    problems.append("\(file.path): not a ledgerpress payee manifest")
+                    continue
+                }
+                queue += payee.files.map { (file.path, $0, slugs) }
             }
         }
         if let walker = fm.enumerator(atPath: directory.path) {

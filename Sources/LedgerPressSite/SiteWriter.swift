@@ -6,24 +6,20 @@ import Foundation
 
 /// The only code that writes the output folder.
 ///
-/// The complete site is written into `<output>.staging` beside the output folder (a file whose bytes
-/// are already in the old output is hard-linked from there instead, so it keeps its inode and mtime); only
-/// when every file is there are the two folders exchanged in one atomic step (`renameat2` with
+/// A new site is written into `<output>.staging` beside the output folder (by ``StagingWriter``: a file whose
+/// bytes are already in the old output is hard-linked from there instead, so it keeps its inode and mtime);
+/// only when every file is there are the two folders exchanged in one atomic step (`renameat2` with
 /// `RENAME_EXCHANGE`), so the output path never lacks a complete site; the old site, now at the staging
 /// path, is then removed. Before the exchange every staged file and folder is flushed to disk, and after it
-/// the parent folder, so a power cut never publishes empty or missing files. Where the file system cannot exchange, the old output is moved aside to
-/// `.<output>.previous` and the staging folder renamed in its place. Any failure before the swap leaves the
-/// old output untouched and removes the staging folder. Leftovers of a killed run are cleaned up by the next one.
-public struct SiteWriter {
+/// the parent folder, so a power cut never publishes empty or missing files. Where the file system cannot
+/// exchange, the old output is moved aside to `.<output>.previous` and the staging folder renamed in its
+/// place. Any failure before the swap leaves the old output untouched and removes the staging folder.
+/// Leftovers of a killed run are cleaned up by the next one.
+public struct SiteWriter: Sendable {
     public let output: URL
 
-    /// Test hook: the process aborts after writing this many files into staging, as a crash or
-    /// `kill -9` would stop it (`LEDGERPRESS_TEST_ABORT_AFTER_FILES`; never set in production).
-    public var abortAfterFiles: Int?
-
-    public init(output: URL, abortAfterFiles: Int? = nil) {
+    public init(output: URL) {
         self.output = output.standardizedFileURL
-        self.abortAfterFiles = abortAfterFiles
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -62,49 +58,12 @@ public struct SiteWriter {
         public var removed = 0
     }
 
-    /// The previous output's files and hashes, from its manifest (empty when there is none: a first publish).
+    /// Makes the output ready for a new site: no earlier run's leftovers, and what it holds read once.
     ///
     /// Refuses an output that holds anything but a site ledgerpress published, whoever calls the writer.
-    func previousHashes() throws(Failure) -> [String: String] {
-        struct PreviousFiles: Decodable {
-            struct File: Decodable {
-                var path: String
-                var sha256: String
-            }
-            var files: [File]
-        }
-        let manifest: PreviousFiles?
-        do {
-            manifest = try PreviousManifest.read(PreviousFiles.self, in: output)
-        } catch {
-            if OutputGuard.contents(of: output.path) != .site {
-                throw .refused(OutputGuard.Refusal(description: "\(output.path): error: refusing to publish into this folder: \(error.reason)"))
-            }
-            throw .unreadableManifest(error)
-        }
-        guard let manifest else {
-            let contents = OutputGuard.contents(of: output.path)
-            do {
-                try OutputGuard(given: output.path, output: output.path, currentFolder: "", homes: [], inputs: [], sideFiles: [])
-                    .checkContents(contents)
-            } catch {
-                throw .refused(error)
-            }
-            return [:]
-        }
-        var hashes: [String: String] = [:]
-        for file in manifest.files { hashes[file.path] = file.sha256 }
-        // The manifest itself is never reused: it is compared byte for byte like every other file.
-        hashes["manifest.json"] = ""
-        return hashes
-    }
-
-    /// Writes every file, flushes them to disk, then swaps the new site in and flushes the swap.
-    @discardableResult
-    public func publish(_ files: [OutputFile]) throws(Failure) -> Report {
-        let fm = FileManager.default
+    func prepare() throws(Failure) -> PreviousSite {
         var isDirectory: ObjCBool = false
-        if fm.fileExists(atPath: output.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw Failure.notADirectory(output.path)
         }
         do {
@@ -112,19 +71,38 @@ public struct SiteWriter {
         } catch {
             throw .cannotCreate(path: staging.path, reason: "cannot clean up after an earlier run: \(Self.reason(error))")
         }
-        let previous = try previousHashes()
-        var report = Report()
+        let site: PreviousSite
         do {
-            try stage(files, previous: previous, report: &report)
+            site = try PreviousSite(folder: output)
+        } catch {
+            if OutputGuard.contents(of: output.path) != .site {
+                throw .refused(OutputGuard.Refusal(description: "\(output.path): error: refusing to publish into this folder: \(error.reason)"))
+            }
+            throw .unreadableManifest(error)
+        }
+        if site.format == 0 {
+            do {
+                try OutputGuard(given: output.path, output: output.path, currentFolder: "", homes: [], inputs: [], sideFiles: [])
+                    .checkContents(OutputGuard.contents(of: output.path))
+            } catch {
+                throw .refused(error)
+            }
+        }
+        return site
+    }
+
+    /// Flushes the staged site to disk, swaps it in and flushes the swap; the old site is then removed.
+    /// On failure the staging folder is removed and the old output is as it was.
+    func swapIn() throws(Failure) {
+        let fm = FileManager.default
+        do {
             try SiteSwap.flush(staging)
-            let newPaths = Set(files.map(\.path))
-            report.removed = previous.keys.filter { !newPaths.contains($0) }.count
             if fm.fileExists(atPath: output.path) {
                 if try SiteSwap.exchange(staging, output) {
                     try SiteSwap.flushParent(of: output)
                     // The old site is now at the staging path; a run killed before it is gone leaves it for the next one to remove.
-                    try? fm.removeItem(at: staging)
-                    return report
+                    SystemFile.removeTree(staging.path)
+                    return
                 }
                 do {
                     try fm.moveItem(at: output, to: self.previous)
@@ -135,53 +113,25 @@ public struct SiteWriter {
             guard rename(staging.path, output.path) == 0 else { throw SystemError("rename \(staging.path) to", output.path) }
             try SiteSwap.flushParent(of: output)
         } catch {
-            try? fm.removeItem(at: staging)
+            discardStaging()
             if !fm.fileExists(atPath: output.path), fm.fileExists(atPath: self.previous.path) {
                 try? fm.moveItem(at: self.previous, to: output)
             }
-            switch error {
-            case let failure as Failure: throw failure
-            case let system as SystemError: throw .system(system)
-            case let swap as SiteSwap.Failure: throw .swap(swap.description)
-            default: throw .cannotCreate(path: output.path, reason: Self.reason(error))
-            }
+            throw Self.failure(error)
         }
-        try? fm.removeItem(at: self.previous)
-        return report
+        SystemFile.removeTree(self.previous.path)
     }
 
-    /// Writes the site into the staging folder: a file whose bytes are already in the old output is hard-linked
-    /// from there (so it keeps its inode and mtime), every other one is created anew.
-    func stage(_ files: [OutputFile], previous: [String: String], report: inout Report) throws(SystemError) {
-        try SystemFile.makeFolders(staging.path)
-        var created = Set<String>()
-        for file in files {
-            let path = staging.appendingPathComponent(file.path).path
-            let folder = (path as NSString).deletingLastPathComponent
-            if !created.contains(folder) {
-                try SystemFile.makeFolders(folder)
-                created.insert(folder)
-            }
-            let oldHash = previous[file.path]
-            // The manifest's hash only says which old files may be worth reading; the bytes on disk decide.
-            if let oldHash, oldHash.isEmpty || oldHash == Manifest.sha256(file.bytes), try reuse(file, at: path) {
-                report.unchanged += 1
-                continue
-            }
-            if oldHash == nil { report.added += 1 } else { report.changed += 1 }
-            try SystemFile.create(path, bytes: file.bytes)
-            if let limit = abortAfterFiles, report.added + report.changed + report.unchanged >= limit { abort() }
-        }
-    }
+    /// Removes the staging folder (after a failure before the swap).
+    func discardStaging() { SystemFile.removeTree(staging.path) }
 
-    /// Hard-links the old output's file into staging when it holds exactly the new bytes. The link is made
-    /// first and the linked file then checked through the staging name, so what was compared is what is
-    /// published (a symlink in the old output is linked as itself, fails the check and is replaced).
-    func reuse(_ file: OutputFile, at path: String) throws(SystemError) -> Bool {
-        guard SystemFile.link(output.appendingPathComponent(file.path).path, path) else { return false }
-        if SystemFile.holds(path, bytes: file.bytes) { return true }
-        guard unlink(path) == 0 else { throw SystemError("remove", path) }
-        return false
+    static func failure(_ error: any Error) -> Failure {
+        switch error {
+        case let failure as Failure: return failure
+        case let system as SystemError: return .system(system)
+        case let swap as SiteSwap.Failure: return .swap(swap.description)
+        default: return .cannotCreate(path: "", reason: reason(error))
+        }
     }
 
     static func reason(_ error: any Error) -> String {
@@ -196,11 +146,11 @@ public struct SiteWriter {
         let fm = FileManager.default
         if fm.fileExists(atPath: previous.path) {
             if fm.fileExists(atPath: output.path) {
-                try fm.removeItem(at: previous)
+                SystemFile.removeTree(previous.path)
             } else {
                 try fm.moveItem(at: previous, to: output)
             }
         }
-        if fm.fileExists(atPath: staging.path) { try fm.removeItem(at: staging) }
+        if fm.fileExists(atPath: staging.path) { SystemFile.removeTree(staging.path) }
     }
 }

@@ -49,7 +49,8 @@ public enum SystemFile {
         guard close(descriptor) == 0 else { throw SystemError("write", path) }
     }
 
-    private static func write(_ descriptor: Int32, _ bytes: Data, path: String) throws(SystemError) {
+    /// Writes all of `bytes` to an open file (retrying short writes and EINTR).
+    static func write(_ descriptor: Int32, _ bytes: Data, path: String) throws(SystemError) {
         var failure: Int32 = 0
         bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -139,5 +140,92 @@ public enum SystemFile {
         guard descriptor >= 0 else { throw SystemError("open the folder", path) }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw SystemError("flush the folder", path) }
+    }
+}
+
+extension SystemFile {
+    /// `count` bytes of a file from `offset` (fewer only if the file is shorter, which is an error here).
+    public static func read(_ path: String, at offset: Int, count: Int) throws(SystemError) -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { throw SystemError("read", path) }
+        defer { close(descriptor) }
+        var data = Data(count: count)
+        var done = 0
+        var failure: Int32 = 0
+        data.withUnsafeMutableBytes { buffer in
+            while done < count {
+                let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if got == 0 {
+                    failure = EIO
+                    return
+                }
+                done += got
+            }
+        }
+        if failure != 0 { throw SystemError("read", path, code: failure) }
+        return data
+    }
+
+    /// The regular files directly in a folder, with their sizes; nil when it is missing or holds anything else
+    /// (a folder, a symbolic link, a device). Nothing is followed.
+    public static func listFiles(_ path: String) -> [(name: String, size: Int, modified: Int64)]? {
+        guard let folder = opendir(path) else { return nil }
+        defer { closedir(folder) }
+        let descriptor = dirfd(folder)
+        var files: [(name: String, size: Int, modified: Int64)] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            var status = stat()
+            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+            files.append((name, Int(status.st_size), modified(status)))
+        }
+        return files
+    }
+}
+
+extension SystemFile {
+    /// Removes a folder and everything in it without following symbolic links (`rm -rf`); best effort.
+    public static func removeTree(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else {
+            unlink(path)
+            return
+        }
+        if let folder = opendir(path) {
+            var names: [String] = []
+            while let entry = readdir(folder) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            let descriptor = dirfd(folder)
+            for name in names where unlinkat(descriptor, name, 0) != 0 {
+                removeTree(path + "/" + name)
+            }
+            closedir(folder)
+        }
+        rmdir(path)
+    }
+}
+
+extension SystemFile {
+    /// A file's modification time in nanoseconds since the epoch.
+    static func modified(_ status: stat) -> Int64 {
+        Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    }
+
+    /// The modification time of the file at `path` (not following a link), or nil.
+    public static func modified(_ path: String) -> Int64? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return modified(status)
     }
 }

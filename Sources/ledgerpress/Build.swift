@@ -51,6 +51,9 @@ struct Build: ParsableCommand {
     @Option(help: "Build only shard I of N (I from 0, e.g. 0/3): the payees whose stable hash of the id falls in it; combine the shards with `ledgerpress merge`.")
     var shard: String?
 
+    @Option(help: "Build only part of the site: `finance` writes finance/summary.csv, lines.csv and revisions.csv (and the manifests), no statement files.")
+    var only: String?
+
     @Option(name: .customLong("reject-file"), help: "Quarantine: build from the good rows and write every rejected row, verbatim with file, line and reason, to this CSV.")
     var rejectFile: String?
 
@@ -80,6 +83,9 @@ struct Build: ParsableCommand {
         }
         if !MoneyLocale.isKnown(locale) {
             throw ValidationError("--locale: expected \(MoneyLocale.expected), got '\(locale)'")
+        }
+        if let only, only != "finance" {
+            throw ValidationError("--only: expected finance, got '\(only)'")
         }
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard: expected I/N with 0 <= I < N, such as 0/3, got '\(shard)'")
@@ -145,24 +151,28 @@ struct Build: ParsableCommand {
             throw Exit.dataError
         }
         let templateSet = try console.loadTemplates(overrides: templates)
-        let history = try console.history(previous: previous, output: target)
-        let site = try Check.failingOnBadData {
-            try SiteBuilder(templates: templateSet, options: options)
-                .build(
-                    payees: payees, ledger: ledger, inputs: summaries,
-                    history: history, shard: shardFacts,
-                    progress: log.progress("Building statements"))
+        let pipeline = SitePipeline(SitePipeline.Configuration(
+            templates: templateSet, options: options, mode: only == "finance" ? .finance : .site, toolIdentity: ToolIdentity.current,
+            shard: shardFacts,
+            abortAfterFiles: ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap { Int($0) }))
+        let site = try console.publishing(output) {
+            try pipeline.run(
+                payees: payees, ledger: ledger, inputs: summaries, output: target, previous: previous.map { URL(fileURLWithPath: $0) },
+                stage: { name in
+                    runReport.finishStage(name)
+                    log.stage(name)
+                }, progress: log.progress("Building statements"))
         }
         runReport.statements = site.statementsByKind
         runReport.revisions = site.revisions
-        runReport.finishStage("build")
-        log.stage("build: \(site.statementCount) statements, \(site.files.count) files")
-        runReport.files = RunReport.Files(try console.publish(site.files, to: target))
-        runReport.finishStage("publish")
+        runReport.files = RunReport.Files(site.files)
+        runReport.payeesRendered = site.payeesRendered
+        runReport.payeesReused = site.payeesReused
+        log.stage("payees: \(site.payeesRendered) rendered, \(site.payeesReused) carried over unchanged")
         log.stage("publish: \(runReport.files.text)")
         console.say(
             "Built \(site.statementCount) statements for \(site.payeeCount) payees from \(ledger.entries.count) entries "
-                + "into \(output.hasSuffix("/") ? output : output + "/") (\(site.files.count) files: \(runReport.files.text); \(site.revisions) statements revised)"
+                + "into \(output.hasSuffix("/") ? output : output + "/") (\(site.fileCount) files: \(runReport.files.text); \(site.revisions) statements revised)"
                 + (shardFacts.map { " as shard \($0.0) of \($0.1.payees) payees" } ?? "") + ".")
     }
 }

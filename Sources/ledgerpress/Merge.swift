@@ -39,8 +39,10 @@ struct Merge: ParsableCommand {
         let templateSet = try console.loadTemplates(overrides: templates)
         let merged: SiteMerger.Merged
         do {
-            merged = try SiteMerger(templates: templateSet).merge(shards.map { URL(fileURLWithPath: $0) })
-        } catch {
+            merged = try console.publishing(output) {
+                try SiteMerger(templates: templateSet).merge(shards.map { URL(fileURLWithPath: $0) }, into: target)
+            }
+        } catch let error as MergeFailure {
             console.error(["\(error)", "ledgerpress: nothing was written to \(output)"])
             if case .missing = error { throw Exit.noInput }
             throw Exit.dataError
@@ -50,10 +52,9 @@ struct Merge: ParsableCommand {
         runReport.payees = merged.payeeCount
         runReport.statements = merged.statementsByKind
         runReport.finishStage("merge")
-        runReport.files = RunReport.Files(try console.publish(merged.files, to: target))
-        runReport.finishStage("publish")
+        runReport.files = RunReport.Files(merged.outcome.files)
         console.say(
             "Merged \(merged.shardCount) shards: \(merged.statementCount) statements for \(merged.payeeCount) payees from "
-                + "\(merged.entryCount) entries into \(output.hasSuffix("/") ? output : output + "/") (\(merged.files.count) files: \(runReport.files.text)).")
+                + "\(merged.entryCount) entries into \(output.hasSuffix("/") ? output : output + "/") (\(merged.outcome.fileCount) files: \(runReport.files.text)).")
     }
 }

@@ -60,23 +60,12 @@ extension Console {
         }
     }
 
-    /// The statements published before (from `--previous` or the output itself); an unreadable manifest exits 65.
-    func history(previous: String?, output: URL) throws -> StatementHistory {
+    /// Runs a publishing stage: bad data (``SiteError``) exits 65; a publish failure leaves the previous output
+    /// as it was and exits 73 (74 for a device error, 65 for an unreadable previous manifest); anything else is a bug (70).
+    func publishing<T>(_ output: String, _ work: () throws -> T) throws -> T {
         do {
-            return try StatementHistory(previousOutput: previous.map { URL(fileURLWithPath: $0) } ?? output)
-        } catch {
-            self.error(["\(error)"])
-            throw Exit.dataError
-        }
-    }
-
-    /// Publishes the site atomically; a failure leaves the previous output as it was and exits 73 (74 for a
-    /// device error, 65 for an unreadable previous manifest).
-    func publish(_ files: [OutputFile], to output: URL) throws -> SiteWriter.Report {
-        do {
-            let abortHook = ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap { Int($0) }
-            return try SiteWriter(output: output, abortAfterFiles: abortHook).publish(files)
-        } catch {
+            return try work()
+        } catch let error as SiteWriter.Failure {
             switch error {
             case .unreadableManifest, .refused: self.error(["\(error)"])
             default: self.error(["ledgerpress: error: \(error); the previous output was left as it was"])
@@ -86,6 +75,17 @@ extension Console {
             case .system(let system) where system.isDeviceError: throw Exit.ioError
             default: throw Exit.cannotCreate
             }
+        } catch let error as SiteError {
+            self.error(["ledgerpress: error: \(error)"])
+            throw Exit.dataError
+        } catch let error as MergeFailure {
+            throw error
+        } catch let error as PreviousManifest.Unreadable {
+            self.error(["\(error)"])
+            throw Exit.dataError
+        } catch {
+            self.error(["ledgerpress: internal error while building: \(error)"])
+            throw Exit.software
         }
     }
 }

@@ -30,6 +30,9 @@ struct RunReport: Encodable {
     var statements: [String: Int] = [:]
     var files = Files()
     var revisions = 0
+    /// Payees rendered by this run, and payees whose published folder was carried over unrendered.
+    var payeesRendered = 0
+    var payeesReused = 0
     var timingsSeconds: [String: Double] = [:]
     var peakMemoryKiB = 0
     var exitStatus: Int32 = 0
@@ -41,6 +44,8 @@ struct RunReport: Encodable {
         case timingsSeconds = "timings_seconds"
         case peakMemoryKiB = "peak_memory_kib"
         case exitStatus = "exit_status"
+        case payeesRendered = "payees_rendered"
+        case payeesReused = "payees_reused"
     }
 
     private var clock = ContinuousClock.now

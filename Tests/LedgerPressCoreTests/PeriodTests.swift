@@ -48,3 +48,27 @@ import Testing
         #expect(PeriodSelection.parseRange("2026-10-01..2026-10-01")?.label == "2026-10-01_2026-10-01")
     }
 }
+
+@Suite struct PeriodLabelTests {
+    @Test(arguments: ["2026-10-14", "2026-W43", "2026-W01", "2026-W53", "2027-W01", "2026-10", "2026-12", "2026-10-01_2026-10-15", "2026-10-01_2026-10-01"])
+    func labelRoundTrips(_ label: String) throws {
+        let period = try #require(Period(label: label))
+        #expect(period.label == label)
+    }
+
+    @Test func everyPeriodOfTwoYearsRoundTrips() throws {
+        let start = try #require(CivilDate(year: 2025, month: 12, day: 20))
+        for offset in 0..<800 {
+            let date = start.adding(days: offset)
+            for kind in [PeriodKind.day, .week, .month] {
+                let period = Period.containing(date, kind: kind)
+                #expect(Period(label: period.label) == period)
+            }
+        }
+    }
+
+    @Test(arguments: ["", "2026", "2026-13", "2025-W53", "2026-W00", "2026-W54", "2026-10-15_2026-10-01", "2026-10-1", "x026-W10", "2026-10-01_"])
+    func otherTextIsNoLabel(_ text: String) {
+        #expect(Period(label: text) == nil)
+    }
+}

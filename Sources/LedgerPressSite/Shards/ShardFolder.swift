@@ -11,7 +11,7 @@ import Foundation
 ///
 /// > Note: the folder named on the command line may itself be a symbolic link (the user chose it); nothing
 /// > inside it may be.
-final class ShardFolder {
+final class ShardFolder: @unchecked Sendable {
     /// The folder as the user named it, for messages.
     let display: String
     private let descriptor: Int32
@@ -94,6 +94,46 @@ final class ShardFolder {
     /// The bytes of a regular file inside the folder, opening each component relative to its parent with
     /// `O_NOFOLLOW`; `nil` when there is no such file.
     func read(_ path: String) throws(MergeFailure) -> Data? {
+        guard let file = try openFile(path) else { return nil }
+        defer { close(file) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, "cannot read: \(String(cString: strerror(errno)))")
+            }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return data
+    }
+
+    /// `count` bytes of a regular file inside the folder from `offset` (opened as ``read(_:)`` does); nil when
+    /// there is no such file; an error when it is shorter.
+    func read(_ path: String, at offset: Int, count: Int) throws(MergeFailure) -> Data? {
+        guard let file = try openFile(path) else { return nil }
+        defer { close(file) }
+        var data = Data(count: count)
+        var done = 0
+        var failed: Int32 = 0
+        data.withUnsafeMutableBytes { buffer in
+            while done < count {
+                let got = pread(file, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if got < 0 && errno == EINTR { continue }
+                if got <= 0 {
+                    failed = got < 0 ? errno : EIO
+                    return
+                }
+                done += got
+            }
+        }
+        if failed != 0 { throw failure(path, "cannot read \(count) bytes at \(offset): \(String(cString: strerror(failed)))") }
+        return data
+    }
+
+    private func openFile(_ path: String) throws(MergeFailure) -> Int32? {
         do {
             try SitePath.checkForm(path)
         } catch {
@@ -117,22 +157,11 @@ final class ShardFolder {
             if errno == ENOENT { return nil }
             throw failure(path, "cannot open: \(String(cString: strerror(errno)))")
         }
-        defer { close(file) }
         var status = stat()
         guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(file)
             throw failure(path, "expected a regular file, got something else")
         }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(path, "cannot read: \(String(cString: strerror(errno)))")
-            }
-            data.append(contentsOf: buffer[0..<count])
-        }
-        return data
+        return file
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 
 extension SiteMerger {
-    /// Reads a shard: its folder (no links, no special files), its manifest, `shard.json` and every file the
-    /// manifest lists, checking each against its size and SHA-256. A shard is exactly what its manifest says:
-    /// every path is a ``SitePath`` of the shard's own payees, and a file the manifest does not list is refused.
+    /// Reads a shard: its folder (no links, no special files), its manifest and `shard.json`, and its top-level
+    /// files, each checked against its size and SHA-256 (the payees' folders are checked as they are merged).
+    /// A shard is exactly what its manifests say: every path is a ``SitePath`` of the shard's own payees, and a
+    /// file no manifest lists is refused.
     func load(_ url: URL) throws(MergeFailure) -> LoadedShard {
         let directory = url.relativePath
         let folder = try ShardFolder(url, display: directory)
@@ -15,7 +16,7 @@ extension SiteMerger {
         do {
             manifest = try JSONDecoder().decode(Manifest.self, from: manifestBytes)
         } catch {
-            throw .mismatch("\(directory)/manifest.json: error: expected a ledgerpress manifest, got \(error)")
+            throw .mismatch("\(directory)/manifest.json: error: expected a ledgerpress manifest of format \(Manifest.formatVersion), got \(PreviousManifest.reason(error))")
         }
         func badListing(_ path: String, _ problem: String) -> MergeFailure {
             .mismatch("\(directory)/manifest.json: error: files: '\(SitePath.quoted(path))': \(problem)")
@@ -34,14 +35,14 @@ extension SiteMerger {
             throw .mismatch("\(directory): expected the output of `build --shard I/N` (with \(ShardRecord.path)), got a site without one")
         }
         var files: [String: Data] = [:]
-        func read(_ entry: Manifest.FileEntry) throws(MergeFailure) {
+        func read(_ entry: Manifest.FileEntry, keep: Bool = true) throws(MergeFailure) {
             guard listing.files.contains(entry.path), let bytes = try folder.read(entry.path) else {
                 throw .mismatch("\(directory)/\(entry.path): listed in the shard's manifest, but missing")
             }
             guard bytes.count == entry.size, Manifest.sha256(bytes) == entry.sha256 else {
                 throw .mismatch("\(directory)/\(entry.path): differs from the shard's manifest (size or SHA-256)")
             }
-            files[entry.path] = bytes
+            if keep { files[entry.path] = bytes }
         }
         for entry in manifest.files where entry.path == ShardRecord.path { try read(entry) }
         let record: ShardRecord
@@ -55,13 +56,32 @@ extension SiteMerger {
             do {
                 try SitePath.check(path, payeeSlugs: slugs)
             } catch {
-                throw badListing(path, "expected a file inside payees/<slug>/ of the shard's payees or a known top-level file, got \(error)")
+                throw badListing(path, "expected a known top-level file, got \(error)")
             }
         }
+        for path in listed.sorted() where path.hasPrefix("payees/") {
+            throw badListing(path, "expected only files outside payees/ (a payee's files are listed in their own manifest)")
+        }
+        var payeeFiles = Set<String>()
+        for entry in manifest.payees {
+            guard slugs.contains(entry.slug), entry.slug == PayeeSlug.slug(for: entry.id), entry.manifest.path == PayeeManifest.path(slug: entry.slug) else {
+                throw .mismatch("\(directory)/manifest.json: error: payees: '\(SitePath.quoted(entry.id))': expected a payee of \(ShardRecord.path) with its own folder")
+            }
+            payeeFiles.insert(entry.manifest.path)
+        }
         for path in listing.files.sorted() where path != "manifest.json" && !listed.contains(path) {
+            // A payee's other files are checked against their payee manifest when the payee is merged.
+            if path.hasPrefix("payees/"), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slugs.contains(String(path[path.index(path.startIndex, offsetBy: 7)..<slash])) {
+                continue
+            }
             throw .mismatch("\(directory)/\(SitePath.quoted(path)): error: expected only the files the shard's manifest lists, got one it does not list")
         }
-        for entry in manifest.files where entry.path != ShardRecord.path { try read(entry) }
+        for path in payeeFiles.sorted() where !listing.files.contains(path) {
+            throw .mismatch("\(directory)/\(path): listed in the shard's manifest, but missing")
+        }
+        for entry in manifest.files where entry.path != ShardRecord.path {
+            try read(entry, keep: !FinancePages.csvPaths.contains(entry.path))
+        }
         for path in listing.folders.sorted() {
             do {
                 try SitePath.checkFolder(path, payeeSlugs: slugs)
@@ -69,7 +89,90 @@ extension SiteMerger {
                 throw .mismatch("\(directory)/\(SitePath.quoted(path)): error: expected only the folders of the shard's files, got \(error)")
             }
         }
-        return LoadedShard(directory: directory, manifest: manifest, record: record, files: files)
+        var offsets: [String: [Int]] = [:]
+        for (column, path) in FinancePages.csvPaths.enumerated() {
+            guard let entry = manifest.files.first(where: { $0.path == path }) else { throw .mismatch("\(directory)/\(path): missing") }
+            let header = Data((FinancePages.csvHeaders[column] + "\n").utf8)
+            guard let start = try folder.read(path, at: 0, count: header.count), start == header else {
+                throw .mismatch("\(directory)/\(path): expected the \(path) header, got another first line")
+            }
+            var offset = header.count
+            for payee in record.finance.payees {
+                guard payee.csvBytes.count == FinancePages.csvPaths.count, payee.csvBytes[column] >= 0, payee.csvBytes[column] <= entry.size - offset else {
+                    throw .mismatch("\(directory)/\(path): expected \(payee.csvBytes.count > column ? payee.csvBytes[column] : 0) bytes of rows for payee \(payee.id), got fewer")
+                }
+                offsets[payee.id, default: []].append(offset)
+                offset += payee.csvBytes[column]
+            }
+            guard offset == entry.size else {
+                throw .mismatch("\(directory)/\(path): expected rows of the shard's payees only, got \(entry.size - offset) more bytes")
+            }
+        }
+        return LoadedShard(
+            directory: directory, folder: folder, listing: listing, manifest: manifest, record: record, files: files, financeOffsets: offsets)
+    }
+
+    /// A payee's folder from its shard, checked file by file against the payee manifest the shard's manifest
+    /// vouches for (and nothing else in the folder), with their rows of the shard's finance CSVs.
+    func payeeOutput(_ entry: Manifest.PayeeEntry, from shard: LoadedShard, site: PreviousSite, output: URL) throws -> PayeeOutput {
+        let directory = shard.directory
+        guard let manifestBytes = try shard.folder.read(entry.manifest.path), manifestBytes.count == entry.manifest.size,
+            Manifest.sha256(manifestBytes) == entry.manifest.sha256
+        else { throw MergeFailure.mismatch("\(directory)/\(entry.manifest.path): differs from the shard's manifest (size or SHA-256)") }
+        let manifest: PayeeManifest
+        do {
+            manifest = try JSONDecoder().decode(PayeeManifest.self, from: manifestBytes)
+        } catch {
+            throw MergeFailure.mismatch("\(directory)/\(entry.manifest.path): expected a payee manifest, got \(PreviousManifest.reason(error))")
+        }
+        let folder = "payees/\(entry.slug)/"
+        let present = shard.listing.files.filter { $0.hasPrefix(folder) }
+        var expected = Set([entry.manifest.path])
+        for file in manifest.files {
+            guard file.path.hasPrefix(folder), (try? SitePath.check(file.path, payeeSlugs: [entry.slug])) != nil, expected.insert(file.path).inserted else {
+                throw MergeFailure.mismatch("\(directory)/\(entry.manifest.path): error: files: '\(SitePath.quoted(file.path))': expected each file of payees/\(entry.slug)/ once")
+            }
+        }
+        for path in present.sorted() where !expected.contains(path) {
+            throw MergeFailure.mismatch("\(directory)/\(SitePath.quoted(path)): error: expected only the files the shard's manifest lists, got one it does not list")
+        }
+        let old = site.payees[entry.id].flatMap { site.payees[entry.id]?.slug == entry.slug ? $0 : nil }
+        let oldManifest = old == nil ? nil : try site.payeeManifest(slug: entry.slug)
+        var oldFiles: [String: String] = [:]
+        for file in oldManifest?.files ?? [] { oldFiles[file.path] = file.sha256 }
+        if let old { oldFiles[old.manifest.path] = old.manifest.sha256 }
+        var result = PayeeOutput(operations: [], financeRows: [], entry: entry, rendered: false)
+        for file in manifest.files + [entry.manifest] {
+            let bytes: Data
+            if file.path == entry.manifest.path {
+                bytes = manifestBytes
+            } else {
+                guard let read = try shard.folder.read(file.path) else {
+                    throw MergeFailure.mismatch("\(directory)/\(file.path): listed in the shard's manifest, but missing")
+                }
+                guard read.count == file.size, Manifest.sha256(read) == file.sha256 else {
+                    throw MergeFailure.mismatch("\(directory)/\(file.path): differs from the shard's manifest (size or SHA-256)")
+                }
+                bytes = read
+            }
+            let was = oldFiles.removeValue(forKey: file.path)
+            if was == file.sha256, SystemFile.holds(output.path + "/" + file.path, bytes: bytes) {
+                result.operations.append(.link(file.path))
+                result.report.unchanged += 1
+            } else {
+                result.operations.append(.file(file.path, bytes))
+                if was == nil { result.report.added += 1 } else { result.report.changed += 1 }
+            }
+        }
+        result.report.removed = oldFiles.count
+        guard let starts = shard.financeOffsets[entry.id] else { throw MergeFailure.mismatch("payee \(SitePath.quoted(entry.id)) has no rows in the shards' finance files") }
+        for (column, path) in FinancePages.csvPaths.enumerated() {
+            guard let rows = try shard.folder.read(path, at: starts[column], count: entry.finance.csvBytes[column]) else {
+                throw MergeFailure.mismatch("\(directory)/\(path): missing")
+            }
+            result.financeRows.append(rows)
+        }
+        return result
     }
 
     /// The folder names of the shard's payees, each what ``PayeeSlug`` gives for its id (never what the shard says alone).

@@ -3,112 +3,106 @@ import LedgerPressCore
 import LedgerPressRender
 
 /// `ledgerpress merge`: combines the outputs of `build --shard I/N` for I = 0..<N into the site a single
-/// run would have built. Reads only; the caller publishes the files it returns.
+/// run would have built, and publishes it like `build` does (streamed into staging, swapped in atomically).
 ///
 /// Before combining it checks that the shards are complete (every index of N once), were built from the
 /// same inputs, options, templates and ledger, cover every payee of that ledger exactly once, and that
-/// every file is as their manifests say. Payees' folders and the stylesheet are taken as they are; the
-/// finance files, the index and the manifest are rendered again from the shards' finance summaries.
-public struct SiteMerger {
+/// every file is as their manifests say (each payee's folder against the payee manifest whose digest the
+/// shard's top-level manifest records). Payees' folders and the stylesheet are taken as they are; the finance
+/// files, the index and the manifest are rendered again from the shards' finance summaries.
+public struct SiteMerger: Sendable {
     public var templates: TemplateSet
+    public var workers: Int
 
-    public init(templates: TemplateSet) {
+    public init(templates: TemplateSet, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.templates = templates
+        self.workers = max(1, workers)
     }
 
     public struct Merged: Sendable {
-        /// Every file, sorted by path, manifest included.
-        public var files: [OutputFile]
         public var shardCount: Int
         public var payeeCount: Int
         public var statementCount: Int
         public var statementsByKind: [String: Int]
         public var entryCount: Int
         public var inputs: [InputSummary]
+        /// What publishing did.
+        public var outcome: SitePipeline.Outcome
     }
 
-    struct LoadedShard {
+    struct LoadedShard: @unchecked Sendable {
         var directory: String
+        var folder: ShardFolder
+        var listing: ShardFolder.Listing
         var manifest: Manifest
         var record: ShardRecord
+        /// The shard's top-level files but the finance CSVs, checked against its manifest.
         var files: [String: Data]
+        /// Where each payee's rows start in each finance CSV.
+        var financeOffsets: [String: [Int]]
     }
 
-    public func merge(_ directories: [URL]) throws(MergeFailure) -> Merged {
-        guard !directories.isEmpty else { throw .mismatch("expected at least one shard folder, got none") }
+    /// Checks the shards (reading nothing into the output), then publishes their union into `output`.
+    /// Throws ``MergeFailure`` for shards that do not make one site, ``SiteWriter/Failure`` when the output
+    /// cannot be written (it then stays as it was).
+    public func merge(_ directories: [URL], into output: URL, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Merged {
+        guard !directories.isEmpty else { throw MergeFailure.mismatch("expected at least one shard folder, got none") }
         let shards = try directories.map { url throws(MergeFailure) in try load(url) }.sorted { $0.record.shard.index < $1.record.shard.index }
         let first = shards[0]
         try checkComplete(shards)
         for shard in shards.dropFirst() { try checkSameRun(shard, as: first) }
         let expectedTemplates = Manifest.Options.templatesDigest(templates)
         guard first.manifest.options.templates == expectedTemplates else {
-            throw .mismatch("the shards were rendered with other templates (SHA-256 \(first.manifest.options.templates)) than this merge has (\(expectedTemplates)); pass the same --templates as the build")
+            throw MergeFailure.mismatch("the shards were rendered with other templates (SHA-256 \(first.manifest.options.templates)) than this merge has (\(expectedTemplates)); pass the same --templates as the build")
         }
         try checkMagnitudes(shards)
         try checkPayees(shards)
-
-        var files: [OutputFile] = []
-        var blocks: [String: [Data]] = [:]
-        for shard in shards {
-            for (path, bytes) in shard.files.sorted(by: { $0.key < $1.key }) where path.hasPrefix("payees/") {
-                files.append(OutputFile(path: path, bytes: bytes))
+        let mode: SitePipeline.Mode = first.manifest.options.only == SitePipeline.Mode.finance.rawValue ? .finance : .site
+        if mode == .site {
+            guard let stylesheet = first.files["assets/style.css"] else { throw MergeFailure.mismatch("\(first.directory)/assets/style.css: missing") }
+            for shard in shards where shard.files["assets/style.css"] != stylesheet {
+                throw MergeFailure.mismatch("\(shard.directory)/assets/style.css: differs from \(first.directory)/assets/style.css")
             }
-            for (column, path) in FinancePages.csvPaths.enumerated() {
-                let header = Data((FinancePages.csvHeaders[column] + "\n").utf8)
-                guard let csv = shard.files[path], csv.starts(with: header) else {
-                    throw .mismatch("\(shard.directory)/\(path): expected the \(path) header, got another first line")
-                }
-                var offset = csv.startIndex + header.count
-                for payee in shard.record.finance.payees {
-                    let size = payee.csvBytes[column]
-                    guard size >= 0, size <= csv.endIndex - offset else {
-                        throw .mismatch("\(shard.directory)/\(path): expected \(size) bytes of rows for payee \(payee.id), got fewer")
-                    }
-                    blocks[payee.id, default: Array(repeating: Data(), count: FinancePages.csvPaths.count)][column] = csv[offset..<offset + size]
-                    offset += size
-                }
-                guard offset == csv.endIndex else {
-                    throw .mismatch("\(shard.directory)/\(path): expected rows of the shard's payees only, got \(csv.endIndex - offset) more bytes")
-                }
+            guard stylesheet == Data(templates.stylesheet.utf8) else {
+                throw MergeFailure.mismatch("\(first.directory)/assets/style.css: differs from the templates' stylesheet")
             }
         }
-        guard let stylesheet = first.files["assets/style.css"] else { throw .mismatch("\(first.directory)/assets/style.css: missing") }
-        for shard in shards where shard.files["assets/style.css"] != stylesheet {
-            throw .mismatch("\(shard.directory)/assets/style.css: differs from \(first.directory)/assets/style.css")
-        }
-        files.append(OutputFile(path: "assets/style.css", bytes: stylesheet))
-
         let summary = try FinanceSummary.combining(shards.map(\.record.finance))
-        var bodies = Array(repeating: Data(), count: FinancePages.csvPaths.count)
-        for payee in summary.payees {
-            guard let block = blocks[payee.id] else { throw .mismatch("payee \(SitePath.quoted(payee.id)) has no rows in the shards' finance files") }
-            for column in bodies.indices { bodies[column].append(block[column]) }
+        var payees: [(shard: Int, entry: Manifest.PayeeEntry)] = []
+        for (index, shard) in shards.enumerated() { payees += shard.manifest.payees.map { (index, $0) } }
+        payees.sort { $0.entry.id.utf8.lexicographicallyPrecedes($1.entry.id.utf8) }
+        guard payees.map(\.entry.id) == summary.payees.map(\.id), zip(payees, summary.payees).allSatisfy({ $0.entry.finance == $1 }) else {
+            throw MergeFailure.mismatch("the shards' manifests and shard records list other payees or other finance rows")
         }
-        let options = first.manifest.options
-        let finance: FinancePages
+
+        let order = payees
+        let writer = SiteWriter(output: output)
+        let site = try writer.prepare()
+        let publish = SitePublish(
+            top: SiteTop(options: first.manifest.options, mode: mode, templates: templates, shard: nil), inputs: first.manifest.inputs,
+            formats: MoneyFormats(), site: site, output: writer.output)
+        let staging = try StagingWriter.opening(for: writer, abortAfterFiles: nil)
+        let outcome: SitePipeline.Outcome
         do {
-            finance = try FinancePages(
-                summary: summary, csvBodies: bodies.map { String(decoding: $0, as: UTF8.self) }, issuer: options.issuer,
-                footer: PayeePages.footer(sourceDateEpoch: options.sourceDateEpoch), templates: templates, formats: MoneyFormats())
+            let outputs = try publish.stream(count: payees.count, workers: workers, writer: staging, progress: progress) { index in
+                try payeeOutput(order[index].entry, from: shards[order[index].shard], site: site, output: writer.output)
+            }
+            let finance = try publish.topLevel(summary).finance
+            for totals in finance.controlTotals where totals.payeesTotal != totals.ledgerTotal {
+                throw MergeFailure.mismatch("the shards' payees of \(totals.currency) total \(totals.payeesTotal), their ledgers \(totals.ledgerTotal)")
+            }
+            outcome = try publish.finish(outputs, summary: summary, writer: staging)
         } catch {
-            throw .mismatch("the shards' finance summaries: \(error)")
+            _ = try? staging.finish()
+            writer.discardStaging()
+            throw error
         }
-        for totals in finance.controlTotals where totals.payeesTotal != totals.ledgerTotal {
-            throw .mismatch("the shards' payees of \(totals.currency) total \(totals.payeesTotal), their ledgers \(totals.ledgerTotal)")
-        }
-        files += finance.files
-        do {
-            files = try Manifest.publishing(
-                files, inputs: first.manifest.inputs, totals: finance.controlTotals, options: options,
-                statements: shards.flatMap(\.manifest.statements), payeeSlugs: Set(summary.payees.map(\.slug)))
-        } catch {
-            throw .mismatch("cannot write the merged manifest: \(error)")
-        }
+        try writer.swapIn()
         var byKind: [String: Int] = [:]
         for count in summary.periods { byKind[count.kind, default: 0] += count.statements }
         return Merged(
-            files: files, shardCount: shards.count, payeeCount: summary.payees.count, statementCount: summary.statementCount,
-            statementsByKind: byKind, entryCount: summary.entryCount, inputs: first.manifest.inputs)
+            shardCount: shards.count, payeeCount: summary.payees.count, statementCount: summary.statementCount,
+            statementsByKind: byKind, entryCount: summary.entryCount, inputs: first.manifest.inputs, outcome: outcome)
     }
 }
 

@@ -36,25 +36,25 @@ public struct StatementRecord: Codable, Sendable, Equatable {
         case firstIssuedAsOf = "first_issued_as_of"
     }
 
-    var key: String { payeeID + "\u{0}" + period }
 }
 
-/// The previously published statements, by payee and period.
-public struct StatementHistory: Sendable {
+/// One payee's statements as published before, by period label: from their payee manifest, or (read once
+/// when upgrading a site) from a format-1 manifest, whose fingerprints are of the legacy form.
+struct StatementHistory: Sendable {
     var records: [String: StatementRecord] = [:]
+    /// The records come from a format-1 manifest: their fingerprints are ``StatementDigest/legacy(_:)``.
+    var legacy = false
 
-    public init() {}
+    init() {}
 
-    /// Reads the statements section of a previous `manifest.json` (none when there is no manifest, or one
-    /// from before statements were recorded); a manifest that cannot be read is an error, never a fresh start.
-    public init(previousOutput: URL) throws(PreviousManifest.Unreadable) {
-        struct Previous: Decodable { var statements: [StatementRecord]? }
-        guard let manifest = try PreviousManifest.read(Previous.self, in: previousOutput) else { return }
-        for record in manifest.statements ?? [] { records[record.key] = record }
+    init(records: [StatementRecord], legacy: Bool = false) {
+        for record in records { self.records[record.period] = record }
+        self.legacy = legacy
     }
 
-    /// This run's record of a statement, given its fingerprint and figures.
-    func record(for statement: Statement, fingerprint: String) -> StatementRecord {
+    /// This run's record of a statement, and whether this run revised it (a new version of one published before).
+    func record(for statement: Statement) -> (record: StatementRecord, revised: Bool) {
+        let fingerprint = StatementDigest.revision(statement)
         var figures: [String: StatementRecord.CurrencyFigures] = [:]
         for section in statement.sections {
             let e = section.currency.exponent
@@ -66,17 +66,18 @@ public struct StatementHistory: Sendable {
         var record = StatementRecord(
             payeeID: statement.payee.id, period: statement.period.label, version: 1, firstIssuedAsOf: asOf,
             fingerprint: fingerprint, figures: figures, changes: [])
-        guard let previous = records[record.key] else { return record }
+        guard let previous = records[record.period] else { return (record, false) }
         record.firstIssuedAsOf = previous.firstIssuedAsOf
-        if previous.fingerprint == fingerprint {
+        let same = previous.fingerprint == (legacy ? StatementDigest.legacy(statement) : fingerprint)
+        if same {
             record.version = previous.version
             record.changes = previous.changes
-            return record
+            return (record, false)
         }
         record.version = previous.version + 1
         record.changes = figures.sorted { $0.key < $1.key }.map { code, current in
             StatementRecord.Change(currency: code, previous: previous.figures[code], current: current)
         }
-        return record
+        return (record, true)
     }
 }

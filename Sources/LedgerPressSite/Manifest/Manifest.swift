@@ -3,13 +3,55 @@ import Foundation
 import LedgerPressCore
 import LedgerPressRender
 
-/// `manifest.json`: every other published file with its size and SHA-256, the inputs, the options
-/// that shape output, and the control totals. Keys sorted, so the same site gives the same bytes.
+/// The top-level `manifest.json` (format 2): the files outside `payees/` with their size and SHA-256, one
+/// entry per payee with the size and SHA-256 of the payee's own `payees/<slug>/manifest.json` (which lists that
+/// folder's files and the payee's statement versions, see ``PayeeManifest``), the inputs, the options that shape
+/// output and the control totals. So a digest chain from this file covers every byte of the site, a payee's
+/// folder can be served and checked alone, and no document grows with the number of statements.
+/// Keys sorted, so the same site gives the same bytes.
 struct Manifest: Codable {
-    struct FileEntry: Codable {
+    static let formatVersion = 2
+
+    struct FileEntry: Codable, Sendable, Equatable {
         var path: String
         var size: Int
         var sha256: String
+
+        init(path: String, size: Int, sha256: String) {
+            self.path = path
+            self.size = size
+            self.sha256 = sha256
+        }
+
+        init(_ file: OutputFile) {
+            self.init(path: file.path, size: file.bytes.count, sha256: Manifest.sha256(file.bytes))
+        }
+    }
+
+    /// A payee's folder as the top-level manifest records it.
+    struct PayeeEntry: Codable, Sendable, Equatable {
+        var id: String
+        var slug: String
+        /// ``PayeeKey``: what the folder was rendered from (tool, options, templates, profile, entries).
+        var key: String
+        /// `payees/<slug>/manifest.json`, its size and SHA-256.
+        var manifest: FileEntry
+        /// Files in the folder, its manifest included, and their total size.
+        var files: Int
+        var bytes: Int
+        /// SHA-256 of the payee manifest's statement records (the history the next run compares with).
+        var statementsSHA256: String
+        /// Statements this run revised for the payee.
+        var revised: Int
+        /// The payee's row of the finance summary (with the sizes of their rows in the finance CSVs).
+        var finance: FinanceSummary.PayeeRow
+        /// The labels of the payee's statements, oldest first.
+        var periods: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case id, slug, key, manifest, files, bytes, revised, finance, periods
+            case statementsSHA256 = "statements_sha256"
+        }
     }
 
     /// The options that shape output: not paths, not `--shard`. Shards of one run must agree on them.
@@ -23,16 +65,19 @@ struct Manifest: Codable {
         var asOf: String?
         /// SHA-256 over the template files (name and text of each, in name order).
         var templates: String
+        /// `--only`: `finance` for a finance-only build; absent for the whole site.
+        var only: String?
 
         enum CodingKeys: String, CodingKey {
-            case periods, ranges, issuer, templates
+            case periods, ranges, issuer, templates, only
             case defaultTimeZone = "default_timezone"
             case defaultLocale = "default_locale"
             case sourceDateEpoch = "source_date_epoch"
             case asOf = "as_of"
         }
 
-        init(_ options: SiteOptions, templates: TemplateSet) {
+        init(_ options: SiteOptions, templates: TemplateSet, mode: SitePipeline.Mode = .site) {
+            only = mode == .site ? nil : mode.rawValue
             periods = options.selection.kinds.map(\.rawValue)
             ranges = options.selection.ranges.map(\.label)
             issuer = options.issuer
@@ -51,23 +96,24 @@ struct Manifest: Codable {
     }
 
     var tool = "ledgerpress"
-    var formatVersion = 1
+    var formatVersion = Manifest.formatVersion
+    /// The files outside `payees/`, sorted by path (UTF-8 bytes).
     var files: [FileEntry]
+    /// Sorted by payee id (UTF-8 bytes), the order of their rows in the finance CSVs.
+    var payees: [PayeeEntry]
     var inputs: [InputSummary]
     var options: Options
     var controlTotals: [ControlTotals]
-    /// Every statement with its version (revisions are counted from the previous manifest).
-    var statements: [StatementRecord]
 
     enum CodingKeys: String, CodingKey {
-        case tool, files, inputs, options, statements
+        case tool, files, inputs, options, payees
         case formatVersion = "format_version"
         case controlTotals = "control_totals"
     }
 
-    init(files: [OutputFile], inputs: [InputSummary], totals: [ControlTotals], options: Options, statements: [StatementRecord]) {
-        self.statements = statements.sorted { ($0.payeeID, $0.period) < ($1.payeeID, $1.period) }
-        self.files = files.map { FileEntry(path: $0.path, size: $0.bytes.count, sha256: Manifest.sha256($0.bytes)) }
+    init(files: [FileEntry], payees: [PayeeEntry], inputs: [InputSummary], totals: [ControlTotals], options: Options) {
+        self.files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        self.payees = payees
         self.inputs = inputs
         self.controlTotals = totals
         self.options = options
@@ -82,26 +128,6 @@ struct Manifest: Codable {
         digest.map { byte in byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }.joined()
     }
 
-    /// The site's files, sorted by path, with the manifest of the others added. Every path must be a
-    /// ``SitePath`` of the site's payees (`payeeSlugs`): a file elsewhere is a bug, never published.
-    static func publishing(
-        _ files: [OutputFile], inputs: [InputSummary], totals: [ControlTotals], options: Options, statements: [StatementRecord],
-        payeeSlugs: Set<String>
-    ) throws -> [OutputFile] {
-        for file in files {
-            do {
-                try SitePath.check(file.path, payeeSlugs: payeeSlugs)
-            } catch {
-                throw ManifestError.notASitePath(SitePath.quoted(file.path), error)
-            }
-        }
-        var files = files
-        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        files.append(try Manifest(files: files, inputs: inputs, totals: totals, options: options, statements: statements).file())
-        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        return files
-    }
-
     /// Reads a published `manifest.json`.
     static func read(from directory: URL) throws -> Manifest {
         let url = directory.appendingPathComponent("manifest.json")
@@ -113,12 +139,17 @@ struct Manifest: Codable {
         }
     }
 
-    func file() throws -> OutputFile {
+    func file() throws -> OutputFile { OutputFile(path: "manifest.json", bytes: try ManifestJSON.encode(self)) }
+}
+
+/// The one JSON form of every manifest the tool writes: keys sorted, indented, slashes unescaped, a final newline.
+enum ManifestJSON {
+    static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
+        var data = try encoder.encode(value)
         data.append(10)
-        return OutputFile(path: "manifest.json", bytes: data)
+        return data
     }
 }
 

@@ -1,0 +1,129 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A site published before (the output folder, or `--previous DIR`), read once: its top-level manifest,
+/// and on demand a payee's manifest and their rows of the finance CSVs. Nothing when there is no manifest
+/// (a first publish); a manifest that exists but cannot be read is an error naming it
+/// (``PreviousManifest/Unreadable``), never a silent reset of the statements' versions.
+///
+/// > Note: a site of format 1 (one `manifest.json` listing every file and statement) is read too: its
+/// > statement records become each payee's history (with legacy fingerprints), so upgrading revises nothing;
+/// > nothing of it is carried over without rendering.
+final class PreviousSite: Sendable {
+    /// The parts of a top-level manifest of either format.
+    private struct Stored: Decodable {
+        var formatVersion: Int?
+        var files: [Manifest.FileEntry]
+        var payees: [Manifest.PayeeEntry]?
+        var statements: [StatementRecord]?
+
+        enum CodingKeys: String, CodingKey {
+            case files, payees, statements
+            case formatVersion = "format_version"
+        }
+    }
+
+    let folder: URL
+    /// 0 when there is no manifest, else its format.
+    let format: Int
+    /// When the top-level manifest was last written (ns since the epoch): a file modified after it was not published as it is.
+    let published: Int64
+    /// Format 2: the files outside `payees/` by path.
+    let topFiles: [String: Manifest.FileEntry]
+    /// Format 2: the payees' entries by id, and their order (the order of their rows in the finance CSVs).
+    let payees: [String: Manifest.PayeeEntry]
+    let payeeOrder: [String]
+    /// Format 1: every file's SHA-256 by path, and every statement record by payee id.
+    private let legacyFiles: [String: [String: String]]
+    let legacyRecords: [String: [StatementRecord]]
+    /// Where each payee's rows start in each finance CSV (format 2, when the files have the recorded sizes).
+    private let financeOffsets: [String: [Int]]
+
+    init(folder: URL) throws(PreviousManifest.Unreadable) {
+        self.folder = folder
+        let stored = try PreviousManifest.read(Stored.self, in: folder)
+        let path = folder.appendingPathComponent("manifest.json").path
+        published = SystemFile.modified(path) ?? 0
+        guard let stored else {
+            (format, topFiles, payees, payeeOrder, legacyFiles, legacyRecords, financeOffsets) = (0, [:], [:], [], [:], [:], [:])
+            return
+        }
+        let format = stored.formatVersion ?? 1
+        guard format == 1 || format == Manifest.formatVersion else {
+            throw PreviousManifest.Unreadable(path: path, reason: "format_version \(format), which this ledgerpress does not know")
+        }
+        var legacyFiles: [String: [String: String]] = [:]
+        var legacyRecords: [String: [StatementRecord]] = [:]
+        var topFiles: [String: Manifest.FileEntry] = [:]
+        if format == 1 {
+            for file in stored.files { legacyFiles[PreviousSite.folder(of: file.path), default: [:]][file.path] = file.sha256 }
+            for record in stored.statements ?? [] { legacyRecords[record.payeeID, default: []].append(record) }
+        } else {
+            for file in stored.files { topFiles[file.path] = file }
+        }
+        guard format == 1 || stored.payees != nil else { throw PreviousManifest.Unreadable(path: path, reason: "no 'payees'") }
+        let entries = stored.payees ?? []
+        var payees: [String: Manifest.PayeeEntry] = [:]
+        for entry in entries { payees[entry.id] = entry }
+        self.format = format
+        self.legacyFiles = legacyFiles
+        self.legacyRecords = legacyRecords
+        self.topFiles = topFiles
+        self.payees = payees
+        self.payeeOrder = entries.map(\.id)
+        self.financeOffsets = PreviousSite.offsets(entries, topFiles: topFiles)
+    }
+
+    /// Offsets of each payee's rows, when every finance CSV is listed with exactly its header plus the payees' rows.
+    private static func offsets(_ entries: [Manifest.PayeeEntry], topFiles: [String: Manifest.FileEntry]) -> [String: [Int]] {
+        var starts = FinancePages.csvHeaders.map { $0.utf8.count + 1 }
+        for (column, path) in FinancePages.csvPaths.enumerated() {
+            let rows = entries.reduce(0) { $0 + ($1.finance.csvBytes.count == starts.count ? $1.finance.csvBytes[column] : -1 << 40) }
+            guard let file = topFiles[path], file.size == starts[column] + rows else { return [:] }
+        }
+        var offsets: [String: [Int]] = [:]
+        for entry in entries {
+            offsets[entry.id] = starts
+            for column in starts.indices { starts[column] += entry.finance.csvBytes[column] }
+        }
+        return offsets
+    }
+
+    /// Format 1: the slugs of the payee folders it lists.
+    var legacyPayeeFolders: [String] { legacyFiles.keys.compactMap { $0.hasPrefix("payees/") ? String($0.dropFirst(7)) : nil } }
+
+    /// Format 1: the files of a payee's folder (or of the top level, for slug nil) with their SHA-256.
+    func legacyFiles(in slug: String?) -> [String: String] { legacyFiles[slug.map { "payees/\($0)" } ?? ""] ?? [:] }
+
+    private static func folder(of path: String) -> String {
+        guard path.hasPrefix("payees/"), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// Whether a payee's rows of the finance CSVs can be taken from this site.
+    func hasFinanceRows(of id: String) -> Bool { financeOffsets[id] != nil }
+
+    /// A payee's rows in each finance CSV, read from this site's files.
+    func financeRows(of entry: Manifest.PayeeEntry) throws(SystemError) -> [Data] {
+        guard let starts = financeOffsets[entry.id] else { throw SystemError("read the finance rows of \(entry.id) from", folder.path, code: ENOENT) }
+        return try FinancePages.csvPaths.indices.map { column throws(SystemError) in
+            try SystemFile.read(folder.appendingPathComponent(FinancePages.csvPaths[column]).path, at: starts[column], count: entry.finance.csvBytes[column])
+        }
+    }
+
+    /// The payee's manifest (format 2), or nil when the site has none for them.
+    func payeeManifest(slug: String) throws(PreviousManifest.Unreadable) -> PayeeManifest? {
+        guard format == Manifest.formatVersion else { return nil }
+        return try PreviousManifest.read(PayeeManifest.self, in: folder.appendingPathComponent("payees/\(slug)"))
+    }
+
+    /// The payee's statements as this site published them.
+    func history(of id: String, slug: String) throws(PreviousManifest.Unreadable) -> StatementHistory {
+        if format == 1 { return StatementHistory(records: legacyRecords[id] ?? [], legacy: true) }
+        guard payees[id] != nil, let manifest = try payeeManifest(slug: slug) else { return StatementHistory() }
+        return StatementHistory(records: manifest.statements)
+    }
+}

@@ -1,0 +1,59 @@
+import Crypto
+import LedgerPressCore
+
+/// SHA-256 over typed fields, each written unambiguously (text length-prefixed, numbers as 8 bytes, a
+/// marker for an absent value), so two different sequences of fields never hash the same bytes.
+struct DigestBuilder {
+    private var hasher = SHA256()
+    private var buffer: [UInt8] = []
+
+    init(_ domain: String) {
+        buffer.reserveCapacity(1 << 14)
+        text(domain)
+    }
+
+    mutating func text(_ value: String) {
+        int(Int64(value.utf8.count))
+        buffer.append(contentsOf: value.utf8)
+        flushIfFull()
+    }
+
+    mutating func optional(_ value: String?) {
+        guard let value else {
+            buffer.append(0)
+            return
+        }
+        buffer.append(1)
+        text(value)
+    }
+
+    mutating func int(_ value: Int64) {
+        withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) }
+    }
+
+    mutating func int(_ value: Int) { int(Int64(value)) }
+
+    mutating func timestamp(_ value: Timestamp) {
+        int(value.epochSeconds)
+        int(Int64(value.nanoseconds))
+    }
+
+    mutating func figures(_ f: Figures) {
+        for value in [f.openingBalance, f.earnings, f.tips, f.fees, f.adjustments, f.refunds, f.payouts] { int(value) }
+        int(f.entries)
+    }
+
+    private mutating func flushIfFull() {
+        if buffer.count >= 1 << 14 {
+            hasher.update(data: buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The digest in lower-case hex.
+    mutating func finish() -> String {
+        hasher.update(data: buffer)
+        buffer.removeAll()
+        return Manifest.hex(hasher.finalize())
+    }
+}

@@ -1,0 +1,45 @@
+import LedgerPressCore
+
+/// What a payee's published folder is made of, as digests.
+///
+/// > Note: a payee's files depend only on the tool that rendered them, the options and templates, the
+/// > payee's profile and their entries (and the versions of their statements published before, which the
+/// > pipeline compares separately). ``static`` covers all but the entries; ``full(entries:)`` adds them. Two
+/// > runs with the same key render the same bytes, so a payee whose key is unchanged is not rendered again.
+struct PayeeKey {
+    /// Tool identity, mode, options and templates, and the payee's profile.
+    let `static`: String
+
+    init(payee: Payee, context: String) {
+        var digest = DigestBuilder("ledgerpress payee static 2")
+        digest.text(context)
+        digest.text(payee.id)
+        digest.text(payee.type.rawValue)
+        digest.text(payee.name)
+        digest.text(payee.timeZone)
+        digest.text(payee.locale)
+        self.static = digest.finish()
+    }
+
+    /// The static part and every field of every entry, in the order given.
+    func full(entries: [LedgerEntry]) -> String {
+        var digest = DigestBuilder("ledgerpress payee entries 2")
+        digest.text(self.static)
+        digest.int(entries.count)
+        for entry in entries {
+            digest.text(entry.id)
+            digest.timestamp(entry.occurredAt)
+            digest.int(Int64(entry.occurredAt.offsetSeconds))
+            digest.optional(entry.payeeName)
+            digest.text(entry.kind.rawValue)
+            digest.text(entry.amount.currency.code)
+            digest.int(entry.amount.minorUnits)
+            digest.optional(entry.reference)
+            digest.optional(entry.description)
+            digest.optional(entry.payoutID)
+            digest.optional(entry.payoutStatus?.rawValue)
+            digest.int(entry.isStatusReport ? 1 : 0)
+        }
+        return digest.finish()
+    }
+}

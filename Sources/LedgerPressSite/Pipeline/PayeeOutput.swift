@@ -1,0 +1,98 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+import LedgerPressCore
+
+/// One payee's part of a new site, as the writer and the finance stage take it: the writer's operations
+/// (new files, files linked unchanged), the payee's rows of the finance CSVs, and their manifest entry.
+struct PayeeOutput: Sendable {
+    var operations: [StagingWriter.Operation]
+    /// Rows of `finance/summary.csv`, `lines.csv`, `revisions.csv`.
+    var financeRows: [Data]
+    var entry: Manifest.PayeeEntry
+    var report = SiteWriter.Report()
+    var rendered: Bool
+}
+
+extension SitePipeline {
+    /// A reused payee: their published folder linked as it is, their finance rows copied.
+    func reusedOutput(_ plan: PayeePlan, entry: Manifest.PayeeEntry, site: PreviousSite) throws -> PayeeOutput {
+        let folder = "payees/\(plan.slug)/"
+        var output = PayeeOutput(
+            operations: plan.reusedFiles.map { .link(folder + $0) }, financeRows: try site.financeRows(of: entry), entry: entry, rendered: false)
+        output.report.unchanged = plan.reusedFiles.count
+        return output
+    }
+
+    /// A payee rendered by this run: statements computed, changed ones rendered, unchanged bytes linked.
+    func renderedOutput(_ plan: PayeePlan, site: PreviousSite, history: PreviousSite, output: URL) throws -> PayeeOutput {
+        let payee = plan.payee
+        let oldManifest = site.payees[payee.id] == nil ? nil : try site.payeeManifest(slug: plan.slug)
+        let statements: StatementHistory
+        if history === site, site.format == Manifest.formatVersion {
+            statements = StatementHistory(records: oldManifest?.statements ?? [])
+        } else {
+            statements = try history.history(of: payee.id, slug: plan.slug)
+        }
+        let book = try SiteBuilder.book(for: payee, entries: plan.entries, builder: StatementBuilder(selection: configuration.options.selection))
+        let context = PayeePages.Context(
+            templates: configuration.templates, options: configuration.options, formats: formats,
+            renderFiles: configuration.mode == .site,
+            isIntact: { file in
+                var status = stat()
+                return lstat(output.path + "/" + file.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+                    && Int(status.st_size) == file.size && SystemFile.modified(status) <= site.published
+            })
+        let pages = try PayeePages(book: book, context: context, history: statements, staticKey: plan.key.static, previous: oldManifest)
+
+        var oldFiles: [String: String] = [:]
+        if let oldManifest {
+            for file in oldManifest.files { oldFiles[file.path] = file.sha256 }
+        } else {
+            oldFiles = site.legacyFiles(in: plan.slug)
+        }
+        var report = SiteWriter.Report()
+        var operations: [StagingWriter.Operation] = []
+        var listed: [Manifest.FileEntry] = []
+        func stage(_ file: OutputFile) throws -> Manifest.FileEntry {
+            try SitePath.check(file.path, payeeSlugs: [plan.slug])
+            let entry = Manifest.FileEntry(file)
+            let old = oldFiles[file.path]
+            if old == entry.sha256, SystemFile.holds(output.path + "/" + file.path, bytes: file.bytes) {
+                operations.append(.link(file.path))
+                report.unchanged += 1
+            } else {
+                operations.append(.file(file.path, file.bytes))
+                if old == nil { report.added += 1 } else { report.changed += 1 }
+            }
+            return entry
+        }
+        for file in pages.files { listed.append(try stage(file)) }
+        for file in pages.kept {
+            operations.append(.link(file.path))
+            report.unchanged += 1
+            listed.append(file)
+        }
+        listed.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        let records = pages.records.sorted { $0.period.utf8.lexicographicallyPrecedes($1.period.utf8) }
+        let manifest = PayeeManifest(
+            payeeID: payee.id, key: plan.fullKey, files: listed, statements: records,
+            rendered: pages.rendered.sorted { $0.period.utf8.lexicographicallyPrecedes($1.period.utf8) })
+        let manifestPath = PayeeManifest.path(slug: plan.slug)
+        if oldManifest != nil { oldFiles[manifestPath] = site.payees[payee.id]?.manifest.sha256 }
+        let manifestEntry = try stage(OutputFile(path: manifestPath, bytes: try ManifestJSON.encode(manifest)))
+        let newPaths = Set(listed.map(\.path) + [manifestPath])
+        report.removed = oldFiles.keys.filter { !newPaths.contains($0) }.count
+
+        let rows = [pages.summaryCSV, pages.linesCSV, pages.revisionsCSV].map { Data($0.utf8) }
+        let entry = Manifest.PayeeEntry(
+            id: payee.id, slug: plan.slug, key: plan.fullKey, manifest: manifestEntry, files: listed.count + 1,
+            bytes: listed.reduce(manifestEntry.size) { $0 + $1.size }, statementsSHA256: try PayeeManifest.statementsDigest(records),
+            revised: pages.revisions.count,
+            finance: try FinanceSummary.PayeeRow(book: book, slug: plan.slug, csvBytes: rows.map(\.count)),
+            periods: book.statements.map(\.period.label))
+        return PayeeOutput(operations: operations, financeRows: rows, entry: entry, report: report, rendered: true)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import LedgerPressCore
+
+/// One payee as the plan sees them: their key, and the published folder to carry over when it is reusable.
+struct PayeePlan: Sendable {
+    var payee: Payee
+    var entries: [LedgerEntry]
+    var slug: String
+    var key: PayeeKey
+    var fullKey: String
+    /// The previous publish's entry for the payee, when the folder is reused as it is.
+    var reused: Manifest.PayeeEntry?
+    /// The reused folder's file names.
+    var reusedFiles: [String] = []
+}
+
+extension SitePipeline {
+    /// Every payee's key, and whether their published folder can be carried over (in parallel: keys hash every entry).
+    ///
+    /// > Note: a folder is carried over without reading it back when its files are as many and as large as
+    /// > the manifest recorded and none was modified after the manifest was written; `verify` re-hashes
+    /// > every byte. A folder that fails this check is rendered again.
+    func plan(_ payees: [(Payee, [LedgerEntry])], site: PreviousSite, history: PreviousSite, output: URL) throws -> [PayeePlan] {
+        let context = self.context
+        let slots = ResultSlots<PayeePlan>(count: payees.count)
+        DispatchQueue.concurrentPerform(iterations: payees.count) { index in
+            let (payee, entries) = payees[index]
+            slots.set(index) {
+                let key = PayeeKey(payee: payee, context: context)
+                var plan = PayeePlan(
+                    payee: payee, entries: entries, slug: PayeeSlug.slug(for: payee.id), key: key, fullKey: key.full(entries: entries))
+                if let entry = reusable(plan, site: site, history: history), let files = SystemFile.listFiles(output.path + "/payees/" + plan.slug),
+                    files.count == entry.files, files.reduce(0, { $0 + $1.size }) == entry.bytes,
+                    files.allSatisfy({ $0.modified <= site.published })
+                {
+                    plan.reused = entry
+                    plan.reusedFiles = files.map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                }
+                return plan
+            }
+        }
+        return try slots.values()
+    }
+
+    /// The previous entry of a payee whose folder would come out the same: the same key (tool, options,
+    /// templates, profile, entries), a publish that revised none of their statements, the same history of
+    /// statements as that publish left, and their rows in the published finance CSVs.
+    func reusable(_ plan: PayeePlan, site: PreviousSite, history: PreviousSite) -> Manifest.PayeeEntry? {
+        guard site.format == Manifest.formatVersion, let entry = site.payees[plan.payee.id], entry.slug == plan.slug,
+            entry.key == plan.fullKey, entry.revised == 0, site.hasFinanceRows(of: plan.payee.id)
+        else { return nil }
+        if history !== site {
+            guard history.format == Manifest.formatVersion, history.payees[plan.payee.id]?.statementsSHA256 == entry.statementsSHA256 else {
+                return nil
+            }
+        }
+        return entry
+    }
+}

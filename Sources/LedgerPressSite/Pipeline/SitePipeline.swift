@@ -1,0 +1,175 @@
+import Foundation
+import LedgerPressCore
+import LedgerPressRender
+
+/// The build, as one library type: ledger → per-payee statements → rendered files → staged site → atomic
+/// publish, which `build` and the tests drive (the executable only parses options and prints).
+///
+/// Stages, each reported to `stage` as it ends:
+/// - `plan`: every payee's ``PayeeKey``; a payee whose key, history and published folder are as the
+///   previous publish recorded them is *reused*: its folder is carried over (hard links) without computing
+///   or rendering anything, and its rows of the finance CSVs are copied from the published ones.
+/// - `render`: workers (one per core) take the other payees in order, compute each one's statements (Core),
+///   render only the statements whose render key changed, and hand the files to the ``StagingWriter`` as
+///   they go; the finance CSVs grow in payee order. Memory follows the largest payee, not the site.
+/// - `finance`: the finance summary, index and control totals, the top-level manifest.
+/// - `publish`: flush, swap, flush the swap, remove the old site.
+///
+/// When every payee is reused and the top-level files come out byte for byte as published, nothing is
+/// written at all: the published site already is the new one.
+public struct SitePipeline: Sendable {
+    public enum Mode: String, Sendable {
+        /// The whole site: statements, payee homes, finance files.
+        case site
+        /// `--only finance`: the finance CSVs and the manifests, no statement files.
+        case finance
+    }
+
+    public struct Configuration: Sendable {
+        public var templates: TemplateSet
+        public var options: SiteOptions
+        public var mode: Mode
+        /// Identifies the build of the tool (e.g. the SHA-256 of the executable): another build renders every payee again.
+        public var toolIdentity: String
+        /// `--shard`: which shard this is, and the whole ledger as it saw it.
+        public var shard: (Shard, ShardRecord.LedgerFacts)?
+        /// Render workers (default: one per core).
+        public var workers: Int
+        /// Test hook: abort the process after this many staged files (`LEDGERPRESS_TEST_ABORT_AFTER_FILES`).
+        public var abortAfterFiles: Int?
+
+        public init(
+            templates: TemplateSet, options: SiteOptions, mode: Mode = .site, toolIdentity: String,
+            shard: (Shard, ShardRecord.LedgerFacts)? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+            abortAfterFiles: Int? = nil
+        ) {
+            self.templates = templates
+            self.options = options
+            self.mode = mode
+            self.toolIdentity = toolIdentity
+            self.shard = shard
+            self.workers = max(1, workers)
+            self.abortAfterFiles = abortAfterFiles
+        }
+    }
+
+    /// What a run did.
+    public struct Outcome: Sendable {
+        public var statementCount = 0
+        public var payeeCount = 0
+        /// Statements per period kind (`day`, `week`, `month`, `range`).
+        public var statementsByKind: [String: Int] = [:]
+        /// Statements this run revised.
+        public var revisions = 0
+        /// Files of the new site, and what publishing did with them.
+        public var fileCount = 0
+        public var files = SiteWriter.Report()
+        /// Payees rendered by this run and payees carried over unrendered.
+        public var payeesRendered = 0
+        public var payeesReused = 0
+        /// True when nothing had to be written: the published site already was the new one.
+        public var unchangedSite = false
+    }
+
+    public let configuration: Configuration
+    let formats = MoneyFormats()
+
+    public init(_ configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// Builds and publishes the site of `payees` (sorted by id, each with all their entries) into `output`.
+    /// `previous` is where the statements' earlier versions are read (default: the output itself).
+    ///
+    /// Throws ``SiteError`` for bad data, ``SiteWriter/Failure`` when the output cannot be written (the old
+    /// output then stays as it was), or a rendering error.
+    public func run(
+        payees: [(Payee, [LedgerEntry])], ledger: Ledger, inputs: [InputSummary], output: URL, previous: URL? = nil,
+        stage: (String) -> Void = { _ in }, progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws -> Outcome {
+        let writer = SiteWriter(output: output)
+        let site = try writer.prepare()
+        let history: PreviousSite
+        if let previous, previous.standardizedFileURL.path != writer.output.path {
+            do {
+                history = try PreviousSite(folder: previous)
+            } catch {
+                throw SiteWriter.Failure.unreadableManifest(error)
+            }
+        } else {
+            history = site
+        }
+        let plans = try plan(payees, site: site, history: history, output: writer.output)
+        stage("plan")
+        var outcome = Outcome()
+        outcome.payeeCount = plans.count
+        let publish = SitePublish(top: top, inputs: inputs, formats: formats, site: site, output: writer.output)
+        let reused = plans.compactMap(\.reused)
+        if reused.count == plans.count, let unchanged = try publish.unchangedSite(reused, summary: try summary(reused, ledger: ledger)) {
+            progress?(plans.count, plans.count)
+            stage("render")
+            stage("finance")
+            stage("publish")
+            return unchanged
+        }
+        let staging = try StagingWriter.opening(for: writer, abortAfterFiles: configuration.abortAfterFiles)
+        do {
+            let payeesDone = try publish.stream(count: plans.count, workers: configuration.workers, writer: staging, progress: progress) { index in
+                let plan = plans[index]
+                if let entry = plan.reused { return try reusedOutput(plan, entry: entry, site: site) }
+                return try renderedOutput(plan, site: site, history: history, output: writer.output)
+            }
+            stage("render")
+            outcome = try publish.finish(payeesDone, summary: try summary(payeesDone.map(\.entry), ledger: ledger), writer: staging)
+            stage("finance")
+        } catch {
+            _ = try? staging.finish()
+            writer.discardStaging()
+            throw error
+        }
+        try writer.swapIn()
+        stage("publish")
+        return outcome
+    }
+
+    /// What the files outside `payees/` are made from.
+    var top: SiteTop {
+        SiteTop(
+            options: Manifest.Options(configuration.options, templates: configuration.templates, mode: configuration.mode),
+            mode: configuration.mode,
+            templates: configuration.templates, shard: configuration.shard)
+    }
+
+    /// The finance summary of the payees' entries and the whole ledger (every total checked).
+    func summary(_ entries: [Manifest.PayeeEntry], ledger: Ledger) throws -> FinanceSummary {
+        var counts: [Period: Int] = [:]
+        var known: [String: Period] = [:]
+        for entry in entries {
+            for label in entry.periods {
+                guard let period = known[label] ?? Period(label: label) else { throw SiteError.unknownPeriod(payee: entry.id, label: label) }
+                known[label] = period
+                counts[period, default: 0] += 1
+            }
+        }
+        return try FinanceSummary.checked(rows: entries.map(\.finance), periodCounts: counts, ledger: ledger)
+    }
+
+    /// Tool, mode, options and templates: what every payee's key starts from.
+    var context: String {
+        let json = (try? ManifestJSON.encode(top.options)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return configuration.toolIdentity + "\u{0}" + json
+    }
+}
+
+extension StagingWriter {
+    /// The staging writer of a publish into `writer`'s output, with the finance CSVs to append to.
+    static func opening(for writer: SiteWriter, abortAfterFiles: Int?) throws(SiteWriter.Failure) -> StagingWriter {
+        do {
+            return try StagingWriter(
+                staging: writer.staging, published: writer.output, appendFiles: FinancePages.csvFiles, abortAfterFiles: abortAfterFiles)
+        } catch {
+            writer.discardStaging()
+            throw .system(error)
+        }
+    }
+}

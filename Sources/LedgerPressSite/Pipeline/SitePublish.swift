@@ -1,0 +1,171 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+import LedgerPressCore
+import LedgerPressRender
+
+/// What the files outside `payees/` are made from: the options as the manifest records them, the mode, the
+/// templates, and for a shard its record.
+struct SiteTop: Sendable {
+    var options: Manifest.Options
+    var mode: SitePipeline.Mode
+    var templates: TemplateSet
+    var shard: (Shard, ShardRecord.LedgerFacts)?
+}
+
+/// The publishing half of a build or a merge: payees' outputs streamed into staging, then the top-level files
+/// and the manifest, with the count of what changed against the published site.
+struct SitePublish: Sendable {
+    var top: SiteTop
+    var inputs: [InputSummary]
+    var formats: MoneyFormats
+    var site: PreviousSite
+    var output: URL
+
+    /// The finance pages (control totals, index) and the files outside `payees/` but the finance CSVs and the manifest.
+    func topLevel(_ summary: FinanceSummary) throws -> (finance: FinancePages, files: [OutputFile]) {
+        let options = top.options
+        let finance = try FinancePages(
+            summary: summary, issuer: options.issuer, footer: PayeePages.footer(sourceDateEpoch: options.sourceDateEpoch),
+            templates: top.templates, formats: formats, index: top.mode == .site)
+        var files = finance.files
+        if top.mode == .site { files.append(OutputFile(path: "assets/style.css", text: top.templates.stylesheet)) }
+        if let (shard, facts) = top.shard { files.append(try ShardRecord(shard: shard, ledger: facts, finance: summary).file()) }
+        for file in files { try SitePath.check(file.path, payeeSlugs: []) }
+        return (finance, files)
+    }
+
+    func manifest(files: [Manifest.FileEntry], payees: [Manifest.PayeeEntry], finance: FinancePages) throws -> OutputFile {
+        try Manifest(files: files, payees: payees, inputs: inputs, totals: finance.controlTotals, options: top.options).file()
+    }
+
+    /// Writes the top-level files and the manifest into staging (after the payees), and counts what changed.
+    func finish(_ outputs: [PayeeOutput], summary: FinanceSummary, writer: StagingWriter) throws -> SitePipeline.Outcome {
+        var outcome = SitePipeline.Outcome()
+        var report = SiteWriter.Report()
+        for item in outputs {
+            report.added += item.report.added
+            report.changed += item.report.changed
+            report.unchanged += item.report.unchanged
+            report.removed += item.report.removed
+            outcome.fileCount += item.entry.files
+            outcome.revisions += item.entry.revised
+            if item.rendered { outcome.payeesRendered += 1 } else { outcome.payeesReused += 1 }
+        }
+        let entries = outputs.map(\.entry)
+        let newIDs = Set(entries.map(\.id))
+        for (id, entry) in site.payees where !newIDs.contains(id) { report.removed += entry.files }
+        if site.format == 1 {
+            let newSlugs = Set(entries.map(\.slug))
+            let gone = Set(site.legacyPayeeFolders).subtracting(newSlugs)
+            for slug in gone { report.removed += site.legacyFiles(in: slug).count }
+        }
+        let (finance, files) = try topLevel(summary)
+        let oldTop = site.format == 1 ? site.legacyFiles(in: nil) : site.topFiles.mapValues(\.sha256)
+        var listed: [Manifest.FileEntry] = []
+        var operations: [StagingWriter.Operation] = []
+        func stage(_ file: OutputFile) {
+            let entry = Manifest.FileEntry(file)
+            listed.append(entry)
+            let old = oldTop[file.path]
+            if old == entry.sha256, SystemFile.holds(output.path + "/" + file.path, bytes: file.bytes) {
+                operations.append(.link(file.path))
+                report.unchanged += 1
+            } else {
+                operations.append(.file(file.path, file.bytes))
+                if old == nil { report.added += 1 } else { report.changed += 1 }
+            }
+        }
+        for file in files { stage(file) }
+        writer.submit(operations)
+        operations = []
+        let appended: [StagingWriter.Appended]
+        do {
+            appended = try writer.finish()
+        } catch {
+            throw SiteWriter.Failure.system(error)
+        }
+        let manifestFile = try manifest(
+            files: listed + FinancePages.csvPaths.indices.map {
+                Manifest.FileEntry(path: FinancePages.csvPaths[$0], size: appended[$0].size, sha256: appended[$0].sha256)
+            }, payees: entries, finance: finance)
+        do {
+            for (index, path) in FinancePages.csvPaths.enumerated() {
+                let entry = Manifest.FileEntry(path: path, size: appended[index].size, sha256: appended[index].sha256)
+                listed.append(entry)
+                guard let old = oldTop[path] else {
+                    report.added += 1
+                    continue
+                }
+                // Appended afresh; when the bytes are the published ones, the published file is kept instead.
+                if old == entry.sha256, try keepPublished(path, size: entry.size, writer: writer) {
+                    report.unchanged += 1
+                } else {
+                    report.changed += 1
+                }
+            }
+            let oldManifest = site.format == 0 ? nil : try SystemFile.read(output.path + "/manifest.json")
+            if oldManifest == manifestFile.bytes, try keepPublished("manifest.json", size: nil, writer: writer) {
+                report.unchanged += 1
+            } else {
+                try SystemFile.create(writer.staging + "/manifest.json", bytes: manifestFile.bytes)
+                if oldManifest == nil { report.added += 1 } else { report.changed += 1 }
+            }
+        } catch {
+            throw SiteWriter.Failure.system(error)
+        }
+        let listedPaths = Set(listed.map(\.path))
+        report.removed += oldTop.keys.filter { $0 != "manifest.json" && !listedPaths.contains($0) }.count
+        outcome.files = report
+        outcome.fileCount += listed.count + 1
+        outcome.payeeCount = entries.count
+        outcome.statementCount = summary.statementCount
+        for count in summary.periods { outcome.statementsByKind[count.kind, default: 0] += count.statements }
+        return outcome
+    }
+
+    /// Puts the published file at `path` in staging in place of the staged one (which has the same digest),
+    /// so an unchanged file keeps its inode and mtime; false when the published file is not a plain file of that size.
+    func keepPublished(_ path: String, size: Int?, writer: StagingWriter) throws(SystemError) -> Bool {
+        let published = output.path + "/" + path
+        var status = stat()
+        guard lstat(published, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, size.map({ Int(status.st_size) == $0 }) ?? true else {
+            return false
+        }
+        let staged = writer.staging + "/" + path
+        if unlink(staged) != 0 && errno != ENOENT { throw SystemError("replace", staged) }
+        guard link(published, staged) == 0 else { throw SystemError("link the unchanged", published) }
+        return true
+    }
+
+    /// When every payee is reused in the published order and the top-level files come out as published,
+    /// the outcome of a publish that has nothing to write; nil otherwise.
+    func unchangedSite(_ entries: [Manifest.PayeeEntry], summary: FinanceSummary) throws -> SitePipeline.Outcome? {
+        guard site.format == Manifest.formatVersion, entries.map(\.id) == site.payeeOrder else { return nil }
+        let (finance, files) = try topLevel(summary)
+        var listed: [Manifest.FileEntry] = []
+        for file in files {
+            let entry = Manifest.FileEntry(file)
+            guard site.topFiles[file.path] == entry, SystemFile.holds(output.path + "/" + file.path, bytes: file.bytes) else { return nil }
+            listed.append(entry)
+        }
+        for path in FinancePages.csvPaths {
+            guard let entry = site.topFiles[path] else { return nil }
+            listed.append(entry)
+        }
+        guard Set(listed.map(\.path)) == Set(site.topFiles.keys) else { return nil }
+        let manifestFile = try manifest(files: listed, payees: entries, finance: finance)
+        guard SystemFile.holds(output.path + "/manifest.json", bytes: manifestFile.bytes) else { return nil }
+        var outcome = SitePipeline.Outcome()
+        outcome.payeeCount = entries.count
+        outcome.payeesReused = entries.count
+        outcome.statementCount = summary.statementCount
+        for count in summary.periods { outcome.statementsByKind[count.kind, default: 0] += count.statements }
+        outcome.fileCount = entries.reduce(listed.count + 1) { $0 + $1.files }
+        outcome.files.unchanged = outcome.fileCount
+        outcome.unchangedSite = true
+        return outcome
+    }
+}
