@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// The nightly run at scale: a payee whose inputs did not change is carried over without rendering (same
+/// inodes), a late entry re-renders only its payee (and within it only the statements it changed), a run
+/// with nothing new writes nothing, and `--only finance` writes the finance files alone, equal to a full build's.
+@Suite(.serialized) struct IncrementalBuildTests {
+    static let payees = ["--payees", CLIRunner.example("example-payees.csv")]
+
+    func inode(_ cli: CLIRunner, _ path: String) throws -> Int {
+        try #require(try FileManager.default.attributesOfItem(atPath: cli.path(path))[.systemFileNumber] as? Int)
+    }
+
+    func report(_ cli: CLIRunner) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(cli.read("run.json").utf8)) as? [String: Any])
+    }
+
+    @Test func aLateEntryRendersOnlyItsPayeeAndItsChangedStatements() throws {
+        let cli = try CLIRunner()
+        let ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
+        try cli.write("ledger.csv", ledger)
+        let build = ["build", "ledger.csv"] + Self.payees + ["--output", "site", "--report", "run.json"]
+        #expect(try cli.run(build).status == 0)
+        let jose = try inode(cli, "site/payees/drv_jose/2026-10.html")
+        let annOctober = try inode(cli, "site/payees/drv_ann/2026-10-05.html")
+        let annNovember = try inode(cli, "site/payees/drv_ann/2026-11.html")
+        try cli.write("ledger.csv", ledger + "late1,2026-11-12T20:00:00-05:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1009,Late tip,,\n")
+        let rerun = try cli.run(build)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let numbers = try report(cli)
+        #expect(numbers["payees_rendered"] as? Int == 1)
+        #expect(numbers["payees_reused"] as? Int == 4)
+        #expect(try inode(cli, "site/payees/drv_jose/2026-10.html") == jose)
+        #expect(try inode(cli, "site/payees/drv_ann/2026-10-05.html") == annOctober)
+        #expect(try inode(cli, "site/payees/drv_ann/2026-11.html") != annNovember)
+        #expect(try cli.read("site/payees/drv_ann/2026-11.md").contains("Tips: $10.00"))
+        #expect(try cli.run(["verify", "site"]).status == 0)
+        // The same site built from scratch: byte for byte what the incremental run published.
+        #expect(try cli.run(["build", "ledger.csv"] + Self.payees + ["--output", "fresh", "--previous", "site"]).status == 0)
+        var fresh = try cli.tree("fresh")
+        var site = try cli.tree("site")
+        // The fresh build's history is the incremental site, which already holds the revisions: only revisions.csv differs.
+        fresh["finance/revisions.csv"] = nil
+        site["finance/revisions.csv"] = nil
+        #expect(fresh.keys.sorted() == site.keys.sorted())
+        for (path, bytes) in site where !path.hasSuffix("manifest.json") { #expect(fresh[path] == bytes, "\(path)") }
+    }
+
+    @Test func aRunWithNothingNewWritesNothing() throws {
+        let cli = try CLIRunner()
+        let build = ["build", CLIRunner.example("example-ledger.csv")] + Self.payees + ["--output", "site", "--report", "run.json"]
+        #expect(try cli.run(build).status == 0)
+        let before = try FileManager.default.attributesOfItem(atPath: cli.path("site/manifest.json"))
+        let tree = try cli.tree("site")
+        let rerun = try cli.run(build)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let after = try FileManager.default.attributesOfItem(atPath: cli.path("site/manifest.json"))
+        #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int)
+        #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
+        #expect(try cli.tree("site") == tree)
+        let numbers = try report(cli)
+        #expect(numbers["payees_rendered"] as? Int == 0)
+        let files = try #require(numbers["files"] as? [String: Int])
+        #expect(files == ["added": 0, "changed": 0, "unchanged": tree.count, "removed": 0])
+    }
+
+    @Test func aPayeeFolderChangedByHandIsRenderedAgain() throws {
+        let cli = try CLIRunner()
+        let build = ["build", CLIRunner.example("example-ledger.csv")] + Self.payees + ["--output", "site"]
+        #expect(try cli.run(build).status == 0)
+        let good = try cli.read("site/payees/drv_jose/index.html")
+        try cli.write("site/payees/drv_jose/extra.html", "<p>not ours</p>")
+        try FileManager.default.removeItem(atPath: cli.path("site/payees/drv_jose/index.html"))
+        let rerun = try cli.run(build)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(try cli.read("site/payees/drv_jose/index.html") == good)
+        #expect(!FileManager.default.fileExists(atPath: cli.path("site/payees/drv_jose/extra.html")))
+        #expect(try cli.run(["verify", "site"]).status == 0)
+    }
+
+    @Test func anUnreadablePayeeManifestExits65NamingIt() throws {
+        let cli = try CLIRunner()
+        let ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
+        try cli.write("ledger.csv", ledger)
+        let build = ["build", "ledger.csv"] + Self.payees + ["--output", "site"]
+        #expect(try cli.run(build).status == 0)
+        try cli.write("site/payees/drv_ann/manifest.json", "{\"tool\" : \"ledgerpress\", \"statements\" : 7}\n")
+        try cli.write("ledger.csv", ledger + "late1,2026-11-12T20:00:00-05:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1009,Late tip,,\n")
+        let before = try cli.tree("site")
+        let outcome = try cli.run(build)
+        #expect(outcome.status == 65)
+        #expect(outcome.stderr.contains("site/payees/drv_ann/manifest.json: error: expected a ledgerpress manifest"), "\(outcome.stderr)")
+        #expect(try cli.tree("site") == before)
+    }
+
+    @Test func onlyFinanceWritesTheFinanceFilesOfAFullBuild() throws {
+        let cli = try CLIRunner()
+        let inputs = ["build", CLIRunner.example("example-ledger.csv")] + Self.payees
+        #expect(try cli.run(inputs + ["--output", "site"]).status == 0)
+        let outcome = try cli.run(inputs + ["--output", "finance", "--only", "finance"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let finance = try cli.tree("finance")
+        let site = try cli.tree("site")
+        for path in ["finance/summary.csv", "finance/lines.csv", "finance/revisions.csv"] {
+            #expect(finance[path] != nil && finance[path] == site[path], "\(path)")
+        }
+        #expect(finance.keys.filter { $0.hasPrefix("payees/") }.allSatisfy { $0.hasSuffix("/manifest.json") })
+        #expect(finance["index.html"] == nil && finance["assets/style.css"] == nil)
+        #expect(try cli.run(["verify", "finance"]).status == 0)
+        #expect(try cli.run(inputs + ["--output", "x", "--only", "pages"]).status == 64)
+    }
+
+    @Test func theRunReportTimesEveryStage() throws {
+        let cli = try CLIRunner()
+        let started = ContinuousClock.now
+        #expect(try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--output", "site", "--report", "run.json"]).status == 0)
+        let wall = started.duration(to: .now)
+        let timings = try #require(try report(cli)["timings_seconds"] as? [String: Double])
+        #expect(Set(timings.keys) == ["import", "plan", "render", "finance", "publish"])
+        #expect(timings.values.allSatisfy { $0 >= 0 })
+        // The stages follow one another: together they fit in the process's own lifetime.
+        #expect(timings.values.reduce(0, +) <= Double(wall.components.seconds) + 1)
+    }
+}
