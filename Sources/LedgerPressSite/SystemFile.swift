@@ -149,24 +149,7 @@ extension SystemFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { throw SystemError("read", path) }
         defer { close(descriptor) }
-        var data = Data(count: count)
-        var done = 0
-        var failure: Int32 = 0
-        data.withUnsafeMutableBytes { buffer in
-            while done < count {
-                let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if got == 0 {
-                    failure = EIO
-                    return
-                }
-                done += got
-            }
-        }
+        let (data, failure) = readFully(descriptor, at: offset, count: count)
         if failure != 0 { throw SystemError("read", path, code: failure) }
         return data
     }
@@ -227,5 +210,28 @@ extension SystemFile {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         return modified(status)
+    }
+}
+
+extension SystemFile {
+    /// `count` bytes of an open file from `offset` (`pread`, retried on EINTR and short reads), and 0 or the
+    /// errno that stopped it (EIO when the file ends first).
+    static func readFully(_ descriptor: Int32, at offset: Int, count: Int) -> (Data, Int32) {
+        var data = Data(count: count)
+        var done = 0
+        var failure: Int32 = 0
+        data.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            while done < count {
+                let got = pread(descriptor, base + done, count - done, off_t(offset + done))
+                if got < 0 && errno == EINTR { continue }
+                if got <= 0 {
+                    failure = got < 0 ? errno : EIO
+                    return
+                }
+                done += got
+            }
+        }
+        return (data, failure)
     }
 }

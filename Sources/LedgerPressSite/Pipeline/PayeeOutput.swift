@@ -53,26 +53,15 @@ extension SitePipeline {
         } else {
             oldFiles = site.legacyFiles(in: plan.slug)
         }
-        var report = SiteWriter.Report()
-        var operations: [StagingWriter.Operation] = []
+        var staged = StagedFiles(published: output)
         var listed: [Manifest.FileEntry] = []
         func stage(_ file: OutputFile) throws -> Manifest.FileEntry {
             try SitePath.check(file.path, payeeSlugs: [plan.slug])
-            let entry = Manifest.FileEntry(file)
-            let old = oldFiles[file.path]
-            if old == entry.sha256, SystemFile.holds(output.path + "/" + file.path, bytes: file.bytes) {
-                operations.append(.link(file.path))
-                report.unchanged += 1
-            } else {
-                operations.append(.file(file.path, file.bytes))
-                if old == nil { report.added += 1 } else { report.changed += 1 }
-            }
-            return entry
+            return staged.stage(file, old: oldFiles[file.path])
         }
         for file in pages.files { listed.append(try stage(file)) }
         for file in pages.kept {
-            operations.append(.link(file.path))
-            report.unchanged += 1
+            staged.keep(file.path)
             listed.append(file)
         }
         listed.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
@@ -84,7 +73,7 @@ extension SitePipeline {
         if oldManifest != nil { oldFiles[manifestPath] = site.payees[payee.id]?.manifest.sha256 }
         let manifestEntry = try stage(OutputFile(path: manifestPath, bytes: try ManifestJSON.encode(manifest)))
         let newPaths = Set(listed.map(\.path) + [manifestPath])
-        report.removed = oldFiles.keys.filter { !newPaths.contains($0) }.count
+        staged.report.removed = oldFiles.keys.filter { !newPaths.contains($0) }.count
 
         let rows = [pages.summaryCSV, pages.linesCSV, pages.revisionsCSV].map { Data($0.utf8) }
         let entry = Manifest.PayeeEntry(
@@ -93,6 +82,6 @@ extension SitePipeline {
             revised: pages.revisions.count,
             finance: try FinanceSummary.PayeeRow(book: book, slug: plan.slug, csvBytes: rows.map(\.count)),
             periods: book.statements.map(\.period.label))
-        return PayeeOutput(operations: operations, financeRows: rows, entry: entry, report: report, rendered: true)
+        return PayeeOutput(operations: staged.operations, financeRows: rows, entry: entry, report: staged.report, rendered: true)
     }
 }

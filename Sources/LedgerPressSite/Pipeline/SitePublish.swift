@@ -64,23 +64,12 @@ struct SitePublish: Sendable {
         }
         let (finance, files) = try topLevel(summary)
         let oldTop = site.format == 1 ? site.legacyFiles(in: nil) : site.topFiles.mapValues(\.sha256)
-        var listed: [Manifest.FileEntry] = []
-        var operations: [StagingWriter.Operation] = []
-        func stage(_ file: OutputFile) {
-            let entry = Manifest.FileEntry(file)
-            listed.append(entry)
-            let old = oldTop[file.path]
-            if old == entry.sha256, SystemFile.holds(output.path + "/" + file.path, bytes: file.bytes) {
-                operations.append(.link(file.path))
-                report.unchanged += 1
-            } else {
-                operations.append(.file(file.path, file.bytes))
-                if old == nil { report.added += 1 } else { report.changed += 1 }
-            }
-        }
-        for file in files { stage(file) }
-        writer.submit(operations)
-        operations = []
+        var staged = StagedFiles(published: output)
+        var listed = files.map { staged.stage($0, old: oldTop[$0.path]) }
+        writer.submit(staged.operations)
+        report.added += staged.report.added
+        report.changed += staged.report.changed
+        report.unchanged += staged.report.unchanged
         let appended: [StagingWriter.Appended]
         do {
             appended = try writer.finish()

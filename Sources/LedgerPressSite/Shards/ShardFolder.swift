@@ -115,20 +115,7 @@ final class ShardFolder: @unchecked Sendable {
     func read(_ path: String, at offset: Int, count: Int) throws(MergeFailure) -> Data? {
         guard let file = try openFile(path) else { return nil }
         defer { close(file) }
-        var data = Data(count: count)
-        var done = 0
-        var failed: Int32 = 0
-        data.withUnsafeMutableBytes { buffer in
-            while done < count {
-                let got = pread(file, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 {
-                    failed = got < 0 ? errno : EIO
-                    return
-                }
-                done += got
-            }
-        }
+        let (data, failed) = SystemFile.readFully(file, at: offset, count: count)
         if failed != 0 { throw failure(path, "cannot read \(count) bytes at \(offset): \(String(cString: strerror(failed)))") }
         return data
     }

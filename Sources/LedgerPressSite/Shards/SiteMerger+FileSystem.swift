@@ -142,6 +142,7 @@ extension SiteMerger {
         for file in oldManifest?.files ?? [] { oldFiles[file.path] = file.sha256 }
         if let old { oldFiles[old.manifest.path] = old.manifest.sha256 }
         var result = PayeeOutput(operations: [], financeRows: [], entry: entry, rendered: false)
+        var staged = StagedFiles(published: output)
         for file in manifest.files + [entry.manifest] {
             let bytes: Data
             if file.path == entry.manifest.path {
@@ -155,16 +156,11 @@ extension SiteMerger {
                 }
                 bytes = read
             }
-            let was = oldFiles.removeValue(forKey: file.path)
-            if was == file.sha256, SystemFile.holds(output.path + "/" + file.path, bytes: bytes) {
-                result.operations.append(.link(file.path))
-                result.report.unchanged += 1
-            } else {
-                result.operations.append(.file(file.path, bytes))
-                if was == nil { result.report.added += 1 } else { result.report.changed += 1 }
-            }
+            staged.stage(OutputFile(path: file.path, bytes: bytes), old: oldFiles.removeValue(forKey: file.path))
         }
-        result.report.removed = oldFiles.count
+        staged.report.removed = oldFiles.count
+        result.operations = staged.operations
+        result.report = staged.report
         guard let starts = shard.financeOffsets[entry.id] else { throw MergeFailure.mismatch("payee \(SitePath.quoted(entry.id)) has no rows in the shards' finance files") }
         for (column, path) in FinancePages.csvPaths.enumerated() {
             guard let rows = try shard.folder.read(path, at: starts[column], count: entry.finance.csvBytes[column]) else {
