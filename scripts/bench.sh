@@ -36,7 +36,7 @@ big_runs=${BENCH_RUNS_BIG:-1}
 late=$((entries / 100))
 bin=${BENCH_BIN:-$repo/.build/release/ledgerpress}
 
-say() { echo "bench: $*" >&2; }
+say() { printf 'bench [%4d s]: %s\n' "$SECONDS" "$*" >&2; }
 # 1000000 -> 1M, 20000 -> 20k
 short() { awk -v n="$1" 'BEGIN { if (n % 1000000 == 0) print n / 1000000 "M"; else if (n % 1000 == 0) print n / 1000 "k"; else print n }'; }
 size=$(short "$entries")
@@ -121,11 +121,10 @@ mb() { awk -v b="$1" 'BEGIN { printf "%.1f\n", b / 1e6 }'; }
 
 ## The data: the sample ledger, its payees, the same entries as a journal, and 1 % late rows.
 say "$variant: $(short "$entries") entries / $(short "$payees") payees, $runs run(s) per measurement, in $work"
-start=$SECONDS
 "$bin" sample --entries "$entries" --payees "$payees" --out "$data/ledger.csv" --payees-out "$data/payees.csv" \
     --journal-out "$data/ledger.journal" --late "$late" --late-out "$data/late.csv"
-late_day=$(grep -oE '^late_[^,]*,[0-9]{4}-[0-9]{2}-[0-9]{2}' "$data/late.csv" | head -n 1 | cut -d, -f2)
-say "generated $(mb "$(stat -c %s "$data/ledger.csv")") MB of CSV and $(mb "$(stat -c %s "$data/ledger.journal")") MB of journal in $((SECONDS - start)) s"
+late_day=$(awk -F, '/^late_/ { print substr($2, 1, 10); exit }' "$data/late.csv")
+say "generated $(mb "$(stat -c %s "$data/ledger.csv")") MB of CSV and $(mb "$(stat -c %s "$data/ledger.journal")") MB of journal "
 
 ## The journal holds the same money: per-currency totals of the CSV = hledger's = ledger's.
 amounts() { awk '{ for (i = 1; i < NF; i++) if ($i ~ /^-?[0-9][0-9.]*$/ && $(i + 1) ~ /^[A-Z][A-Z][A-Z]$/) print $(i + 1), $i }' | sort; }
@@ -305,7 +304,7 @@ fi
     echo "$(date -u +%Y-%m-%d), $(uname -sr), $(nproc) cores ($(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)),"
     echo "$(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo) RAM, $(df -T "$work" | awk 'NR == 2 { print $2 }') under $(dirname "$work");"
     echo "ledgerpress $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources 2>/dev/null || echo '+changes') (${bin#"$repo"/}),"
-    echo "$(hledger --version | cut -d, -f1), $(ledger --version | head -n 1 | cut -d, -f1), $(cmark --version | head -n 1 | cut -d' ' -f1-2), $(hugo version | cut -d' ' -f1-2)."
+    echo "$(hledger --version | cut -d, -f1), $(ledger --version | awk 'NR == 1' | cut -d, -f1), $(cmark --version | awk 'NR == 1' | cut -d' ' -f1-2), $(hugo version | cut -d' ' -f1-2)."
     echo "Median of $runs run(s) per row (BENCH_RUNS); wall and CPU (user + sys) seconds and peak RSS from \`/usr/bin/time -v\`."
     echo
     echo "Data: \`ledgerpress sample --entries $entries --payees $payees\` ($(mb "$(stat -c %s "$data/ledger.csv")") MB), totals $totals_text"
@@ -350,7 +349,7 @@ fi
     echo "| full build $(short "$big_entries") / $(short "$entries"): peak RSS | $(ratio "$(median lp-big 3)" "$(median lp-full 3)") |"
     echo "| full build $(short "$big_entries") / $(short "$entries"): time | $(ratio "$(median lp-big 1)" "$wall_full") |"
     echo
-    echo "Whole bench (generation, checks and clean-up included): $((SECONDS - start)) s."
+    echo "Whole bench (generation, checks and clean-up included): $SECONDS s."
 } >"$results"
 cat "$results"
 say "written to $results"
