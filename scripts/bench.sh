@@ -124,7 +124,7 @@ say "$variant: $(short "$entries") entries / $(short "$payees") payees, $runs ru
 "$bin" sample --entries "$entries" --payees "$payees" --out "$data/ledger.csv" --payees-out "$data/payees.csv" \
     --journal-out "$data/ledger.journal" --late "$late" --late-out "$data/late.csv"
 late_day=$(awk -F, '/^late_/ { print substr($2, 1, 10); exit }' "$data/late.csv")
-say "generated $(mb "$(stat -c %s "$data/ledger.csv")") MB of CSV and $(mb "$(stat -c %s "$data/ledger.journal")") MB of journal "
+say "generated $(mb "$(stat -c %s "$data/ledger.csv")") MB of CSV and $(mb "$(stat -c %s "$data/ledger.journal")") MB of journal"
 
 ## The journal holds the same money: per-currency totals of the CSV = hledger's = ledger's.
 amounts() { awk '{ for (i = 1; i < NF; i++) if ($i ~ /^-?[0-9][0-9.]*$/ && $(i + 1) ~ /^[A-Z][A-Z][A-Z]$/) print $(i + 1), $i }' | sort; }
