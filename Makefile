@@ -5,7 +5,7 @@ BIN      = .build/debug/ledgerpress
 EXAMPLE  = Examples/example-ledger.csv
 PAYEES   = Examples/example-payees.csv
 
-.PHONY: deps build demo test lint bench faults clean fuzz fuzz-build
+.PHONY: deps build demo test lint bench bench-quick faults clean fuzz fuzz-build
 
 ## deps: install Debian's libcmark-dev when its header or library is missing
 deps:
@@ -35,10 +35,17 @@ test: deps
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests
 
-## bench: build release and time a generated 1M-entry ledger (not part of `make test`)
+## bench: release build, then ledgerpress vs hledger, ledger, cmark, Hugo and the file-write floor on a 1M-entry
+## sample (2M and 5M for memory and finance-only); table on stdout and in bench/results-1M.md. Not in `make test`.
+## BENCH_RUNS (default 3), BENCH_KEEP=1: see scripts/bench.sh and BENCHMARKS.md.
 bench: deps
 	$(SWIFT) build -c release
 	./scripts/bench.sh
+
+## bench-quick: the same at 100k entries / 1k payees, one run each (bench/results-100k.md)
+bench-quick: deps
+	$(SWIFT) build -c release
+	./scripts/bench.sh --quick
 
 ## faults: SIGKILL build, merge and a no-change rerun at random moments; full and read-only file systems (~2 min; root mounts a tmpfs)
 faults: deps

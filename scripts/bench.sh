@@ -1,27 +1,355 @@
 #!/usr/bin/env bash
-# Benchmark: time a release build of `ledgerpress build` on a generated ledger.
-# Usage: scripts/bench.sh [ENTRIES] [PAYEES]   (defaults 100000 entries, 1000 payees)
-# Not part of `make test`; run with `make bench`. Prints wall time, peak memory and files written.
+# `make bench` / `make bench-quick`: ledgerpress side by side with hledger, ledger, the cmark CLI,
+# in-process libcmark, Hugo and a file-write floor, on seeded sample ledgers. BENCHMARKS.md says what
+# each row measures. Not part of `make test`.
+#
+# Usage: scripts/bench.sh [--quick]      (the Makefile builds the release binary first)
+#   full:   1M entries / 10k payees; 2M / 20k for memory growth; 5M / 50k for finance-only
+#   --quick: 100k / 1k; 200k / 2k; 500k / 5k, one run each unless BENCH_RUNS says otherwise
+# Environment:
+#   BENCH_RUNS      runs per measurement, the median is reported (default 3; --quick 1)
+#   BENCH_RUNS_BIG  runs of the memory-growth build (default 1: only its peak memory is compared)
+#   BENCH_KEEP=1    keep the temporary folder (ledgers, journal, sites, logs, /usr/bin/time output)
+#   BENCH_RESULTS   the results file (default bench/results-<size>.md, ignored by git)
+#   BENCH_ENTRIES, BENCH_PAYEES, BENCH_BIN: another size or binary (to try this script out quickly)
+#   TMPDIR          where the temporary folder goes (the file system under test)
+# Prints progress on standard error and the results table (Markdown) on standard output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-entries=${1:-100000}
-payees=${2:-1000}
-bin=.build/release/ledgerpress
+repo=$PWD
+
+if [ "${1:-}" = --quick ]; then
+    variant=bench-quick entries=100000 payees=1000 runs=${BENCH_RUNS:-1}
+    big_entries=200000 big_payees=2000 huge_entries=500000 huge_payees=5000
+elif [ $# -eq 0 ]; then
+    variant=bench entries=1000000 payees=10000 runs=${BENCH_RUNS:-3}
+    big_entries=2000000 big_payees=20000 huge_entries=5000000 huge_payees=50000
+else
+    echo "usage: scripts/bench.sh [--quick]" >&2
+    exit 64
+fi
+if [ -n "${BENCH_ENTRIES:-}" ]; then  # another size (a smoke test of this script): 2x and 5x it as above
+    entries=$BENCH_ENTRIES payees=${BENCH_PAYEES:-$((BENCH_ENTRIES / 100))}
+    big_entries=$((2 * entries)) big_payees=$((2 * payees)) huge_entries=$((5 * entries)) huge_payees=$((5 * payees))
+fi
+big_runs=${BENCH_RUNS_BIG:-1}
+late=$((entries / 100))
+bin=${BENCH_BIN:-$repo/.build/release/ledgerpress}
+
+say() { printf 'bench [%4d s]: %s\n' "$SECONDS" "$*" >&2; }
+# 1000000 -> 1M, 20000 -> 20k
+short() { awk -v n="$1" 'BEGIN { if (n % 1000000 == 0) print n / 1000000 "M"; else if (n % 1000 == 0) print n / 1000 "k"; else print n }'; }
+size=$(short "$entries")
+results=${BENCH_RESULTS:-$repo/bench/results-$size.md}
+
+## The peers, from Debian when missing (sudo when not root).
+missing=()
+for tool in hledger:hledger ledger:ledger cmark:cmark hugo:hugo jq:jq cc:gcc; do
+    command -v "${tool%%:*}" >/dev/null 2>&1 || missing+=("${tool#*:}")
+done
+[ -x /usr/bin/time ] || missing+=(time)
+[ -f /usr/include/cmark.h ] || missing+=(libcmark-dev)
+if [ ${#missing[@]} -gt 0 ]; then
+    sudo=
+    [ "$(id -u)" = 0 ] || sudo=sudo
+    say "installing ${missing[*]} with apt-get"
+    $sudo apt-get update -qq
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+fi
+[ -x "$bin" ] || { say "no $bin: run 'swift build -c release' (make bench does)"; exit 66; }
+
 work=$(mktemp -d "${TMPDIR:-/tmp}/ledgerpress-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-"$bin" sample --entries "$entries" --payees "$payees" --out "$work/ledger.csv" --payees-out "$work/payees.csv"
-echo "ledger: $entries entries, $payees payees, $(du -h "$work/ledger.csv" | cut -f1)"
-for periods in month day,week,month; do
-  /usr/bin/time -f "periods=$periods: %e s wall, %U s user, %S s sys, %M KiB peak RSS" \
-    "$bin" build "$work/ledger.csv" --payees "$work/payees.csv" --periods "$periods" --output "$work/out-${periods//,/-}"
+if [ "${BENCH_KEEP:-0}" = 1 ]; then
+    trap 'say "kept $work"' EXIT
+else
+    trap 'rm -rf "$work"' EXIT
+fi
+mkdir -p "$work/bin" "$work/data" "$work/logs" "$work/times" "$work/reports"
+data=$work/data
+cc -O2 -o "$work/bin/floor" bench/floor.c
+cc -O2 -o "$work/bin/cmark_inproc" bench/cmark_inproc.c -lcmark
+
+## Measuring. timed NAME CMD...: after an untimed `sync` (so writeback left by earlier steps is not
+## charged to CMD), runs CMD once under /usr/bin/time -v, standard output to logs/NAME.out (or
+## $TIMED_OUT), standard error to logs/NAME.err, and appends "wall_s cpu_s peak_rss_kib" to
+## times/NAME; returns CMD's exit status (and records nothing when it failed).
+timed() {
+    local name=$1 status=0
+    shift
+    sync
+    /usr/bin/time -v -o "$work/logs/$name.time" "$@" >"${TIMED_OUT:-$work/logs/$name.out}" 2>"$work/logs/$name.err" ||
+        status=$?
+    [ "$status" = 0 ] || return "$status"
+    awk -F': ' '
+        /Elapsed \(wall clock\)/ { n = split($2, p, ":"); for (i = 1; i <= n; i++) wall = wall * 60 + p[i] }
+        /User time \(seconds\)/ || /System time \(seconds\)/ { cpu += $2 }
+        /Maximum resident set size/ { rss = $2 }
+        END { printf "%.2f %.2f %d\n", wall, cpu, rss }' "$work/logs/$name.time" >>"$work/times/$name"
+    say "$name: $(tail -n 1 "$work/times/$name" | awk '{ printf "%s s wall, %s s CPU, %d MiB", $1, $2, $3 / 1024 }')"
+}
+fail() {
+    say "$1 failed; the end of its standard error:"
+    tail -n 20 "$work/logs/$1.err" >&2
+    exit 1
+}
+# median_of: the median of the numbers on standard input (mean of the middle two for an even count).
+median_of() {
+    sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit; if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+# median NAME COLUMN: 1 wall s, 2 CPU s, 3 peak RSS KiB of times/NAME; empty when NAME never ran.
+median() { [ -s "$work/times/$1" ] && cut -d' ' -f"$2" "$work/times/$1" | median_of || true; }
+# stage NAME KEY: median seconds of timings_seconds.KEY over the reports of NAME; empty when absent.
+stage() {
+    cat "$work/reports/$1".*.json 2>/dev/null | jq -r --arg k "$2" '.timings_seconds[$k] // empty' | median_of || true
+}
+# stages NAME: "import 0.31 s, build 9.80 s, publish 12.10 s": every stage key the reports hold, pipeline order first.
+stages() {
+    local keys key list=
+    keys=$(cat "$work/reports/$1".*.json 2>/dev/null | jq -r '.timings_seconds // {} | keys[]' | sort -u || true)
+    for key in import build statements render finance publish $keys; do
+        case " $list " in *" $key "*) continue ;; esac
+        printf '%s\n' "$keys" | grep -qx "$key" || continue
+        list="$list $key"
+    done
+    for key in $list; do printf '%s %.2f s, ' "$key" "$(stage "$1" "$key")"; done | sed 's/, $//'
+}
+# ratio A B [DECIMALS]: A / B, or n/a when either is missing or B is zero.
+ratio() { awk -v a="$1" -v b="$2" -v d="${3:-2}" 'BEGIN { if (a == "" || b == "" || b + 0 == 0) print "n/a"; else printf "%." d "f\n", a / b }'; }
+per_second() { awk -v n="$1" -v s="$2" 'BEGIN { if (s == "" || s + 0 == 0) print "n/a"; else printf "%.0f\n", n / s }'; }
+mib() { awk -v k="$1" 'BEGIN { if (k == "") print "n/a"; else printf "%.0f\n", k / 1024 }'; }
+mb() { awk -v b="$1" 'BEGIN { printf "%.1f\n", b / 1e6 }'; }
+
+## The data: the sample ledger, its payees, the same entries as a journal, and 1 % late rows.
+say "$variant: $(short "$entries") entries / $(short "$payees") payees, $runs run(s) per measurement, in $work"
+"$bin" sample --entries "$entries" --payees "$payees" --out "$data/ledger.csv" --payees-out "$data/payees.csv" \
+    --journal-out "$data/ledger.journal" --late "$late" --late-out "$data/late.csv"
+late_day=$(awk -F, '/^late_/ { print substr($2, 1, 10); exit }' "$data/late.csv")
+say "generated $(mb "$(stat -c %s "$data/ledger.csv")") MB of CSV and $(mb "$(stat -c %s "$data/ledger.journal")") MB of journal"
+
+## The journal holds the same money: per-currency totals of the CSV = hledger's = ledger's.
+amounts() { awk '{ for (i = 1; i < NF; i++) if ($i ~ /^-?[0-9][0-9.]*$/ && $(i + 1) ~ /^[A-Z][A-Z][A-Z]$/) print $(i + 1), $i }' | sort; }
+csv_totals=$(awk -f bench/csv-totals.awk "$data/ledger.csv" | sort)
+hledger_totals=$(hledger -f "$data/ledger.journal" bal '^payees:' --depth 1 -N | amounts)
+ledger_totals=$(ledger -f "$data/ledger.journal" bal '^payees:' --depth 1 --no-total | amounts)
+journal_transactions=$(grep -c '^[0-9]' "$data/ledger.journal")
+if [ "$csv_totals" != "$hledger_totals" ] || [ "$csv_totals" != "$ledger_totals" ] || [ "$journal_transactions" != "$entries" ]; then
+    say "journal check FAILED ($journal_transactions transactions for $entries entries)"
+    printf 'CSV:\n%s\nhledger:\n%s\nledger:\n%s\n' "$csv_totals" "$hledger_totals" "$ledger_totals" >&2
+    exit 1
+fi
+totals_text=$(printf '%s\n' "$csv_totals" | awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $2, $1 }')
+say "journal check: $journal_transactions transactions; CSV = hledger bal = ledger bal: $totals_text"
+
+## ledgerpress build, no-change rerun and late rerun (each run from an empty output). On the last run,
+## while the output holds the base site, the site's files and Markdown feed the peers below.
+site=$work/site
+inputs=("$data/ledger.csv" --payees "$data/payees.csv")
+measure_site() {
+    find -L "$site" -type f -printf '%P\t%s\n' >"$work/site-files.tsv"
+    site_files=$(wc -l <"$work/site-files.tsv")
+    site_bytes=$(awk -F'\t' '{ s += $2 } END { print s + 0 }' "$work/site-files.tsv")
+    pages_full=$(awk -F'\t' '$1 ~ /^payees\/[^\/]+\/[^\/]+\.html$/ && $1 !~ /\/index\.html$/' "$work/site-files.tsv" | wc -l)
+    find -L "$site/payees" -name '*.md' | sort >"$work/md-all.txt"
+    grep -E '/[0-9]{4}-[0-9]{2}\.md$' "$work/md-all.txt" >"$work/md-month.txt" || true
+    md_all=$(wc -l <"$work/md-all.txt")
+    md_month=$(wc -l <"$work/md-month.txt")
+    md_bytes=$(awk -F'\t' '$1 ~ /\.md$/ { s += $2 } END { print s + 0 }' "$work/site-files.tsv")
+    local i
+    for i in $(seq "$runs"); do
+        timed libcmark "$work/bin/cmark_inproc" "$work/md-all.txt" || fail libcmark
+        awk '{ print $NF }' "$work/logs/libcmark.out" >>"$work/times/libcmark-render"
+    done
+    for i in $(seq "$runs"); do
+        timed libcmark-month "$work/bin/cmark_inproc" "$work/md-month.txt" || fail libcmark-month
+        awk '{ print $NF }' "$work/logs/libcmark-month.out" >>"$work/times/libcmark-month-render"
+    done
+    for i in $(seq "$runs"); do
+        TIMED_OUT=/dev/null timed cmark-cli xargs -d '\n' -n 1 -a "$work/md-month.txt" cmark || fail cmark-cli
+    done
+    # Hugo's content: the month statements' Markdown, as content/payees/<slug>/<label>.md.
+    mkdir -p "$work/hugo/content" "$work/hugo/layouts/_default"
+    (cd "$site" && sed "s|^$site/||" "$work/md-month.txt" | xargs -d '\n' cp --parents -t "$work/hugo/content")
+}
+for i in $(seq "$runs"); do
+    rm -rf "$site"
+    timed lp-full "$bin" build "${inputs[@]}" --output "$site" --quiet --report "$work/reports/lp-full.$i.json" ||
+        fail lp-full
+    timed lp-nochange "$bin" build "${inputs[@]}" --output "$site" --quiet --report "$work/reports/lp-nochange.$i.json" ||
+        fail lp-nochange
+    [ "$i" = "$runs" ] && measure_site
+    timed lp-late "$bin" build "$data/ledger.csv" "$data/late.csv" --payees "$data/payees.csv" --output "$site" --quiet \
+        --report "$work/reports/lp-late.$i.json" || fail lp-late
 done
-echo "files: $(find "$work/out-day-week-month" -type f | wc -l)"
-# Sharded: what one machine of two does, then the merge (and that it equals the single run).
-out=$work/out-day-week-month
-for i in 0 1; do
-  /usr/bin/time -f "shard $i/2 (day,week,month): %e s wall, %M KiB peak RSS" \
-    "$bin" build "$work/ledger.csv" --payees "$work/payees.csv" --shard "$i/2" --output "$work/shard-$i" --quiet
+rm -rf "$site"
+
+for i in $(seq "$runs"); do
+    rm -rf "$work/site-month"
+    timed lp-month "$bin" build "${inputs[@]}" --periods month --output "$work/site-month" --quiet \
+        --report "$work/reports/lp-month.$i.json" || fail lp-month
 done
-/usr/bin/time -f "merge of 2 shards: %e s wall, %M KiB peak RSS" \
-  "$bin" merge "$work/shard-0" "$work/shard-1" --output "$work/merged" --quiet
-diff -r -q "$out" "$work/merged" && echo "merged shards: byte-identical to the single run"
+pages_month=$(find -L "$work/site-month/payees" -name '*.html' ! -name index.html | wc -l)
+rm -rf "$work/site-month"
+
+# build --only finance: exit 64 (unknown option) means this binary does not have it yet.
+finance_only=yes
+for i in $(seq "$runs"); do
+    rm -rf "$work/site-finance"
+    status=0
+    timed lp-finance "$bin" build "${inputs[@]}" --only finance --output "$work/site-finance" --quiet \
+        --report "$work/reports/lp-finance.$i.json" || status=$?
+    if [ "$status" = 64 ]; then
+        finance_only=no
+        say "build --only finance: exit 64, not in this binary: n/a"
+        break
+    fi
+    [ "$status" = 0 ] || fail lp-finance
+done
+rm -rf "$work/site-finance"
+
+for i in $(seq "$runs"); do
+    timed lp-check "$bin" check "${inputs[@]}" || fail lp-check
+done
+
+## The accounting peers on the journal: one report of monthly figures per payee and kind.
+for i in $(seq "$runs"); do
+    TIMED_OUT=/dev/null timed hledger hledger -f "$data/ledger.journal" bal -M '^payees:' -O csv || fail hledger
+done
+for i in $(seq "$runs"); do
+    TIMED_OUT=/dev/null timed ledger ledger -f "$data/ledger.journal" reg -M '^payees:' || fail ledger
+done
+
+## Hugo on the month statements' Markdown, with minimal layouts.
+cat >"$work/hugo/config.toml" <<'EOF'
+baseURL = "http://localhost/"
+disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "section"]
+EOF
+cat >"$work/hugo/layouts/_default/single.html" <<'EOF'
+<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .File.ContentBaseName }}</title></head><body>{{ .Content }}</body></html>
+EOF
+cat >"$work/hugo/layouts/index.html" <<'EOF'
+<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Statements</title></head><body>{{ len .Site.RegularPages }} statements</body></html>
+EOF
+for i in $(seq "$runs"); do
+    rm -rf "$work/hugo/public" "$work/hugo/resources" "$work/hugo-cache"
+    timed hugo hugo --quiet --source "$work/hugo" --destination "$work/hugo/public" --cacheDir "$work/hugo-cache" ||
+        fail hugo
+done
+hugo_pages=$(find "$work/hugo/public/payees" -name index.html | wc -l)
+rm -rf "$work/hugo"
+
+## The file-write floor: the site's files (same count, sizes and folders), one thread, with and without syncfs.
+for sync_flag in "" --sync; do
+    for i in $(seq "$runs"); do
+        rm -rf "$work/floor"
+        timed "floor${sync_flag:+-sync}" "$work/bin/floor" "$work/site-files.tsv" "$work/floor" $sync_flag ||
+            fail "floor${sync_flag:+-sync}"
+    done
+done
+rm -rf "$work/floor"
+
+## Memory growth: the full build on twice the ledger (twice the payees, same entries per payee).
+"$bin" sample --entries "$big_entries" --payees "$big_payees" --out "$data/big.csv" --payees-out "$data/big-payees.csv"
+for i in $(seq "$big_runs"); do
+    rm -rf "$work/site-big"
+    timed lp-big "$bin" build "$data/big.csv" --payees "$data/big-payees.csv" --output "$work/site-big" --quiet \
+        --report "$work/reports/lp-big.$i.json" || fail lp-big
+done
+rm -rf "$work/site-big" "$data/big.csv"
+
+## Finance-only on five times the ledger (when the binary has it).
+if [ "$finance_only" = yes ]; then
+    "$bin" sample --entries "$huge_entries" --payees "$huge_payees" --out "$data/huge.csv" --payees-out "$data/huge-payees.csv"
+    for i in $(seq "$runs"); do
+        rm -rf "$work/site-huge"
+        timed lp-huge "$bin" build "$data/huge.csv" --payees "$data/huge-payees.csv" --only finance \
+            --output "$work/site-huge" --quiet --report "$work/reports/lp-huge.$i.json" || fail lp-huge
+    done
+    rm -rf "$work/site-huge" "$data/huge.csv"
+fi
+
+## The table.
+row() { # NAME "what" "notes"
+    local wall cpu rss
+    wall=$(median "$1" 1) cpu=$(median "$1" 2) rss=$(median "$1" 3)
+    if [ -z "$wall" ]; then
+        printf '| %s | n/a | n/a | n/a | %s |\n' "$2" "$3"
+    else
+        printf '| %s | %.2f | %.2f | %s | %s |\n' "$2" "$wall" "$cpu" "$(mib "$rss")" "$3"
+    fi
+}
+lp_note() { # NAME [extra]: the stage timings, or that the binary has no such mode
+    local text
+    text=$(stages "$1")
+    printf '%s' "${text:-no stage timings}${2:+; $2}"
+}
+late_rows=$(grep -c '^late_' "$data/late.csv")
+wall_full=$(median lp-full 1)
+render_s=$(stage lp-full render)
+libcmark_s=$(median_of <"$work/times/libcmark-render")
+libcmark_month_s=$(median_of <"$work/times/libcmark-month-render")
+full_rate=$(per_second "$pages_full" "$wall_full")
+month_rate=$(per_second "$pages_month" "$(median lp-month 1)")
+hugo_rate=$(per_second "$hugo_pages" "$(median hugo 1)")
+cli_rate=$(per_second "$md_month" "$(median cmark-cli 1)")
+inproc_month_rate=$(per_second "$md_month" "$libcmark_month_s")
+if [ "$finance_only" = yes ]; then finance_note=$(lp_note lp-finance); else finance_note="not in this binary (exit 64)"; fi
+if [ -n "$render_s" ]; then
+    render_ratio="$(ratio "$render_s" "$libcmark_s") ($(printf '%.2f' "$render_s") s / $(printf '%.2f' "$libcmark_s") s)"
+else
+    render_ratio="n/a (no \`render\` stage in the report)"
+fi
+{
+    echo "## ledgerpress $variant: $(short "$entries") entries / $(short "$payees") payees"
+    echo
+    echo "$(date -u +%Y-%m-%d), $(uname -sr), $(nproc) cores ($(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)),"
+    echo "$(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo) RAM, $(df -T "$work" | awk 'NR == 2 { print $2 }') under $(dirname "$work");"
+    echo "ledgerpress $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources 2>/dev/null || echo '+changes') (${bin#"$repo"/}),"
+    echo "$(hledger --version | cut -d, -f1), $(ledger --version | awk 'NR == 1' | cut -d, -f1), $(cmark --version | awk 'NR == 1' | cut -d' ' -f1-2), $(hugo version | cut -d' ' -f1-2)."
+    echo "Median of $runs run(s) per row (BENCH_RUNS); wall and CPU (user + sys) seconds and peak RSS from \`/usr/bin/time -v\`."
+    echo
+    echo "Data: \`ledgerpress sample --entries $entries --payees $payees\` ($(mb "$(stat -c %s "$data/ledger.csv")") MB), totals $totals_text"
+    echo "(CSV = \`hledger bal\` = \`ledger bal\` on the journal of the same $journal_transactions entries). Late rows: $late_rows on $late_day."
+    echo "The full site: $site_files files ($(mb "$site_bytes") MB), $pages_full statement pages, $md_all Markdown statements"
+    echo "($(mb "$md_bytes") MB), $md_month of them month statements."
+    echo
+    echo "| measurement | wall s | CPU s | peak RSS MiB | notes |"
+    echo "|---|---:|---:|---:|---|"
+    row lp-full "ledgerpress \`build\` (day, week, month)" "$(lp_note lp-full "$full_rate pages/s")"
+    row lp-month "ledgerpress \`build --periods month\`" "$(lp_note lp-month "$pages_month pages, $month_rate pages/s")"
+    row lp-finance "ledgerpress \`build --only finance\`" "$finance_note"
+    row lp-nochange "ledgerpress no-change rerun (same command, same output)" "$(lp_note lp-nochange)"
+    row lp-late "ledgerpress rerun with $late_rows late rows (1 %) on a new day" "$(lp_note lp-late)"
+    row lp-check "ledgerpress \`check\`" "imports and builds every statement, writes nothing"
+    row hledger "hledger \`bal -M '^payees:' -O csv\`" "monthly figures per payee and kind"
+    row ledger "ledger \`reg -M '^payees:'\`" "monthly figures per payee and kind"
+    row cmark-cli "cmark CLI, one process per month statement" "$md_month documents, $cli_rate documents/s"
+    row libcmark "libcmark in-process, every statement's Markdown" "render only $(printf '%.2f' "${libcmark_s:-0}") s: $(per_second "$md_all" "$libcmark_s") documents/s, $(per_second "$(mb "$md_bytes")" "$libcmark_s") MB/s"
+    row libcmark-month "libcmark in-process, the month statements" "render only $(printf '%.2f' "${libcmark_month_s:-0}") s: $inproc_month_rate documents/s"
+    row hugo "Hugo, the month statements' Markdown" "$hugo_pages pages, $hugo_rate pages/s"
+    row floor "file-write floor: the site's $site_files files, no sync" "$(per_second "$site_files" "$(median floor 1)") files/s"
+    row floor-sync "file-write floor + one \`syncfs\`" "$(per_second "$site_files" "$(median floor-sync 1)") files/s"
+    row lp-big "ledgerpress \`build\` at $(short "$big_entries") / $(short "$big_payees") (memory growth; $big_runs run(s))" "$(lp_note lp-big)"
+    [ "$finance_only" = yes ] && huge_note=$(lp_note lp-huge) || huge_note="not in this binary (exit 64)"
+    row lp-huge "ledgerpress \`build --only finance\` at $(short "$huge_entries") / $(short "$huge_payees")" "$huge_note"
+    echo
+    echo "| ratio | value |"
+    echo "|---|---:|"
+    echo "| full build / file-write floor with sync | $(ratio "$wall_full" "$(median floor-sync 1)") |"
+    echo "| full build / file-write floor without sync | $(ratio "$wall_full" "$(median floor 1)") |"
+    echo "| pages/s, \`build --periods month\` / Hugo on the same month statements | $(ratio "$month_rate" "$hugo_rate") ($month_rate / $hugo_rate) |"
+    echo "| pages/s, full build / Hugo | $(ratio "$full_rate" "$hugo_rate") ($full_rate / $hugo_rate) |"
+    echo "| no-change rerun / full build | $(ratio "$(median lp-nochange 1)" "$wall_full") |"
+    echo "| late rerun / full build | $(ratio "$(median lp-late 1)" "$wall_full") |"
+    echo "| finance-only / hledger \`bal -M\` | $(ratio "$(median lp-finance 1)" "$(median hledger 1)") |"
+    echo "| finance-only / ledger \`reg -M\` | $(ratio "$(median lp-finance 1)" "$(median ledger 1)") |"
+    echo "| HTML render stage / in-process libcmark (same Markdown) | $render_ratio |"
+    echo "| documents/s, cmark CLI per document / libcmark in-process (month statements) | $(ratio "$cli_rate" "$inproc_month_rate" 3) ($cli_rate / $inproc_month_rate) |"
+    echo "| finance-only $(short "$huge_entries") / $(short "$entries"): time | $(ratio "$(median lp-huge 1)" "$(median lp-finance 1)") |"
+    echo "| finance-only $(short "$huge_entries") / $(short "$entries"): peak RSS | $(ratio "$(median lp-huge 3)" "$(median lp-finance 3)") |"
+    echo "| full build $(short "$big_entries") / $(short "$entries"): peak RSS | $(ratio "$(median lp-big 3)" "$(median lp-full 3)") |"
+    echo "| full build $(short "$big_entries") / $(short "$entries"): time | $(ratio "$(median lp-big 1)" "$wall_full") |"
+    echo
+    echo "Whole bench (generation, checks and clean-up included): $SECONDS s."
+} >"$results"
+cat "$results"
+say "written to $results"

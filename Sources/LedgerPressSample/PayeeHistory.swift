@@ -15,15 +15,17 @@ struct PayeeHistory {
     static let start: Int64 = 1_788_220_800  // 2026-09-01T00:00:00Z
     static let end: Int64 = 1_798_761_600  // 2027-01-01T00:00:00Z
 
-    func rows(_ rng: inout SplitMix64) -> String {
-        var out = ""
+    /// The payee's rows in file order: each payout's entries, then the payout (and its reversal).
+    func rows(_ rng: inout SplitMix64) -> [SampleRow] {
+        var out: [SampleRow] = []
+        out.reserveCapacity(quota)
         var written = 0
         var serial = 0
         let span = PayeeHistory.end - PayeeHistory.start
         let step = max(Int64(1), span / Int64(max(1, quota)))
         var time = PayeeHistory.start + Int64(rng.int(0...3600))
         var balance: Int64 = 0
-        var unpaid: [[String]] = []
+        var unpaid: [SampleRow] = []
         var payoutCount = 0
         var nextPayout = PayeeHistory.start + 7 * 86_400
         let scale = payee.currency.minorUnitsPerMajor
@@ -33,26 +35,24 @@ struct PayeeHistory {
             payoutID: String = "", status: String = "", at instant: Int64)
         {
             guard written < quota else { return }
-            let when = Timestamp.format(epochSeconds: instant, offsetSeconds: zone.offset(at: instant))
-            let fields = [
-                id, when, payee.id, payee.type.rawValue, SampleGenerator.cell(payee.name), kind.rawValue,
-                PlainDecimal.format(amount, exponent: payee.currency.exponent), rng.chance(5) ? payee.currency.code.lowercased() : payee.currency.code,
-                reference, SampleGenerator.cell(description), payoutID, status,
-            ]
+            let row = SampleRow(
+                id: id, occurredAt: Timestamp.format(epochSeconds: instant, offsetSeconds: zone.offset(at: instant)),
+                payee: payee, kind: kind, amount: amount, lowerCaseCode: rng.chance(5), reference: reference,
+                description: description, payoutID: payoutID, status: status)
             written += 1
             if kind != .payout {
                 balance += amount
-                unpaid.append(fields)
+                unpaid.append(row)
             } else {
-                out += fields.joined(separator: ",") + "\n"
+                out.append(row)
             }
         }
-        /// Writes the rows held since the last payout, linked to `payoutID` when given.
+        /// Hands on the rows held since the last payout, linked to `payoutID` when given.
         func flush(payoutID: String, status: String) {
-            for var fields in unpaid {
-                fields[10] = payoutID
-                fields[11] = status
-                out += fields.joined(separator: ",") + "\n"
+            for var row in unpaid {
+                row.payoutID = payoutID
+                row.status = status
+                out.append(row)
             }
             unpaid.removeAll()
         }

@@ -82,14 +82,69 @@ public enum SampleGenerator {
 
     /// Streams the ledger in chunks (one payee at a time), so large ledgers need little memory.
     public static func writeLedger(_ options: SampleOptions, into sink: (String) -> Void) {
-        sink(header + "\n")
+        write(options, ledger: sink)
+    }
+
+    /// The same entries as `ledgerCSV` as an hledger / ledger-cli 3 journal: one transaction per entry.
+    public static func journal(_ options: SampleOptions) -> String {
+        var out = ""
+        write(options, ledger: { _ in }, journal: { out += $0 })
+        return out
+    }
+
+    /// Streams the ledger and, when `journal` is given, the same entries as a journal (see
+    /// `SampleRow.journalTransaction`), one payee at a time.
+    ///
+    /// Returns the latest local date of any row (what `writeLate` needs), nil for an empty sample.
+    @discardableResult
+    public static func write(_ options: SampleOptions, ledger: (String) -> Void, journal: ((String) -> Void)? = nil)
+        -> CivilDate?
+    {
+        ledger(header + "\n")
+        journal?(journalHeader(options, what: "the sample"))
+        var lastDay: CivilDate?
+        forEachPayee(options) { rows in
+            emit(rows, ledger: ledger, journal: journal)
+            lastDay = later(lastDay, rows.lazy.compactMap(\.localDate).max())
+        }
+        return lastDay
+    }
+
+    /// The latest local date of any row of the sample (generated, not written).
+    public static func lastDay(_ options: SampleOptions) -> CivilDate? {
+        var lastDay: CivilDate?
+        forEachPayee(options) { rows in lastDay = later(lastDay, rows.lazy.compactMap(\.localDate).max()) }
+        return lastDay
+    }
+
+    static func forEachPayee(_ options: SampleOptions, _ body: ([SampleRow]) -> Void) {
         let all = payees(options)
-        guard !all.isEmpty else { return }
         for (index, payee) in all.enumerated() {
             let quota = options.entries / all.count + (index < options.entries % all.count ? 1 : 0)
             var rng = SplitMix64(seed: options.seed &* 0x1000_0001 &+ UInt64(index))
-            sink(PayeeHistory(payee: payee, quota: quota, rng: rng).rows(&rng))
+            body(PayeeHistory(payee: payee, quota: quota, rng: rng).rows(&rng))
         }
+    }
+
+    static func later(_ a: CivilDate?, _ b: CivilDate?) -> CivilDate? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return Swift.max(a, b)
+    }
+
+    static func emit(_ rows: [SampleRow], ledger: (String) -> Void, journal: ((String) -> Void)?) {
+        var text = ""
+        for row in rows { text += row.csvLine + "\n" }
+        ledger(text)
+        guard let journal else { return }
+        text = ""
+        for row in rows { text += row.journalTransaction }
+        journal(text)
+    }
+
+    static func journalHeader(_ options: SampleOptions, what: String) -> String {
+        "; ledgerpress sample --entries \(options.entries) --payees \(options.payees) --seed \(options.seed): \(what)\n"
+            + "; one transaction per ledger entry, dated by the payee's local date, posted to payees:<payee_id>:<kind>\n\n"
     }
 
     /// RFC 4180 quoting where needed.

@@ -1,10 +1,15 @@
 import ArgumentParser
-import Foundation
 import LedgerPressSample
 
 struct Sample: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a deterministic, realistic sample ledger (drivers and merchants) in the native format.")
+        abstract: "Write a deterministic, realistic sample ledger (drivers and merchants) in the native format.",
+        discussion: """
+            --journal-out writes the same entries as an hledger / ledger-cli journal (one transaction per \
+            entry, posted to payees:<payee_id>:<kind>, balanced by platform). --late N --late-out FILE also \
+            writes N more rows dated the day after the sample's last day (in each payee's time zone), for payees \
+            picked at random (ids distinct from the sample's): build from both files to time a nightly rerun.
+            """)
 
     @Option(help: "Number of ledger rows to generate.")
     var entries: Int
@@ -21,27 +26,39 @@ struct Sample: ParsableCommand {
     @Option(name: .customLong("payees-out"), help: "Also write a matching payees file here.")
     var payeesOut: String?
 
+    @Option(name: .customLong("journal-out"), help: "Also write the same entries as an hledger / ledger-cli journal here.")
+    var journalOut: String?
+
+    @Option(help: "Number of late rows (a new day after the sample's last day) to write to --late-out.")
+    var late: Int?
+
+    @Option(name: .customLong("late-out"), help: "Write the --late rows here (a native CSV with its own header).")
+    var lateOut: String?
+
     func validate() throws {
         guard entries >= 0 else { throw ValidationError("--entries: expected 0 or more, got \(entries)") }
         guard payees >= 1 else { throw ValidationError("--payees: expected 1 or more, got \(payees)") }
+        if let late, late < 0 { throw ValidationError("--late: expected 0 or more, got \(late)") }
+        if late != nil && lateOut == nil { throw ValidationError("--late: expected --late-out FILE as well") }
+        if lateOut != nil && late == nil { throw ValidationError("--late-out: expected --late N as well") }
     }
 
     func run() throws {
         let options = SampleOptions(entries: entries, payees: payees, seed: seed)
-        let ledger = SampleGenerator.ledgerCSV(options)
-        if let out {
-            guard FileManager.default.createFile(atPath: out, contents: Data(ledger.utf8)) else {
-                FileHandle.standardError.write(Data("\(out): error: cannot create the file\n".utf8))
-                throw Exit.cannotCreate
-            }
-        } else {
-            FileHandle.standardOutput.write(Data(ledger.utf8))
-        }
+        let ledger = try SampleFile(path: out)
+        let journal = try journalOut.map { try SampleFile(path: $0) }
+        let lastDay = SampleGenerator.write(options, ledger: ledger.append, journal: journal?.append)
+        try ledger.close()
+        try journal?.close()
         if let payeesOut {
-            guard FileManager.default.createFile(atPath: payeesOut, contents: Data(SampleGenerator.payeesCSV(options).utf8)) else {
-                FileHandle.standardError.write(Data("\(payeesOut): error: cannot create the file\n".utf8))
-                throw Exit.cannotCreate
-            }
+            let file = try SampleFile(path: payeesOut)
+            file.append(SampleGenerator.payeesCSV(options))
+            try file.close()
+        }
+        if let late, let lateOut {
+            let file = try SampleFile(path: lateOut)
+            SampleGenerator.writeLate(options, count: late, after: lastDay, ledger: file.append)
+            try file.close()
         }
     }
 }
