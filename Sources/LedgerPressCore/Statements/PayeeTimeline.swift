@@ -10,6 +10,8 @@ struct PayeeTimeline {
     let days: [Int]
     /// The UTC offset of the payee's zone at each entry, by entry index.
     let offsets: [Int]
+    /// Each entry's instant, by entry index (sort keys read without touching the entries).
+    let instants: [Timestamp]
     /// `days` in statement order (what periods are searched in).
     let sortedDays: [Int]
     /// `latestBefore[i]`: the entry index of the latest instant among the first `i` positions (-1 for none);
@@ -20,31 +22,31 @@ struct PayeeTimeline {
         self.entries = entries
         var days: [Int] = []
         var offsets: [Int] = []
+        let instants = entries.map(\.occurredAt)
         days.reserveCapacity(entries.count)
         offsets.reserveCapacity(entries.count)
-        for entry in entries {
-            let offset = zone.offset(at: entry.occurredAt.epochSeconds)
-            let local = entry.occurredAt.epochSeconds + Int64(offset)
+        for instant in instants {
+            let offset = zone.offset(at: instant.epochSeconds)
+            let local = instant.epochSeconds + Int64(offset)
             days.append(Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400))
             offsets.append(offset)
         }
         // The same comparisons, over the same starting order, as sorting the entries themselves.
         let order = Array(entries.indices).sorted { a, b in
             if days[a] != days[b] { return days[a] < days[b] }
-            let ea = entries[a].occurredAt
-            let eb = entries[b].occurredAt
-            if ea != eb { return ea < eb }
+            if instants[a] != instants[b] { return instants[a] < instants[b] }
             return entries[a].id.utf8.lexicographicallyPrecedes(entries[b].id.utf8)
         }
         var latestBefore: [Int] = [-1]
         latestBefore.reserveCapacity(order.count + 1)
         for index in order {
             let best = latestBefore[latestBefore.count - 1]
-            latestBefore.append(best < 0 || entries[best].occurredAt < entries[index].occurredAt ? index : best)
+            latestBefore.append(best < 0 || instants[best] < instants[index] ? index : best)
         }
         self.order = order
         self.days = days
         self.offsets = offsets
+        self.instants = instants
         self.sortedDays = order.map { days[$0] }
         self.latestBefore = latestBefore
     }

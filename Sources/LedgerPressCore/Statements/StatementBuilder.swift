@@ -42,9 +42,9 @@ public struct StatementBuilder: Sendable {
                         ytd = year
                     }
                     let slice = Array(history.entryIndices[lo..<hi])
+                    let payouts = lines.payouts(slice)
                     sections.append(CurrencySection(
-                        currency: history.currency, figures: figures, lines: try lines.lines(slice), payouts: lines.payouts(slice),
-                        yearToDate: ytd))
+                        currency: history.currency, figures: figures, lines: try lines.lines(slice), payouts: payouts, yearToDate: ytd))
                 } catch {
                     throw BookOverflow(payeeID: payee.id, period: period.label, currency: history.currency.code, overflow: error)
                 }

@@ -5,6 +5,7 @@
 struct StatementLines {
     let entries: [LedgerEntry]
     let offsets: [Int]
+    let instants: [Timestamp]
     let statuses: PayoutStatuses
     /// The number of each entry's non-empty reference (-1 for none), by entry index.
     private let referenceNumbers: [Int]
@@ -16,6 +17,7 @@ struct StatementLines {
     init(timeline: PayeeTimeline, statuses: PayoutStatuses) {
         entries = timeline.entries
         offsets = timeline.offsets
+        instants = timeline.instants
         self.statuses = statuses
         var numbers: [String: Int] = [:]
         referenceNumbers = timeline.entries.map { entry in
@@ -31,10 +33,8 @@ struct StatementLines {
     /// Orders entry indices by instant, then entry id.
     func byTime(_ indices: [Int]) -> [Int] {
         indices.sorted { a, b in
-            let ea = entries[a]
-            let eb = entries[b]
-            if ea.occurredAt != eb.occurredAt { return ea.occurredAt < eb.occurredAt }
-            return ea.id.utf8.lexicographicallyPrecedes(eb.id.utf8)
+            if instants[a] != instants[b] { return instants[a] < instants[b] }
+            return entries[a].id.utf8.lexicographicallyPrecedes(entries[b].id.utf8)
         }
     }
 
