@@ -32,7 +32,10 @@ struct StatementLines {
 
     /// Orders entry indices by instant, then entry id.
     func byTime(_ indices: [Int]) -> [Int] {
-        indices.sorted { a, b in
+        // Only the two arrays are captured (capturing `self` would copy every field per call).
+        let instants = self.instants
+        let entries = self.entries
+        return indices.sorted { a, b in
             if instants[a] != instants[b] { return instants[a] < instants[b] }
             return entries[a].id.utf8.lexicographicallyPrecedes(entries[b].id.utf8)
         }
@@ -78,12 +81,18 @@ struct StatementLines {
 
     /// The payout rows among the entries at `indices`, by time.
     func payouts(_ indices: [Int]) -> [PayoutLine] {
-        byTime(indices.filter { entries[$0].kind == .payout }).map { index in
+        var rows: [Int] = []
+        for index in indices where entries[index].kind == .payout { rows.append(index) }
+        guard !rows.isEmpty else { return [] }
+        var payouts: [PayoutLine] = []
+        payouts.reserveCapacity(rows.count)
+        for index in byTime(rows) {
             let entry = entries[index]
             let id = PayoutStatuses.payoutID(of: entry) ?? entry.id
-            return PayoutLine(
+            payouts.append(PayoutLine(
                 payoutID: id, occurredAt: entry.occurredAt, localOffset: offsets[index], amount: entry.amount.minorUnits,
-                status: statuses.status(of: id))
+                status: statuses.status(of: id)))
         }
+        return payouts
     }
 }
