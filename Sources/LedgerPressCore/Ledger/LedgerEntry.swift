@@ -16,41 +16,98 @@ public enum PayoutStatus: String, Sendable, CaseIterable {
 }
 
 /// One ledger entry in the native model every importer produces.
+///
+/// > Note: a value like any other (copies never see each other's changes), held in one shared,
+/// > copy-on-write box: copying an entry (into a payee's list, a file's list, the ledger) costs one
+/// > reference count, not one per text field, and a million entries are held once however many lists
+/// > hold them.
 public struct LedgerEntry: Sendable, Equatable {
-    public var id: String
-    public var occurredAt: Timestamp
-    public var payeeID: String
-    public var payeeType: PayeeType
-    public var payeeName: String?
-    public var kind: EntryKind
-    public var amount: Money
-    public var reference: String?
-    public var description: String?
-    public var payoutID: String?
-    public var payoutStatus: PayoutStatus?
-    /// Where the entry was read (for messages about it).
-    public var source: SourceLocation
-    /// Read from a payouts report: it reports a payout's status and never conflicts with the
-    /// balance report's copy of the same entry (whose other fields win).
-    public var isStatusReport = false
+    private var box: LedgerEntryBox
 
     public init(
         id: String, occurredAt: Timestamp, payeeID: String, payeeType: PayeeType, payeeName: String? = nil,
         kind: EntryKind, amount: Money, reference: String? = nil, description: String? = nil,
         payoutID: String? = nil, payoutStatus: PayoutStatus? = nil, source: SourceLocation
     ) {
-        self.id = id
-        self.occurredAt = occurredAt
-        self.payeeID = payeeID
-        self.payeeType = payeeType
-        self.payeeName = payeeName
-        self.kind = kind
-        self.amount = amount
-        self.reference = reference
-        self.description = description
-        self.payoutID = payoutID
-        self.payoutStatus = payoutStatus
-        self.source = source
+        box = LedgerEntryBox(
+            id: id, occurredAt: occurredAt, payeeID: payeeID, payeeType: payeeType, payeeName: payeeName, kind: kind,
+            amount: amount, reference: reference, description: description, payoutID: payoutID, payoutStatus: payoutStatus,
+            source: source, isStatusReport: false)
+    }
+
+    /// The box, copied first when another entry shares it (copy on write).
+    private var unique: LedgerEntryBox {
+        mutating get {
+            if !isKnownUniquelyReferenced(&box) { box = box.copy() }
+            return box
+        }
+    }
+
+    public var id: String {
+        get { box.id }
+        set { unique.id = newValue }
+    }
+    public var occurredAt: Timestamp {
+        get { box.occurredAt }
+        set { unique.occurredAt = newValue }
+    }
+    public var payeeID: String {
+        get { box.payeeID }
+        set { unique.payeeID = newValue }
+    }
+    public var payeeType: PayeeType {
+        get { box.payeeType }
+        set { unique.payeeType = newValue }
+    }
+    public var payeeName: String? {
+        get { box.payeeName }
+        set { unique.payeeName = newValue }
+    }
+    public var kind: EntryKind {
+        get { box.kind }
+        set { unique.kind = newValue }
+    }
+    public var amount: Money {
+        get { box.amount }
+        set { unique.amount = newValue }
+    }
+    public var reference: String? {
+        get { box.reference }
+        set { unique.reference = newValue }
+    }
+    public var description: String? {
+        get { box.description }
+        set { unique.description = newValue }
+    }
+    public var payoutID: String? {
+        get { box.payoutID }
+        set { unique.payoutID = newValue }
+    }
+    public var payoutStatus: PayoutStatus? {
+        get { box.payoutStatus }
+        set { unique.payoutStatus = newValue }
+    }
+    /// Where the entry was read (for messages about it).
+    public var source: SourceLocation {
+        get { box.source }
+        set { unique.source = newValue }
+    }
+    /// Read from a payouts report: it reports a payout's status and never conflicts with the
+    /// balance report's copy of the same entry (whose other fields win).
+    public var isStatusReport: Bool {
+        get { box.isStatusReport }
+        set { unique.isStatusReport = newValue }
+    }
+
+    /// Every field equal (instants compared as instants, like ``Timestamp``).
+    public static func == (a: LedgerEntry, b: LedgerEntry) -> Bool {
+        if a.box === b.box { return true }
+        let x = a.box
+        let y = b.box
+        return x.id == y.id && x.occurredAt == y.occurredAt && x.payeeID == y.payeeID && x.payeeType == y.payeeType
+            && x.payeeName == y.payeeName && x.kind == y.kind && x.amount == y.amount && x.reference == y.reference
+            && x.description == y.description && x.payoutID == y.payoutID && x.payoutStatus == y.payoutStatus
+            && x.source == y.source && x.isStatusReport == y.isStatusReport
     }
 }
 

@@ -36,6 +36,25 @@ public struct Figures: Sendable, Equatable {
         try setOpeningBalance(openingBalance)
     }
 
+    /// The figures of entries with these sums and an opening balance of zero.
+    ///
+    /// Equal to adding the entries one by one with ``add(_:_:)`` whenever every partial sum fits, which
+    /// ``KindSums`` requires of its callers.
+    init(exact sums: KindSums) {
+        self.init()
+        earnings = sums.earnings
+        tips = sums.tips
+        fees = sums.fees
+        adjustments = sums.adjustments
+        refunds = sums.refunds
+        payouts = sums.payouts
+        entries = sums.entries
+        netActivity = sums.earnings + sums.tips + sums.fees + sums.adjustments + sums.refunds
+        take = sums.earnings + sums.fees
+        change = netActivity + sums.payouts
+        closingBalance = change
+    }
+
     /// The sum of one kind.
     public subscript(kind: EntryKind) -> Int64 {
         switch kind {

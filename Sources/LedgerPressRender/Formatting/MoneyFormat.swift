@@ -17,6 +17,8 @@ public struct MoneyFormat: Sendable {
     }
 
     let pattern: Pattern?
+    /// The pattern's pieces as UTF-8, laid out around the digits without building intermediate strings.
+    let layout: MoneyLayout?
     let currency: Currency
     let locale: Locale
 
@@ -24,23 +26,12 @@ public struct MoneyFormat: Sendable {
         self.currency = currency
         self.locale = Locale(identifier: localeIdentifier)
         self.pattern = MoneyFormat.learn(currency: currency, locale: locale)
+        self.layout = pattern.map { MoneyLayout($0, exponent: currency.exponent) }
     }
 
     public func format(_ minorUnits: Int64) -> String {
-        guard let pattern else { return foundationFormat(minorUnits) }
-        let digits = String(minorUnits.magnitude)
-        let exponent = currency.exponent
-        let padded = digits.count <= exponent ? String(repeating: "0", count: exponent - digits.count + 1) + digits : digits
-        let integerPart = padded.dropLast(exponent)
-        var grouped = ""
-        for (i, ch) in integerPart.enumerated() {
-            if i > 0 && (integerPart.count - i) % 3 == 0 { grouped += pattern.group }
-            grouped.append(ch)
-        }
-        let body = exponent > 0 ? grouped + pattern.decimal + padded.suffix(exponent) : grouped
-        return minorUnits < 0
-            ? pattern.negativePrefix + body + pattern.negativeSuffix
-            : pattern.positivePrefix + body + pattern.positiveSuffix
+        guard let layout else { return foundationFormat(minorUnits) }
+        return layout.format(minorUnits)
     }
 
     func foundationFormat(_ minorUnits: Int64) -> String {
@@ -75,6 +66,7 @@ public struct MoneyFormat: Sendable {
         self.currency = currency
         self.locale = locale
         self.pattern = nil
+        self.layout = nil
     }
 
     /// Splits `$1,234,567.12` into prefix `$`, group `,`, decimal `.`, suffix ``.

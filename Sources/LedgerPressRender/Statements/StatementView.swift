@@ -17,7 +17,8 @@ public struct StatementView {
         var sections: [[String: Any]] = []
         for section in statement.sections {
             let currency = section.currency
-            func money(_ value: Int64) -> String { formats.format(value, currency, locale: payee.locale) }
+            let format = formats.formatter(for: currency, locale: payee.locale)
+            func money(_ value: Int64) -> String { format.format(value) }
             var context = StatementView.figures(section.figures, isDriver: isDriver, money: money)
             context["currency"] = currency.code
             context["has_refunds"] = section.figures.refunds != 0
