@@ -87,6 +87,13 @@ timed() {
         END { printf "%.2f %.2f %d\n", wall, cpu, rss }' "$work/logs/$name.time" >>"$work/times/$name"
     say "$name: $(tail -n 1 "$work/times/$name" | awk '{ printf "%s s wall, %s s CPU, %d MiB", $1, $2, $3 / 1024 }')"
 }
+# discard PATH...: rm -rf, saying how long it took when that was a second or more (it is not timed, but
+# removing a site of 100,000s of files is a visible part of the bench's own run time).
+discard() {
+    local before=$SECONDS
+    rm -rf "$@"
+    [ $((SECONDS - before)) -lt 1 ] || say "removed ${*#"$work"/} in $((SECONDS - before)) s"
+}
 fail() {
     say "$1 failed; the end of its standard error:"
     tail -n 20 "$work/logs/$1.err" >&2
@@ -102,11 +109,11 @@ median() { [ -s "$work/times/$1" ] && cut -d' ' -f"$2" "$work/times/$1" | median
 stage() {
     cat "$work/reports/$1".*.json 2>/dev/null | jq -r --arg k "$2" '.timings_seconds[$k] // empty' | median_of || true
 }
-# stages NAME: "import 0.31 s, build 9.80 s, publish 12.10 s": every stage key the reports hold, pipeline order first.
+# stages NAME: "import 0.31 s, render 9.80 s, publish 12.10 s": every stage key the reports hold, pipeline order first.
 stages() {
     local keys key list=
     keys=$(cat "$work/reports/$1".*.json 2>/dev/null | jq -r '.timings_seconds // {} | keys[]' | sort -u || true)
-    for key in import build statements render finance publish $keys; do
+    for key in import plan build statements render finance publish $keys; do
         case " $list " in *" $key "*) continue ;; esac
         printf '%s\n' "$keys" | grep -qx "$key" || continue
         list="$list $key"
@@ -171,7 +178,7 @@ measure_site() {
     (cd "$site" && sed "s|^$site/||" "$work/md-month.txt" | xargs -d '\n' cp --parents -t "$work/hugo/content")
 }
 for i in $(seq "$runs"); do
-    rm -rf "$site"
+    discard "$site"
     timed lp-full "$bin" build "${inputs[@]}" --output "$site" --quiet --report "$work/reports/lp-full.$i.json" ||
         fail lp-full
     timed lp-nochange "$bin" build "${inputs[@]}" --output "$site" --quiet --report "$work/reports/lp-nochange.$i.json" ||
@@ -180,20 +187,20 @@ for i in $(seq "$runs"); do
     timed lp-late "$bin" build "$data/ledger.csv" "$data/late.csv" --payees "$data/payees.csv" --output "$site" --quiet \
         --report "$work/reports/lp-late.$i.json" || fail lp-late
 done
-rm -rf "$site"
+discard "$site"
 
 for i in $(seq "$runs"); do
-    rm -rf "$work/site-month"
+    discard "$work/site-month"
     timed lp-month "$bin" build "${inputs[@]}" --periods month --output "$work/site-month" --quiet \
         --report "$work/reports/lp-month.$i.json" || fail lp-month
 done
 pages_month=$(find -L "$work/site-month/payees" -name '*.html' ! -name index.html | wc -l)
-rm -rf "$work/site-month"
+discard "$work/site-month"
 
 # build --only finance: exit 64 (unknown option) means this binary does not have it yet.
 finance_only=yes
 for i in $(seq "$runs"); do
-    rm -rf "$work/site-finance"
+    discard "$work/site-finance"
     status=0
     timed lp-finance "$bin" build "${inputs[@]}" --only finance --output "$work/site-finance" --quiet \
         --report "$work/reports/lp-finance.$i.json" || status=$?
@@ -204,7 +211,7 @@ for i in $(seq "$runs"); do
     fi
     [ "$status" = 0 ] || fail lp-finance
 done
-rm -rf "$work/site-finance"
+discard "$work/site-finance"
 
 for i in $(seq "$runs"); do
     timed lp-check "$bin" check "${inputs[@]}" || fail lp-check
@@ -230,41 +237,41 @@ cat >"$work/hugo/layouts/index.html" <<'EOF'
 <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Statements</title></head><body>{{ len .Site.RegularPages }} statements</body></html>
 EOF
 for i in $(seq "$runs"); do
-    rm -rf "$work/hugo/public" "$work/hugo/resources" "$work/hugo-cache"
+    discard "$work/hugo/public" "$work/hugo/resources" "$work/hugo-cache"
     timed hugo hugo --quiet --source "$work/hugo" --destination "$work/hugo/public" --cacheDir "$work/hugo-cache" ||
         fail hugo
 done
 hugo_pages=$(find "$work/hugo/public/payees" -name index.html | wc -l)
-rm -rf "$work/hugo"
+discard "$work/hugo"
 
 ## The file-write floor: the site's files (same count, sizes and folders), one thread, with and without syncfs.
 for sync_flag in "" --sync; do
     for i in $(seq "$runs"); do
-        rm -rf "$work/floor"
+        discard "$work/floor"
         timed "floor${sync_flag:+-sync}" "$work/bin/floor" "$work/site-files.tsv" "$work/floor" $sync_flag ||
             fail "floor${sync_flag:+-sync}"
     done
 done
-rm -rf "$work/floor"
+discard "$work/floor"
 
 ## Memory growth: the full build on twice the ledger (twice the payees, same entries per payee).
 "$bin" sample --entries "$big_entries" --payees "$big_payees" --out "$data/big.csv" --payees-out "$data/big-payees.csv"
 for i in $(seq "$big_runs"); do
-    rm -rf "$work/site-big"
+    discard "$work/site-big"
     timed lp-big "$bin" build "$data/big.csv" --payees "$data/big-payees.csv" --output "$work/site-big" --quiet \
         --report "$work/reports/lp-big.$i.json" || fail lp-big
 done
-rm -rf "$work/site-big" "$data/big.csv"
+discard "$work/site-big" "$data/big.csv"
 
 ## Finance-only on five times the ledger (when the binary has it).
 if [ "$finance_only" = yes ]; then
     "$bin" sample --entries "$huge_entries" --payees "$huge_payees" --out "$data/huge.csv" --payees-out "$data/huge-payees.csv"
     for i in $(seq "$runs"); do
-        rm -rf "$work/site-huge"
+        discard "$work/site-huge"
         timed lp-huge "$bin" build "$data/huge.csv" --payees "$data/huge-payees.csv" --only finance \
             --output "$work/site-huge" --quiet --report "$work/reports/lp-huge.$i.json" || fail lp-huge
     done
-    rm -rf "$work/site-huge" "$data/huge.csv"
+    discard "$work/site-huge" "$data/huge.csv"
 fi
 
 ## The table.
