@@ -8,6 +8,20 @@ import Mustache
 /// Right-to-left text and bidi controls are isolated (`BidiIsolation`).
 public enum HTMLText {
     public static func escape(_ text: String) -> String {
+        isInert(text) ? text : escapeScalars(text)
+    }
+
+    /// True when `text` is ASCII with no character to escape or replace (TAB, LF and CR pass): then
+    /// ``escapeScalars(_:)`` would return it unchanged (ASCII never needs bidi isolation).
+    static func isInert(_ text: String) -> Bool {
+        text.utf8.allSatisfy { byte in
+            (byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+                && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")) || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        }
+    }
+
+    /// The escaping itself, scalar by scalar.
+    static func escapeScalars(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in BidiIsolation.isolate(text).unicodeScalars {

@@ -11,6 +11,41 @@ import Mustache
 /// isolated (`BidiIsolation`).
 public enum MarkdownText {
     public static func escape(_ text: String) -> String {
+        isInert(text) ? text : escapeScalars(text)
+    }
+
+    /// True when ``escapeScalars(_:)`` would return `text` unchanged, decided from its bytes alone: printable
+    /// ASCII with no character that opens an inline construct, single spaces inside only, and a start that
+    /// can open no block (`#`, `=`, `-`/`+` before a space or a run of `-`, an ordered-list number).
+    /// Plain names and amounts (`$1,234.56`, `-$24.00`, `1.234,56`, `2026-10-14`) take this path.
+    static func isInert(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes -> Bool in
+            guard let first = bytes.first, first != 0x20, bytes[bytes.count - 1] != 0x20 else { return false }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                guard byte >= 0x20, byte < 0x7F, !inlineSpecialBytes[Int(byte)], !(byte == 0x20 && previous == 0x20) else { return false }
+                previous = byte
+            }
+            switch first {
+            case UInt8(ascii: "#"), UInt8(ascii: "="): return false
+            case UInt8(ascii: "-"), UInt8(ascii: "+"):
+                return bytes.count > 1 && bytes[1] != 0x20 && bytes[1] != UInt8(ascii: "-")
+            default:
+                var digits = 0
+                while digits < bytes.count, bytes[digits] >= 0x30, bytes[digits] <= 0x39 { digits += 1 }
+                guard digits > 0, digits <= 9, digits < bytes.count else { return true }
+                let next = bytes[digits]
+                guard next == UInt8(ascii: ".") || next == UInt8(ascii: ")") else { return true }
+                return !(digits + 1 == bytes.count || bytes[digits + 1] == 0x20)
+            }
+        }
+    }
+
+    static let inlineSpecialBytes: [Bool] = (0..<256).map { byte in "\\`*_[]<>&!|~".utf8.contains(UInt8(byte)) }
+
+    /// The escaping itself, scalar by scalar (every text goes through it unless ``isInert(_:)``).
+    static func escapeScalars(_ text: String) -> String {
         // Fold first, so the block checks see the line as cmark will (a control character before `#`
         // or between two `-` is a space by then).
         let line = folded(text)

@@ -21,6 +21,7 @@ public struct TableData: Sendable, Equatable {
 
     /// A cell made inert for a code block line: control characters and line breaks become one space.
     static func inert(_ text: String) -> String {
+        if isPlainASCII(text) { return text }
         var out = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
@@ -37,6 +38,17 @@ public struct TableData: Sendable, Equatable {
         return String(String(out).drop { $0 == " " })
     }
 
+    /// Printable ASCII with no leading space and no two spaces in a row: ``inert(_:)`` keeps it as it is,
+    /// it needs no bidi isolation, and its length in Characters is its length in bytes.
+    static func isPlainASCII(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+            previous = byte
+        }
+        return true
+    }
+
     /// The widest a column is padded to: a longer cell is written whole and shifts the rest of its row,
     /// so one huge description never pads every other row (output stays linear in the input).
     public static let maxPaddedWidth = 60
@@ -50,43 +62,89 @@ public struct TableData: Sendable, Equatable {
     /// > never close the block.
     public var markdownBlock: String {
         let all = [header] + rows + footer
-        let inertCells = all.map { $0.map(TableData.inert) }
-        let lengths = inertCells.map { $0.map(\.count) }
-        let cells = inertCells.map { $0.map(BidiIsolation.isolate) }
+        // Per cell: its inert text (isolated when it needs to be) and its length in Characters before isolation.
+        var cells: [[String]] = []
+        var lengths: [[Int]] = []
+        cells.reserveCapacity(all.count)
+        lengths.reserveCapacity(all.count)
+        for row in all {
+            var rowCells: [String] = []
+            var rowLengths: [Int] = []
+            rowCells.reserveCapacity(row.count)
+            rowLengths.reserveCapacity(row.count)
+            for cell in row {
+                if TableData.isPlainASCII(cell) {
+                    rowCells.append(cell)
+                    rowLengths.append(cell.utf8.count)
+                } else {
+                    let inert = TableData.inert(cell)
+                    rowCells.append(BidiIsolation.isolate(inert))
+                    rowLengths.append(inert.count)
+                }
+            }
+            cells.append(rowCells)
+            lengths.append(rowLengths)
+        }
         var widths = [Int](repeating: 0, count: header.count)
         for row in lengths {
             for (i, length) in row.enumerated() where i < widths.count {
                 widths[i] = max(widths[i], min(length, TableData.maxPaddedWidth))
             }
         }
-        func render(_ row: [String], _ lengths: [Int]) -> String {
-            var parts: [String] = []
-            for (i, cell) in row.enumerated() where i < widths.count {
-                let pad = String(repeating: " ", count: max(0, widths[i] - lengths[i]))
-                parts.append(alignments.indices.contains(i) && alignments[i] == .right ? pad + cell : cell + pad)
-            }
-            var line = parts.joined(separator: "  ")
-            while line.hasSuffix(" ") { line.removeLast() }
-            return line
-        }
         var longestRun = 0
         for row in cells {
             for cell in row {
                 var run = 0
-                for ch in cell.unicodeScalars {
-                    run = ch == "`" ? run + 1 : 0
+                for byte in cell.utf8 {
+                    run = byte == UInt8(ascii: "`") ? run + 1 : 0
                     longestRun = max(longestRun, run)
                 }
             }
         }
         let fence = String(repeating: "`", count: max(3, longestRun + 1))
-        var text = fence + infoString + "\n" + render(cells[0], lengths[0]) + "\n"
-        text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
-        for r in cells.indices.dropFirst().prefix(rows.count) { text += render(cells[r], lengths[r]) + "\n" }
+        var dashes = ""
+        for (i, width) in widths.enumerated() {
+            if i > 0 { dashes += "  " }
+            dashes += String(repeating: "-", count: width)
+        }
+        var text = ""
+        text.reserveCapacity(all.count * (widths.reduce(0, +) + 2 * widths.count + 2) + 64)
+        text += fence
+        text += infoString
+        text += "\n"
+        var line = ""
+        func render(_ r: Int) {
+            let row = cells[r]
+            let rowLengths = lengths[r]
+            line.removeAll(keepingCapacity: true)
+            for (i, cell) in row.enumerated() where i < widths.count {
+                if i > 0 { line += "  " }
+                let pad = max(0, widths[i] - rowLengths[i])
+                let right = alignments.indices.contains(i) && alignments[i] == .right
+                if right { TableData.appendSpaces(pad, to: &line) }
+                line += cell
+                if !right { TableData.appendSpaces(pad, to: &line) }
+            }
+            // Trailing spaces go, as Characters (a space joined to the Character before it stays).
+            if line.utf8.last == 0x20 {
+                while line.hasSuffix(" ") { line.removeLast() }
+            }
+            text += line
+            text += "\n"
+        }
+        render(0)
+        text += dashes
+        text += "\n"
+        for r in cells.indices.dropFirst().prefix(rows.count) { render(r) }
         if !footer.isEmpty {
-            text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
-            for r in cells.indices.suffix(footer.count) { text += render(cells[r], lengths[r]) + "\n" }
+            text += dashes
+            text += "\n"
+            for r in cells.indices.suffix(footer.count) { render(r) }
         }
         return text + fence + "\n"
+    }
+
+    static func appendSpaces(_ count: Int, to text: inout String) {
+        for _ in 0..<count { text += " " }
     }
 }

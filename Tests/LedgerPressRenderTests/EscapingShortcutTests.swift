@@ -1,0 +1,119 @@
+import LedgerPressCore
+import Testing
+
+@testable import LedgerPressRender
+
+/// The byte-level shortcuts (text that needs no escaping, plain ASCII table cells) give exactly what the
+/// scalar-by-scalar escaping and table layout give.
+@Suite struct EscapingShortcutTests {
+    static let alphabet: [String] = [" ", "-", "+", "=", "#", "1", "2", ".", ")", "a", "*", "$", "`", "\t", "é", "&", "'", "<", "\u{7F}"]
+
+    /// Every string of up to four characters of the alphabet.
+    static var shortStrings: [String] {
+        var all = [""]
+        var level = [""]
+        for _ in 0..<4 {
+            level = level.flatMap { prefix in alphabet.map { prefix + $0 } }
+            all += level
+        }
+        return all
+    }
+
+    static let hostile = [
+        "José Müller", "$1,234.56", "-$24.00", "1.234,56\u{A0}€", "2026-10-14 09:30", "12", "1.", "1. x", "10) y", "1234567890. z",
+        "- item", "-- x", "---", "+", "+x", "= =", "#tag", "a  b", " lead", "trail ", "tab\tin", "new\nline", "\u{202E}evil",
+        "שלום", "x\u{0D4E}", "\u{0D4E} ", "a\u{301}", " \u{301}", "`code`", "``", "\u{0}", "\u{85}x", "x\u{2028}y", "\r\n",
+    ]
+
+    @Test func markdownShortcutMatchesTheScalarEscaping() {
+        for text in Self.shortStrings + Self.hostile {
+            #expect(MarkdownText.escape(text) == MarkdownText.escapeScalars(text), "\(String(reflecting: text))")
+        }
+    }
+
+    @Test func htmlShortcutMatchesTheScalarEscaping() {
+        for text in Self.shortStrings + Self.hostile {
+            #expect(HTMLText.escape(text) == HTMLText.escapeScalars(text), "\(String(reflecting: text))")
+        }
+    }
+
+    @Test func tableBlocksMatchTheReferenceLayout() {
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pool = Self.hostile + ["", " ", "  ", "x", String(repeating: "w", count: 70), "a  " , "b \u{0D4E}", "\u{0D4E}"]
+        for _ in 0..<400 {
+            let columns = 1 + next(5)
+            func row() -> [String] { (0..<(columns + next(2) - next(2))).map { _ in pool[next(pool.count)] } }
+            let table = TableData(
+                id: "t", header: (0..<columns).map { _ in pool[next(pool.count)] },
+                alignments: (0..<columns).map { _ in next(2) == 0 ? .left : .right }, rows: (0..<next(4)).map { _ in row() },
+                footer: next(2) == 0 ? [] : [row()])
+            #expect(table.markdownBlock == Self.referenceBlock(table), "\(table)")
+        }
+    }
+
+    /// The layout as first written, kept as the reference.
+    static func referenceBlock(_ table: TableData) -> String {
+        let header = table.header, rows = table.rows, footer = table.footer, alignments = table.alignments, infoString = table.infoString
+        let all = [header] + rows + footer
+        let inertCells = all.map { $0.map(referenceInert) }
+        let lengths = inertCells.map { $0.map(\.count) }
+        let cells = inertCells.map { $0.map(BidiIsolation.isolate) }
+        var widths = [Int](repeating: 0, count: header.count)
+        for row in lengths {
+            for (i, length) in row.enumerated() where i < widths.count {
+                widths[i] = max(widths[i], min(length, TableData.maxPaddedWidth))
+            }
+        }
+        func render(_ row: [String], _ lengths: [Int]) -> String {
+            var parts: [String] = []
+            for (i, cell) in row.enumerated() where i < widths.count {
+                let pad = String(repeating: " ", count: max(0, widths[i] - lengths[i]))
+                parts.append(alignments.indices.contains(i) && alignments[i] == .right ? pad + cell : cell + pad)
+            }
+            var line = parts.joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+        var longestRun = 0
+        for row in cells {
+            for cell in row {
+                var run = 0
+                for ch in cell.unicodeScalars {
+                    run = ch == "`" ? run + 1 : 0
+                    longestRun = max(longestRun, run)
+                }
+            }
+        }
+        let fence = String(repeating: "`", count: max(3, longestRun + 1))
+        var text = fence + infoString + "\n" + render(cells[0], lengths[0]) + "\n"
+        text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
+        for r in cells.indices.dropFirst().prefix(rows.count) { text += render(cells[r], lengths[r]) + "\n" }
+        if !footer.isEmpty {
+            text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
+            for r in cells.indices.suffix(footer.count) { text += render(cells[r], lengths[r]) + "\n" }
+        }
+        return text + fence + "\n"
+    }
+
+
+    static func referenceInert(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var lastWasSpace = false
+        for scalar in text.unicodeScalars {
+            let space = scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028
+                || scalar.value == 0x2029 || scalar == " "
+            if space {
+                if !lastWasSpace { out.append(" ") }
+                lastWasSpace = true
+            } else {
+                out.append(scalar)
+                lastWasSpace = false
+            }
+        }
+        return String(String(out).drop { $0 == " " })
+    }
+}
