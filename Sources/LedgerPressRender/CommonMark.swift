@@ -24,17 +24,23 @@ public enum CommonMark {
 
     /// Renders Markdown to HTML; throws on any failure of cmark, never returns the input unrendered.
     public static func html(fromMarkdown markdown: String, tables: [String: TableData] = [:], options: Options = [.validateUTF8]) throws(Failure) -> String {
+        try html(fromMarkdown: markdown, tables: tables, options: options, tablesAsNodes: false)
+    }
+
+    /// With `tablesAsNodes`, tables are built from cmark nodes, cell by cell (the construction that
+    /// ``TableData/html`` writes directly, kept to show in tests that both give the same bytes).
+    static func html(fromMarkdown markdown: String, tables: [String: TableData], options: Options, tablesAsNodes: Bool) throws(Failure) -> String {
         let flags = options.rawValue
         let length = markdown.utf8.count
         guard let document = markdown.withCString({ cmark_parse_document($0, length, flags) }) else { throw .parseFailed }
         defer { cmark_node_free(document) }
-        if !tables.isEmpty { try replaceTableBlocks(in: document, tables: tables) }
+        if !tables.isEmpty { try replaceTableBlocks(in: document, tables: tables, asNodes: tablesAsNodes) }
         guard let rendered = cmark_render_html(document, flags) else { throw .renderFailed }
         defer { free(rendered) }
         return String(cString: rendered)
     }
 
-    static func replaceTableBlocks(in document: OpaquePointer, tables: [String: TableData]) throws(Failure) {
+    static func replaceTableBlocks(in document: OpaquePointer, tables: [String: TableData], asNodes: Bool) throws(Failure) {
         var found: [(OpaquePointer, TableData)] = []
         guard let iterator = cmark_iter_new(document) else { throw .parseFailed }
         while true {
@@ -50,7 +56,7 @@ public enum CommonMark {
         }
         cmark_iter_free(iterator)
         for (block, table) in found {
-            let built = try tableNode(table)
+            let built = asNodes ? try tableNode(table) : try custom(CMARK_NODE_CUSTOM_BLOCK, table.html, "")
             guard cmark_node_insert_before(block, built) == 1 else {
                 cmark_node_free(built)
                 throw .nodeRefused("table")

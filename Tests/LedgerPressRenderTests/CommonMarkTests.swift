@@ -83,3 +83,43 @@ import Testing
         #expect(results.allSatisfy { $0 == expected })
     }
 }
+
+/// Tables written directly as HTML are byte for byte the tables cmark renders from nodes.
+@Suite struct TableHTMLTests {
+    static let cells = CommonMarkTests.hostile + EscapingShortcutTests.hostile + [
+        "", "'quoted' / slash", "\"double\"", "a\u{0}b", "\u{1B}[31m", "\u{7F}", "\u{9B}", "שלום \"x\"", "\u{2067}open", "&lt;",
+        "x\ny", "tab\there", "é\u{301}",
+    ]
+
+    @Test func directTablesMatchNodeTables() throws {
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for round in 0..<150 {
+            let columns = 1 + next(4)
+            func row() -> [String] { (0..<(columns + next(2) - next(2))).map { _ in Self.cells[next(Self.cells.count)] } }
+            let ids = ["lines-USD", "payouts-EUR", "x y", "a<b", "p\"q"]
+            let table = TableData(
+                id: ids[round % ids.count], header: (0..<columns).map { _ in Self.cells[next(Self.cells.count)] },
+                alignments: (0..<columns).map { _ in next(2) == 0 ? .left : .right }, rows: (0..<next(5)).map { _ in row() },
+                footer: next(2) == 0 ? [] : [row()])
+            let before = ["", "# Title\n\n", "Text right before:\n", "- item\n\n"][next(4)]
+            let after = ["", "\nAfter.\n", "\n    code\n"][next(3)]
+            let markdown = before + table.markdownBlock + after
+            let tables = next(5) == 0 ? [:] : [table.id.split(separator: " ").first.map(String.init) ?? table.id: table]
+            let direct = try CommonMark.html(fromMarkdown: markdown, tables: tables, options: [.validateUTF8], tablesAsNodes: false)
+            let nodes = try CommonMark.html(fromMarkdown: markdown, tables: tables, options: [.validateUTF8], tablesAsNodes: true)
+            #expect(direct == nodes, "\(table)")
+        }
+    }
+
+    @Test func twoTablesInOneDocument() throws {
+        let a = TableData(id: "lines-USD", header: ["Date", "Net"], alignments: [.left, .right], rows: [["d", "<1>"]], footer: [["Total", "1"]])
+        let b = TableData(id: "payouts-USD", header: ["Payout"], alignments: [.left], rows: [])
+        let markdown = "## A\n\n" + a.markdownBlock + "\n## B\n\n" + b.markdownBlock
+        let tables = [a.id: a, b.id: b]
+        #expect(try CommonMark.html(fromMarkdown: markdown, tables: tables) == CommonMark.html(fromMarkdown: markdown, tables: tables, options: [.validateUTF8], tablesAsNodes: true))
+    }
+}
