@@ -6,7 +6,7 @@ import Testing
 /// The byte-level shortcuts (text that needs no escaping, plain ASCII table cells) give exactly what the
 /// scalar-by-scalar escaping and table layout give.
 @Suite struct EscapingShortcutTests {
-    static let alphabet: [String] = [" ", "-", "+", "=", "#", "1", "2", ".", ")", "a", "*", "$", "`", "\t", "é", "&", "'", "<", "\u{7F}"]
+    static let alphabet: [String] = [" ", "-", "+", "=", "#", "1", "2", ".", ")", "a", "*", "$", "`", "\t", "é", "&", "'", "<", "\u{7F}", ",", "\"", "@"]
 
     /// Every string of up to four characters of the alphabet.
     static var shortStrings: [String] {
@@ -34,6 +34,12 @@ import Testing
     @Test func htmlShortcutMatchesTheScalarEscaping() {
         for text in Self.shortStrings + Self.hostile {
             #expect(HTMLText.escape(text) == HTMLText.escapeScalars(text), "\(String(reflecting: text))")
+        }
+    }
+
+    @Test func csvShortcutMatchesTheGuardedCell() {
+        for text in Self.shortStrings + Self.hostile + ["a,b", "say \"hi\"", "@x", "\rx", "x\r"] {
+            #expect(CSVCell.text(text) == CSVCell.guarded(text), "\(String(reflecting: text))")
         }
     }
 

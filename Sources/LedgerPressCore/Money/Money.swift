@@ -23,17 +23,42 @@ public enum PlainDecimal {
     /// Total for every `Int64` (including `Int64.min`); an `exponent` below zero is read as zero.
     public static func format(_ minorUnits: Int64, exponent: Int) -> String {
         let exponent = max(0, exponent)
-        let negative = minorUnits < 0
         // Int64.min has no positive counterpart: work with the magnitude as UInt64.
-        let magnitude = minorUnits.magnitude
-        var digits = String(magnitude)
-        if exponent > 0 {
-            if digits.count <= exponent {
-                digits = String(repeating: "0", count: exponent - digits.count + 1) + digits
-            }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -exponent))
+        var magnitude = minorUnits.magnitude
+        guard exponent <= 18 else { return formatLong(minorUnits, exponent: exponent) }
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
-        return negative ? "-" + digits : digits
+        let shown = exponent > 0 ? max(digits, exponent + 1) : digits
+        let negative = minorUnits < 0
+        let length = (negative ? 1 : 0) + shown + (exponent > 0 ? 1 : 0)
+        return String(unsafeUninitializedCapacity: length) { out in
+            var at = length
+            for written in 0..<shown {
+                if exponent > 0 && written == exponent {
+                    at -= 1
+                    out[at] = UInt8(ascii: ".")
+                }
+                at -= 1
+                out[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            }
+            if negative { out[0] = UInt8(ascii: "-") }
+            return length
+        }
+    }
+
+    /// The same layout for exponents no currency has, built as strings.
+    static func formatLong(_ minorUnits: Int64, exponent: Int) -> String {
+        var digits = String(minorUnits.magnitude)
+        if digits.count <= exponent {
+            digits = String(repeating: "0", count: exponent - digits.count + 1) + digits
+        }
+        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -exponent))
+        return minorUnits < 0 ? "-" + digits : digits
     }
 
     public static func format(_ money: Money) -> String {

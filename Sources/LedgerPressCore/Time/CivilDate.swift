@@ -106,7 +106,29 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The Monday that starts this date's ISO week.
     public var startOfISOWeek: CivilDate { adding(days: 1 - isoWeekday) }
 
-    public var description: String { CivilDate.pad(year, 4) + "-" + CivilDate.pad(month, 2) + "-" + CivilDate.pad(day, 2) }
+    public var description: String {
+        guard (0...9999).contains(year) else { return CivilDate.pad(year, 4) + "-" + CivilDate.pad(month, 2) + "-" + CivilDate.pad(day, 2) }
+        return String(unsafeUninitializedCapacity: 10) { out in
+            writeISO(into: out)
+            return 10
+        }
+    }
+
+    /// Writes `YYYY-MM-DD` into the first 10 bytes (the year from 0 to 9999).
+    func writeISO(into out: UnsafeMutableBufferPointer<UInt8>) {
+        CivilDate.write2(year / 100, out, at: 0)
+        CivilDate.write2(year % 100, out, at: 2)
+        out[4] = UInt8(ascii: "-")
+        CivilDate.write2(month, out, at: 5)
+        out[7] = UInt8(ascii: "-")
+        CivilDate.write2(day, out, at: 8)
+    }
+
+    /// Writes `value` (0 to 99) as two digits.
+    static func write2(_ value: Int, _ out: UnsafeMutableBufferPointer<UInt8>, at index: Int) {
+        out[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10)
+        out[index + 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+    }
 
     static func pad(_ value: Int, _ width: Int) -> String {
         let text = String(value)

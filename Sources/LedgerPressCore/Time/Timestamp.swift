@@ -42,6 +42,23 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         let date = CivilDate(daysSinceEpoch: days)
         let sign = offsetSeconds < 0 ? "-" : "+"
         let offset = Int(clamping: offsetSeconds.magnitude)
+        if (0...9999).contains(date.year), offset / 3600 <= 99 {
+            // The usual case, written as its 25 bytes.
+            return String(unsafeUninitializedCapacity: 25) { out in
+                date.writeISO(into: out)
+                out[10] = UInt8(ascii: "T")
+                CivilDate.write2(secondOfDay / 3600, out, at: 11)
+                out[13] = UInt8(ascii: ":")
+                CivilDate.write2(secondOfDay / 60 % 60, out, at: 14)
+                out[16] = UInt8(ascii: ":")
+                CivilDate.write2(secondOfDay % 60, out, at: 17)
+                out[19] = offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+                CivilDate.write2(offset / 3600, out, at: 20)
+                out[22] = UInt8(ascii: ":")
+                CivilDate.write2(offset / 60 % 60, out, at: 23)
+                return 25
+            }
+        }
         return "\(date)T\(CivilDate.pad(secondOfDay / 3600, 2)):\(CivilDate.pad(secondOfDay / 60 % 60, 2)):"
             + "\(CivilDate.pad(secondOfDay % 60, 2))\(sign)\(CivilDate.pad(offset / 3600, 2)):\(CivilDate.pad(offset / 60 % 60, 2))"
     }

@@ -10,15 +10,19 @@ public enum StatementCSV {
     public static let linesHeader =
         "payee_id,payee_type,period,currency,occurred_at,reference,description,earnings,tips,fees,adjustments,refunds,payouts,net,payout_id,payout_status,entries"
 
+    /// The statement CSV headers: the lines columns from `period` on; a driver's without `fees`.
+    static let merchantHeader = linesHeader.split(separator: ",").dropFirst(2).joined(separator: ",") + "\n"
+    static let driverHeader = linesHeader.split(separator: ",").dropFirst(2).filter { $0 != "fees" }.joined(separator: ",") + "\n"
+
     /// The statement's own CSV: the lines columns from `period` on; a driver's without `fees` (folded into `earnings`).
     public static func statementCSV(_ statement: Statement) -> String {
         let isDriver = statement.payee.type == .driver
-        var header = linesHeader.split(separator: ",").dropFirst(2).map(String.init)
-        if isDriver { header.removeAll { $0 == "fees" } }
-        var out = header.joined(separator: ",") + "\n"
+        var out = isDriver ? driverHeader : merchantHeader
+        let label = statement.period.label
         for section in statement.sections {
             for line in section.lines {
-                out += CSVCell.row(lineCells(line, period: statement.period, currency: section.currency, foldFees: isDriver))
+                appendLineCells(line, label: label, currency: section.currency, foldFees: isDriver, to: &out)
+                out += "\n"
             }
         }
         return out
@@ -26,50 +30,73 @@ public enum StatementCSV {
 
     /// Summary rows of one statement (one per currency), unsorted across statements.
     public static func summaryRows(_ statement: Statement) -> [SortableRow] {
-        statement.sections.map { section in
+        let label = statement.period.label
+        let payeeCell = CSVCell.text(statement.payee.id)
+        let start = statement.period.start.description
+        let end = statement.period.end.description
+        return statement.sections.map { section in
             let f = section.figures
             let e = section.currency.exponent
-            func d(_ v: Int64) -> String { PlainDecimal.format(v, exponent: e) }
-            let cells = [
-                CSVCell.text(statement.payee.id), statement.payee.type.rawValue, statement.period.label,
-                statement.period.start.description, statement.period.end.description, section.currency.code,
-                d(f.openingBalance), d(f.earnings), d(f.tips), d(f.fees), d(f.adjustments), d(f.refunds), d(f.netActivity),
-                d(f.payouts), d(f.closingBalance), String(f.entries),
-            ]
-            return SortableRow(
-                keys: [statement.payee.id, section.currency.code, statement.period.label], instant: nil, tieBreak: "",
-                text: CSVCell.row(cells))
+            var text = payeeCell
+            for cell in [statement.payee.type.rawValue, label, start, end, section.currency.code] {
+                text += ","
+                text += cell
+            }
+            for amount in [f.openingBalance, f.earnings, f.tips, f.fees, f.adjustments, f.refunds, f.netActivity, f.payouts, f.closingBalance] {
+                text += ","
+                text += PlainDecimal.format(amount, exponent: e)
+            }
+            text += ","
+            text += String(f.entries)
+            text += "\n"
+            return SortableRow(keys: [statement.payee.id, section.currency.code, label], instant: nil, tieBreak: "", text: text)
         }
     }
 
     /// `finance/lines.csv` rows of one statement, unsorted across statements.
     public static func lineRows(_ statement: Statement) -> [SortableRow] {
         var rows: [SortableRow] = []
+        let label = statement.period.label
+        let prefix = CSVCell.text(statement.payee.id) + "," + statement.payee.type.rawValue + ","
         for section in statement.sections {
             for line in section.lines {
-                let cells = [CSVCell.text(statement.payee.id), statement.payee.type.rawValue]
-                    + lineCells(line, period: statement.period, currency: section.currency, foldFees: false)
+                var text = prefix
+                appendLineCells(line, label: label, currency: section.currency, foldFees: false, to: &text)
+                text += "\n"
                 rows.append(SortableRow(
-                    keys: [statement.payee.id, section.currency.code, statement.period.label], instant: line.occurredAt,
-                    tieBreak: (line.reference ?? "") + "\u{0}" + line.firstEntryID, text: CSVCell.row(cells)))
+                    keys: [statement.payee.id, section.currency.code, label], instant: line.occurredAt,
+                    tieBreak: (line.reference ?? "") + "\u{0}" + line.firstEntryID, text: text))
             }
         }
         return rows
     }
 
-    static func lineCells(_ line: StatementLine, period: Period, currency: Currency, foldFees: Bool) -> [String] {
+    /// The cells of one statement line from `period` on, comma-separated, without a line end.
+    static func appendLineCells(_ line: StatementLine, label: String, currency: Currency, foldFees: Bool, to out: inout String) {
         let f = line.figures
-        func d(_ v: Int64) -> String { PlainDecimal.format(v, exponent: currency.exponent) }
-        var cells = [
-            period.label, currency.code, Timestamp.format(epochSeconds: line.occurredAt.epochSeconds, offsetSeconds: line.localOffset),
-            CSVCell.text(line.reference ?? ""), CSVCell.text(line.description ?? ""),
-        ]
-        cells += foldFees ? [d(f.take), d(f.tips)] : [d(f.earnings), d(f.tips), d(f.fees)]
-        cells += [
-            d(f.adjustments), d(f.refunds), d(f.payouts), d(line.net), CSVCell.text(line.payoutID ?? ""),
-            line.payoutStatus?.rawValue ?? "", String(f.entries),
-        ]
-        return cells
+        let e = currency.exponent
+        out += label
+        out += ","
+        out += currency.code
+        out += ","
+        out += Timestamp.format(epochSeconds: line.occurredAt.epochSeconds, offsetSeconds: line.localOffset)
+        out += ","
+        out += CSVCell.text(line.reference ?? "")
+        out += ","
+        out += CSVCell.text(line.description ?? "")
+        let amounts = foldFees
+            ? [f.take, f.tips, f.adjustments, f.refunds, f.payouts, line.net]
+            : [f.earnings, f.tips, f.fees, f.adjustments, f.refunds, f.payouts, line.net]
+        for amount in amounts {
+            out += ","
+            out += PlainDecimal.format(amount, exponent: e)
+        }
+        out += ","
+        out += CSVCell.text(line.payoutID ?? "")
+        out += ","
+        out += line.payoutStatus?.rawValue ?? ""
+        out += ","
+        out += String(f.entries)
     }
 }
 

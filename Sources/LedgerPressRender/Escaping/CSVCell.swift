@@ -8,11 +8,31 @@ import Foundation
 public enum CSVCell {
     /// A text cell from ledger data (guarded, then quoted if needed).
     public static func text(_ value: String) -> String {
+        isPlain(value) ? value : guarded(value)
+    }
+
+    /// The guard and the quoting, for any text.
+    static func guarded(_ value: String) -> String {
         var value = ControlCharacters.replaced(in: value)
         if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
             value = "'" + value
         }
         return quoted(value)
+    }
+
+    /// Printable ASCII with no `,` or `"` and a first character that needs no guard: the cell as it is.
+    static func isPlain(_ value: String) -> Bool {
+        var first = true
+        for byte in value.utf8 {
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: ","), byte != UInt8(ascii: "\"") else { return false }
+            if first {
+                guard byte != UInt8(ascii: "="), byte != UInt8(ascii: "+"), byte != UInt8(ascii: "-"), byte != UInt8(ascii: "@") else {
+                    return false
+                }
+                first = false
+            }
+        }
+        return true
     }
 
     /// A cell the tool itself produced (numbers, dates, codes, labels): quoted only if needed, never guarded.
