@@ -6,7 +6,7 @@ import Testing
 /// The byte-level shortcuts (text that needs no escaping, plain ASCII table cells) give exactly what the
 /// scalar-by-scalar escaping and table layout give.
 @Suite struct EscapingShortcutTests {
-    static let alphabet: [String] = [" ", "-", "+", "=", "#", "1", "2", ".", ")", "a", "*", "$", "`", "\t", "é", "&", "'", "<", "\u{7F}", ",", "\"", "@"]
+    static let alphabet: [String] = [" ", "-", "+", "=", "#", "1", "2", ".", ")", "a", "*", "$", "`", "\t", "é", "&", "'", "<", "\u{7F}", ",", "\"", "@", "\u{85}", "\u{2028}"]
 
     /// Every string of up to four characters of the alphabet.
     static var shortStrings: [String] {
@@ -34,6 +34,12 @@ import Testing
     @Test func htmlShortcutMatchesTheScalarEscaping() {
         for text in Self.shortStrings + Self.hostile {
             #expect(HTMLText.escape(text) == HTMLText.escapeScalars(text), "\(String(reflecting: text))")
+        }
+    }
+
+    @Test func inertCellsMatchTheScalarFold() {
+        for text in Self.shortStrings + Self.hostile + ["a\u{85}", "\u{2029}", "a \u{2028}b", "\u{C2}\u{85}"] {
+            #expect(TableData.inert(text) == Self.referenceInert(text), "\(String(reflecting: text))")
         }
     }
 

@@ -16,21 +16,28 @@ extension TableData {
         section(&out, "tbody", rows, cellTag: "td")
         if !footer.isEmpty { section(&out, "tfoot", footer, cellTag: "td") }
         out.block("</table>")
-        return out.text
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     private func section(_ out: inout HTMLBuffer, _ tag: String, _ rows: [[String]], cellTag: String) {
         out.block("<\(tag)>")
+        let open = Array("<\(cellTag)>".utf8)
+        let openNumeric = Array("<\(cellTag) class=\"num\">".utf8)
+        let close = Array("</\(cellTag)>".utf8)
         for row in rows {
             out.block("<tr>")
             for (i, text) in row.enumerated() {
                 let numeric = alignments.indices.contains(i) && alignments[i] == .right
-                let isolated = BidiIsolation.needsIsolation(text)
-                out.text += numeric ? "<\(cellTag) class=\"num\">" : "<\(cellTag)>"
-                if isolated { out.text += "<bdi>" }
-                out.escape(ControlCharacters.replaced(in: text))
-                if isolated { out.text += "</bdi>" }
-                out.text += "</\(cellTag)>"
+                out.bytes += numeric ? openNumeric : open
+                if HTMLBuffer.isPlainASCII(text) {
+                    out.escape(text)
+                } else {
+                    let isolated = BidiIsolation.needsIsolation(text)
+                    if isolated { out.bytes += "<bdi>".utf8 }
+                    out.escape(ControlCharacters.replaced(in: text))
+                    if isolated { out.bytes += "</bdi>".utf8 }
+                }
+                out.bytes += close
             }
             out.block("</tr>")
         }
@@ -39,41 +46,37 @@ extension TableData {
 
     /// cmark's HTML buffer, as far as tables need it.
     struct HTMLBuffer {
-        var text = ""
+        var bytes: [UInt8] = []
 
         /// A custom block's tag: on a line of its own (cmark's `cr()` before and after). The buffer starts
         /// where cmark has just broken the line.
         mutating func block(_ tag: String) {
             lineBreak()
-            text += tag
+            bytes += tag.utf8
             lineBreak()
         }
 
         /// cmark's `cr()`: a line break unless at a line start.
         mutating func lineBreak() {
-            if let last = text.utf8.last, last != 0x0A { text += "\n" }
+            if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
         }
 
-        /// A text node's literal with `"`, `&`, `<`, `>` escaped.
+        /// A text node's literal with `"`, `&`, `<`, `>` escaped (byte by byte, as cmark does).
         mutating func escape(_ literal: String) {
-            var plain = true
-            for byte in literal.utf8 where byte == 0x22 || byte == 0x26 || byte == 0x3C || byte == 0x3E {
-                plain = false
-                break
-            }
-            if plain {
-                text += literal
-                return
-            }
-            for scalar in literal.unicodeScalars {
-                switch scalar {
-                case "\"": text += "&quot;"
-                case "&": text += "&amp;"
-                case "<": text += "&lt;"
-                case ">": text += "&gt;"
-                default: text.unicodeScalars.append(scalar)
+            for byte in literal.utf8 {
+                switch byte {
+                case 0x22: bytes += "&quot;".utf8
+                case 0x26: bytes += "&amp;".utf8
+                case 0x3C: bytes += "&lt;".utf8
+                case 0x3E: bytes += "&gt;".utf8
+                default: bytes.append(byte)
                 }
             }
+        }
+
+        /// Printable ASCII (and TAB, LF, CR): no control character to replace, nothing to isolate.
+        static func isPlainASCII(_ text: String) -> Bool {
+            text.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         }
     }
 }

@@ -21,7 +21,7 @@ public struct TableData: Sendable, Equatable {
 
     /// A cell made inert for a code block line: control characters and line breaks become one space.
     static func inert(_ text: String) -> String {
-        if isPlainASCII(text) { return text }
+        if isInert(text) { return text }
         var out = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
@@ -36,6 +36,25 @@ public struct TableData: Sendable, Equatable {
             }
         }
         return String(String(out).drop { $0 == " " })
+    }
+
+    /// No control character, U+0085, U+2028 or U+2029, no leading space and no two spaces in a row, read
+    /// from the UTF-8 bytes: ``inert(_:)`` keeps such text as it is.
+    static func isInert(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        var bytes = text.utf8.makeIterator()
+        while let byte = bytes.next() {
+            guard byte >= 0x20, byte != 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+            if byte == 0xC2 || byte == 0xE2 {
+                // U+0085 is C2 85; U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                var lookahead = bytes
+                let second = lookahead.next()
+                if byte == 0xC2, second == 0x85 { return false }
+                if byte == 0xE2, second == 0x80, let third = lookahead.next(), third == 0xA8 || third == 0xA9 { return false }
+            }
+            previous = byte
+        }
+        return true
     }
 
     /// Printable ASCII with no leading space and no two spaces in a row: ``inert(_:)`` keeps it as it is,
@@ -101,50 +120,59 @@ public struct TableData: Sendable, Equatable {
                 }
             }
         }
-        let fence = String(repeating: "`", count: max(3, longestRun + 1))
-        var dashes = ""
+        let fence = [UInt8](repeating: UInt8(ascii: "`"), count: max(3, longestRun + 1))
+        var dashes: [UInt8] = []
         for (i, width) in widths.enumerated() {
-            if i > 0 { dashes += "  " }
-            dashes += String(repeating: "-", count: width)
+            if i > 0 { dashes += [0x20, 0x20] }
+            dashes += repeatElement(UInt8(ascii: "-"), count: width)
         }
-        var text = ""
-        text.reserveCapacity(all.count * (widths.reduce(0, +) + 2 * widths.count + 2) + 64)
-        text += fence
-        text += infoString
-        text += "\n"
-        var line = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(all.count * (widths.reduce(0, +) + 2 * widths.count + 2) + 64)
+        out += fence
+        out += infoString.utf8
+        out.append(0x0A)
         func render(_ r: Int) {
             let row = cells[r]
             let rowLengths = lengths[r]
-            line.removeAll(keepingCapacity: true)
+            let start = out.count
             for (i, cell) in row.enumerated() where i < widths.count {
-                if i > 0 { line += "  " }
+                if i > 0 { out += [0x20, 0x20] }
                 let pad = max(0, widths[i] - rowLengths[i])
                 let right = alignments.indices.contains(i) && alignments[i] == .right
-                if right { TableData.appendSpaces(pad, to: &line) }
-                line += cell
-                if !right { TableData.appendSpaces(pad, to: &line) }
+                if right { out += repeatElement(0x20, count: pad) }
+                out += cell.utf8
+                if !right { out += repeatElement(0x20, count: pad) }
             }
-            // Trailing spaces go, as Characters (a space joined to the Character before it stays).
-            if line.utf8.last == 0x20 {
-                while line.hasSuffix(" ") { line.removeLast() }
-            }
-            text += line
-            text += "\n"
+            TableData.dropTrailingSpaces(&out, lineStart: start)
+            out.append(0x0A)
         }
         render(0)
-        text += dashes
-        text += "\n"
+        out += dashes
+        out.append(0x0A)
         for r in cells.indices.dropFirst().prefix(rows.count) { render(r) }
         if !footer.isEmpty {
-            text += dashes
-            text += "\n"
+            out += dashes
+            out.append(0x0A)
             for r in cells.indices.suffix(footer.count) { render(r) }
         }
-        return text + fence + "\n"
+        out += fence
+        out.append(0x0A)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    static func appendSpaces(_ count: Int, to text: inout String) {
-        for _ in 0..<count { text += " " }
+    /// Drops the line's trailing spaces, as Characters: a space joined into the Character before it (after
+    /// a prepended mark such as U+0D4E) stays. After an ASCII byte every trailing space is a Character.
+    static func dropTrailingSpaces(_ out: inout [UInt8], lineStart: Int) {
+        var end = out.count
+        while end > lineStart, out[end - 1] == 0x20 { end -= 1 }
+        guard end < out.count else { return }
+        if end == lineStart || out[end - 1] < 0x80 {
+            out.removeSubrange(end...)
+            return
+        }
+        var line = String(decoding: out[lineStart...], as: UTF8.self)
+        while line.hasSuffix(" ") { line.removeLast() }
+        out.removeSubrange(lineStart...)
+        out += line.utf8
     }
 }
