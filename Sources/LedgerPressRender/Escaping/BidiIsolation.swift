@@ -15,6 +15,16 @@ public enum BidiIsolation {
         text.unicodeScalars.contains { isBidiControl($0) || isRightToLeft($0) }
     }
 
+    /// ``needsIsolation(_:)`` for text given as its (valid) UTF-8 bytes.
+    static func needsIsolation(scalars bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            if isBidiControl(scalar) || isRightToLeft(scalar) { return true }
+        }
+        return false
+    }
+
     /// `text` isolated when it needs to be, else unchanged.
     public static func isolate(_ text: String) -> String {
         guard needsIsolation(text) else { return text }

@@ -11,12 +11,25 @@ public enum HTMLText {
         isInert(text) ? text : escapeScalars(text)
     }
 
-    /// True when `text` is ASCII with no character to escape or replace (TAB, LF and CR pass): then
-    /// ``escapeScalars(_:)`` would return it unchanged (ASCII never needs bidi isolation).
+    /// True when `text` has no character to escape or replace (TAB, LF and CR pass; C0, DEL and the C1
+    /// controls C2 80 to C2 9F do not), checked on its bytes, and (for non-ASCII text) nothing to isolate:
+    /// then ``escapeScalars(_:)`` would return it unchanged.
     static func isInert(_ text: String) -> Bool {
-        text.utf8.allSatisfy { byte in
-            (byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
-                && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")) || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        var text = text
+        return text.withUTF8 { bytes -> Bool in
+            var ascii = true
+            for (i, byte) in bytes.enumerated() {
+                switch byte {
+                case 0x09, 0x0A, 0x0D: continue
+                case 0x00..<0x20, 0x7F, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    return false
+                case 0xC2 where i + 1 < bytes.count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F:
+                    return false
+                case 0x80...: ascii = false
+                default: continue
+                }
+            }
+            return ascii || !BidiIsolation.needsIsolation(scalars: bytes)
         }
     }
 

@@ -14,31 +14,41 @@ public enum MarkdownText {
         isInert(text) ? text : escapeScalars(text)
     }
 
-    /// True when ``escapeScalars(_:)`` would return `text` unchanged, decided from its bytes alone: printable
-    /// ASCII with no character that opens an inline construct, single spaces inside only, and a start that
-    /// can open no block (`#`, `=`, `-`/`+` before a space or a run of `-`, an ordered-list number).
-    /// Plain names and amounts (`$1,234.56`, `-$24.00`, `1.234,56`, `2026-10-14`) take this path.
+    /// True when ``escapeScalars(_:)`` would return `text` unchanged, decided from its bytes: no control
+    /// character, U+0085, U+2028 or U+2029, no character that opens an inline construct, single spaces
+    /// inside only, a start that can open no block (`#`, `=`, `-`/`+` before a space or a run of `-`, an
+    /// ordered-list number), and (for non-ASCII text) nothing to isolate. Plain names and amounts
+    /// (`$1,234.56`, `-$24.00`, `1.234,56 €`, `2026-10-14`) take this path.
     static func isInert(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes -> Bool in
             guard let first = bytes.first, first != 0x20, bytes[bytes.count - 1] != 0x20 else { return false }
             var previous: UInt8 = 0
-            for byte in bytes {
-                guard byte >= 0x20, byte < 0x7F, !inlineSpecialBytes[Int(byte)], !(byte == 0x20 && previous == 0x20) else { return false }
+            var ascii = true
+            for (i, byte) in bytes.enumerated() {
+                guard byte >= 0x20, byte != 0x7F, !inlineSpecialBytes[Int(byte)], !(byte == 0x20 && previous == 0x20) else { return false }
+                if byte >= 0x80 {
+                    ascii = false
+                    // U+0085 (C2 85), U+2028 and U+2029 (E2 80 A8, E2 80 A9) fold like spaces.
+                    if byte == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0x85 { return false }
+                    if byte == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 { return false }
+                }
                 previous = byte
             }
             switch first {
             case UInt8(ascii: "#"), UInt8(ascii: "="): return false
             case UInt8(ascii: "-"), UInt8(ascii: "+"):
-                return bytes.count > 1 && bytes[1] != 0x20 && bytes[1] != UInt8(ascii: "-")
+                guard bytes.count > 1 && bytes[1] != 0x20 && bytes[1] != UInt8(ascii: "-") else { return false }
             default:
                 var digits = 0
                 while digits < bytes.count, bytes[digits] >= 0x30, bytes[digits] <= 0x39 { digits += 1 }
-                guard digits > 0, digits <= 9, digits < bytes.count else { return true }
-                let next = bytes[digits]
-                guard next == UInt8(ascii: ".") || next == UInt8(ascii: ")") else { return true }
-                return !(digits + 1 == bytes.count || bytes[digits + 1] == 0x20)
+                if digits > 0, digits <= 9, digits < bytes.count, bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")"),
+                    digits + 1 == bytes.count || bytes[digits + 1] == 0x20
+                {
+                    return false
+                }
             }
+            return ascii || !BidiIsolation.needsIsolation(scalars: bytes)
         }
     }
 
