@@ -1,3 +1,4 @@
+import Foundation
 import LedgerPressCore
 import Testing
 
@@ -48,6 +49,13 @@ import Testing
     @Test func csvShortcutMatchesTheGuardedCell() {
         for text in Self.shortStrings + Self.hostile + ["a,b", "say \"hi\"", "@x", "\rx", "x\r"] {
             #expect(CSVCell.text(text) == CSVCell.guarded(text), "\(String(reflecting: text))")
+        }
+    }
+
+    @Test func quotingDoublesEveryQuote() {
+        for text in Self.shortStrings.filter({ $0.contains("\"") || $0.contains(",") }) + ["\"", "\"\"", "a\"b\"c", "é\"\u{301}", "\"\n\"", "\u{0D4E}\"x", "\"\u{200D}", "\"\u{FE0F},", "ש\"", "\r\n\"", "\"\u{301}\u{301}\""] {
+            let expected = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            #expect(CSVCell.quoted(text) == expected, "\(String(reflecting: text))")
         }
     }
 

@@ -45,7 +45,18 @@ public enum CSVCell {
             break
         }
         guard needsQuotes else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Non-ASCII text keeps Foundation's matching (a quote followed by a combining mark is not matched).
+        guard value.utf8.allSatisfy({ $0 < 0x80 }) else { return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        var out = "\""
+        out.reserveCapacity(value.utf8.count + 8)
+        var rest = Substring(value)
+        while let quote = rest.utf8.firstIndex(of: UInt8(ascii: "\"")) {
+            out += rest[..<quote]
+            out += "\"\""
+            rest = rest[rest.utf8.index(after: quote)...]
+        }
+        out += rest
+        return out + "\""
     }
 
     /// One CSV record with an LF line end.

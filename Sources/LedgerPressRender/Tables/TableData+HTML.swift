@@ -10,6 +10,12 @@ extension TableData {
     /// The table's HTML, from its opening tag to the line break after its closing tag.
     var html: String {
         var out = HTMLBuffer()
+        var size = 128
+        for row in [header] + rows + footer {
+            size += 24 + row.count * 24
+            for cell in row { size += cell.utf8.count }
+        }
+        out.bytes.reserveCapacity(size)
         let safeID = id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
         out.block(safeID ? "<table class=\"ledger-table\" id=\"\(id)\">" : "<table class=\"ledger-table\">")
         section(&out, "thead", [header], cellTag: "th")
@@ -63,6 +69,10 @@ extension TableData {
 
         /// A text node's literal with `"`, `&`, `<`, `>` escaped (byte by byte, as cmark does).
         mutating func escape(_ literal: String) {
+            if !literal.utf8.contains(where: { $0 == 0x22 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) {
+                bytes += literal.utf8
+                return
+            }
             for byte in literal.utf8 {
                 switch byte {
                 case 0x22: bytes += "&quot;".utf8
