@@ -24,7 +24,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     ImportChecks.verify(result, bytes: bytes, file: "fuzz.csv")
     var log = DiagnosticLog()
     var ledger = Ledger()
-    for row in result.rows { ledger.add(row: row.entries, diagnostics: &log) }
+    for row in result.rows { ledger.add(row: result.entries(of: row), diagnostics: &log) }
     let byPayee = Dictionary(grouping: ledger.entries, by: \.payeeID)
     let builder = StatementBuilder(selection: selection)
     for (id, entries) in byPayee.sorted(by: { $0.key < $1.key }) {

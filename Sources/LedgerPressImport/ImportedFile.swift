@@ -1,11 +1,16 @@
 import LedgerPressCore
 
 /// One accepted input row and the entries it made (a Stripe charge row makes an earning and a fee).
+///
+/// > Note: the row's text is not kept (a million rows would hold the file twice): only where its bytes
+/// > are, so that a caller holding the input can quote it verbatim if it rejects the row later
+/// > (``ImportedFile/text(of:in:)``).
 public struct ImportedRow: Sendable {
     public var line: Int
-    /// The row as it was in the file.
-    public var raw: String
-    public var entries: [LedgerEntry]
+    /// Where the row's bytes are in the input (without its line end).
+    public var bytes: Range<Int>
+    /// Where its entries are in ``ImportedFile/entries``.
+    public var entryRange: Range<Int>
 }
 
 /// A row that was not accepted, kept verbatim with why.
@@ -40,7 +45,30 @@ public struct ImportedFile: Sendable {
         self.format = format
     }
 
+    /// The entries of every accepted row, in row order.
+    public private(set) var entries: [LedgerEntry] = []
+
     /// Data rows read: accepted plus rejected.
     public var rowsRead: Int { rows.count + rejected.count }
-    public var entries: [LedgerEntry] { rows.flatMap(\.entries) }
+
+    /// Accepts a row with its entries.
+    mutating func accept(line: Int, bytes: Range<Int>, entries made: some Collection<LedgerEntry>) {
+        let first = entries.count
+        entries.append(contentsOf: made)
+        rows.append(ImportedRow(line: line, bytes: bytes, entryRange: first..<entries.count))
+    }
+
+    /// Accepts a row that made one entry.
+    mutating func accept(line: Int, bytes: Range<Int>, entry: LedgerEntry) {
+        rows.append(ImportedRow(line: line, bytes: bytes, entryRange: entries.count..<(entries.count + 1)))
+        entries.append(entry)
+    }
+
+    /// The entries one accepted row made.
+    public func entries(of row: ImportedRow) -> ArraySlice<LedgerEntry> { entries[row.entryRange] }
+
+    /// A row's text, from the input it was read from (invalid UTF-8 replaced), to quote it verbatim.
+    public static func text(of range: Range<Int>, in input: [UInt8]) -> String {
+        String(decoding: input[range.clamped(to: 0..<input.count)], as: UTF8.self)
+    }
 }

@@ -50,12 +50,13 @@ struct InputLoader {
             var accepted = 0
             for row in file.rows {
                 var problems = DiagnosticLog(limit: Int.max)
-                if loaded.ledger.add(row: row.entries, diagnostics: &problems) {
+                if loaded.ledger.add(row: file.entries(of: row), diagnostics: &problems) {
                     accepted += 1
                 } else {
                     all += problems.items
                     rejected.append(RejectedRow(
-                        file: path, line: row.line, raw: row.raw, reason: problems.items.map(\.message).joined(separator: "; ")))
+                        file: path, line: row.line, raw: ImportedFile.text(of: row.bytes, in: bytes),
+                        reason: problems.items.map(\.message).joined(separator: "; ")))
                 }
             }
             loaded.accepted.append(accepted)

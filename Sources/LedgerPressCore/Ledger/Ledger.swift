@@ -17,12 +17,14 @@ public struct Ledger: Sendable {
 
     /// Adds the entries of one input row only if none of them conflicts; returns whether it did.
     @discardableResult
-    public mutating func add(row: [LedgerEntry], diagnostics: inout DiagnosticLog) -> Bool {
-        let problems = row.compactMap(problem(with:))
-        guard problems.isEmpty else {
-            diagnostics.append(contentsOf: problems)
-            return false
+    public mutating func add(row: some Collection<LedgerEntry>, diagnostics: inout DiagnosticLog) -> Bool {
+        var clean = true
+        for entry in row {
+            guard let problem = problem(with: entry) else { continue }
+            diagnostics.append(problem)
+            clean = false
         }
+        guard clean else { return false }
         for entry in row { insert(entry) }
         return true
     }

@@ -21,6 +21,26 @@ struct CSVTable {
         _ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), skippingLines: Int = 0, what: String, required: [[String]], example: String,
         record handle: (CSVRecord, HeaderMap, inout CSVTable) -> [LedgerEntry]?
     ) {
+        readRows(bytes, delimiter: delimiter, skippingLines: skippingLines, what: what, required: required, example: example) {
+            reader, found, header, table in
+            let record = CSVRecord(line: found.line, fields: reader.fields.indices.map(reader.string), bytes: found.bytes)
+            let before = table.result.diagnostics.count
+            guard let entries = handle(record, header, &table), table.distinctIDs(entries, line: record.line),
+                table.result.diagnostics.count == before
+            else { return false }
+            table.result.accept(line: record.line, bytes: record.bytes, entries: entries)
+            return true
+        }
+    }
+
+    /// Reads the header, then hands each data record (its fields in the reader) to `accept`, which either
+    /// accepts it into ``result`` and returns true, or returns false after reporting why (the record is
+    /// then rejected with every diagnostic added since it began). Unreadable records, blank lines and
+    /// field counts other than the header's are handled here.
+    mutating func readRows(
+        _ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), skippingLines: Int = 0, what: String, required: [[String]], example: String,
+        accept: (CSVReader, (line: Int, bytes: Range<Int>), HeaderMap, inout CSVTable) -> Bool
+    ) {
         var reader = CSVReader(bytes: bytes, delimiter: delimiter, skippingLines: skippingLines)
         let header: HeaderMap
         do {
@@ -48,28 +68,23 @@ struct CSVTable {
             return
         }
         while true {
-            let record: CSVRecord
+            let found: (line: Int, bytes: Range<Int>)
             do {
-                guard let next = try reader.next() else { break }
-                record = next
+                guard let next = try reader.nextFields() else { break }
+                found = next
             } catch {
                 problem(error.line, nil, "a well-formed CSV record", error.description)
                 reject(error.line, reader.text(of: error.bytes), from: result.diagnostics.count - 1)
                 continue
             }
-            if record.fields.count == 1 && record.fields[0].isEmpty { continue }
-            let raw = reader.text(of: record.bytes)
+            if reader.fields.count == 1 && reader.fields[0].range.isEmpty { continue }
             let before = result.diagnostics.count
-            guard record.fields.count == header.names.count else {
-                problem(record.line, nil, "\(header.names.count) fields as in the header", "\(record.fields.count) fields")
-                reject(record.line, raw, from: before)
+            guard reader.fields.count == header.names.count else {
+                problem(found.line, nil, "\(header.names.count) fields as in the header", "\(reader.fields.count) fields")
+                reject(found.line, reader.text(of: found.bytes), from: before)
                 continue
             }
-            if let entries = handle(record, header, &self), distinctIDs(entries, line: record.line), result.diagnostics.count == before {
-                result.rows.append(ImportedRow(line: record.line, raw: raw, entries: entries))
-            } else {
-                reject(record.line, raw, from: before)
-            }
+            if !accept(reader, found, header, &self) { reject(found.line, reader.text(of: found.bytes), from: before) }
         }
     }
 

@@ -19,7 +19,7 @@ enum JSONLinesImporter {
             while stop < bytes.count, bytes[stop] != 10 { stop += 1 }
             var content = bytes[start..<stop]
             if content.last == 13 { content = content.dropLast() }
-            let raw = String(decoding: content, as: UTF8.self)
+            var raw: String { String(decoding: content, as: UTF8.self) }
             defer {
                 start = stop + 1
                 line += 1
@@ -32,7 +32,7 @@ enum JSONLinesImporter {
                 if let entry = NativeLedgerImporter.parseRow(fields, line: line, header: header, table: &table),
                     table.result.diagnostics.count == before
                 {
-                    table.result.rows.append(ImportedRow(line: line, raw: raw, entries: [entry]))
+                    table.result.accept(line: line, bytes: content.startIndex..<content.endIndex, entry: entry)
                     continue
                 }
             } catch {
