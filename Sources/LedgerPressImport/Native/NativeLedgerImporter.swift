@@ -12,11 +12,23 @@ public enum NativeLedgerImporter {
     /// Reads the native CSV; every bad row is a diagnostic and a rejected row.
     public static func read(bytes: [UInt8], file: String) -> ImportedFile {
         var table = CSVTable(file: file, format: .native)
-        table.read(
+        var fast: NativeRowReader?
+        table.readRows(
             bytes, what: "the native ledger columns", required: requiredColumns.map { [$0] },
             example: requiredColumns.joined(separator: ",") + ",..."
-        ) { record, header, table in
-            parseRow(record.fields, line: record.line, header: header, table: &table).map { [$0] }
+        ) { reader, found, header, table in
+            if fast == nil { fast = NativeRowReader(header: header, file: file) }
+            if let entry = fast?.entry(reader, line: found.line) {
+                table.result.accept(line: found.line, bytes: found.bytes, entry: entry)
+                return true
+            }
+            let before = table.result.diagnostics.count
+            let fields = reader.fields.indices.map(reader.string)
+            guard let entry = parseRow(fields, line: found.line, header: header, table: &table), table.result.diagnostics.count == before else {
+                return false
+            }
+            table.result.accept(line: found.line, bytes: found.bytes, entry: entry)
+            return true
         }
         return table.result
     }
