@@ -48,6 +48,7 @@ struct InputLoader {
             all += file.diagnostics
             var rejected = file.rejected
             var accepted = 0
+            loaded.ledger.reserveCapacity(loaded.ledger.entries.count + file.entries.count)
             for row in file.rows {
                 var problems = DiagnosticLog(limit: Int.max)
                 if loaded.ledger.add(row: file.entries(of: row), diagnostics: &problems) {
@@ -67,8 +68,7 @@ struct InputLoader {
                 rows: file.rowsRead))
         }
         // The payees file and the ledger must agree on each payee's type.
-        let directory = PayeeDirectory.payees(ledger: loaded.ledger, profiles: loaded.profiles, options: SiteOptions())
-        all += directory.diagnostics
+        all += PayeesFileImporter.typeDisagreements(ledger: loaded.ledger, profiles: loaded.profiles)
         let rejectedAt = Set(loaded.rejected.map { "\($0.file)\u{0}\($0.line)" })
         for diagnostic in all {
             loaded.diagnostics.append(diagnostic)

@@ -18,6 +18,7 @@ public struct Ledger: Sendable {
     /// Adds the entries of one input row only if none of them conflicts; returns whether it did.
     @discardableResult
     public mutating func add(row: some Collection<LedgerEntry>, diagnostics: inout DiagnosticLog) -> Bool {
+        if row.count == 1, let entry = row.first { return add(single: entry, diagnostics: &diagnostics) }
         var clean = true
         for entry in row {
             guard let problem = problem(with: entry) else { continue }
@@ -27,6 +28,41 @@ public struct Ledger: Sendable {
         guard clean else { return false }
         for entry in row { insert(entry) }
         return true
+    }
+
+    /// Room for this many entries in all, so that adding them does not grow the index step by step.
+    public mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+        indexByID.reserveCapacity(count)
+    }
+
+    /// A row of one entry: the same checks and merge as ``problem(with:)`` then ``insert(_:)``, with one
+    /// look-up of the payee and one of the id for a new entry.
+    mutating func add(single entry: LedgerEntry, diagnostics: inout DiagnosticLog) -> Bool {
+        let known = typeByPayee[entry.payeeID]
+        if let known, known.0 != entry.payeeType {
+            // A payee type conflict: reported as always.
+            if let problem = problem(with: entry) { diagnostics.append(problem) }
+            return false
+        }
+        var existing = -1
+        Ledger.claim(&indexByID[entry.id, default: -1], for: entries.count, existing: &existing)
+        guard existing >= 0 else {
+            if known == nil { typeByPayee[entry.payeeID] = (entry.payeeType, entry.source) }
+            entries.append(entry)
+            return true
+        }
+        if let problem = problem(with: entry) {
+            diagnostics.append(problem)
+            return false
+        }
+        insert(entry)
+        return true
+    }
+
+    /// Sets a new key's slot to `index` (one hash for look-up and insert); reports an existing key's index.
+    private static func claim(_ slot: inout Int, for index: Int, existing: inout Int) {
+        if slot < 0 { slot = index } else { existing = slot }
     }
 
     /// Adds one entry (or merges a repeat), reporting conflicts.
