@@ -1,17 +1,20 @@
 /// The fields of a ``LedgerEntry``; mutated only through an entry that holds the only reference to it.
+///
+/// > Note: the one-byte fields come last, so that they share one word instead of padding one each
+/// > (a million entries are a million of these).
 final class LedgerEntryBox: @unchecked Sendable {
     var id: String
     var occurredAt: Timestamp
     var payeeID: String
-    var payeeType: PayeeType
     var payeeName: String?
-    var kind: EntryKind
     var amount: Money
     var reference: String?
     var description: String?
     var payoutID: String?
-    var payoutStatus: PayoutStatus?
     var source: SourceLocation
+    var payeeType: PayeeType
+    var kind: EntryKind
+    var payoutStatus: PayoutStatus?
     var isStatusReport: Bool
 
     init(
