@@ -2,8 +2,10 @@
 ///
 /// > Note: `netActivity = earnings + tips + fees + adjustments + refunds`;
 /// > `change = netActivity + payouts`; `closingBalance = openingBalance + change`; `take = earnings + fees`.
-/// > Every figure is kept with checked arithmetic as amounts are added, so a value of this type always
-/// > holds exact sums: a total that would not fit in `Int64` throws ``MoneyOverflow`` instead.
+/// > Every figure is checked as amounts are added, so a value of this type always holds exact sums: a
+/// > total that would not fit in `Int64` throws ``MoneyOverflow`` instead. The sums of each kind and the
+/// > opening balance are stored; the four totals made of them are computed when read (each was checked
+/// > to fit when its parts were added), which keeps a statement line's figures small.
 public struct Figures: Sendable, Equatable {
     public private(set) var openingBalance: Int64 = 0
     public private(set) var earnings: Int64 = 0
@@ -14,13 +16,13 @@ public struct Figures: Sendable, Equatable {
     public private(set) var payouts: Int64 = 0
     public private(set) var entries: Int = 0
     /// `earnings + tips + fees + adjustments + refunds`.
-    public private(set) var netActivity: Int64 = 0
+    public var netActivity: Int64 { earnings + tips + fees + adjustments + refunds }
     /// `netActivity + payouts`: what the period moved the balance by (`closingBalance - openingBalance`).
-    public private(set) var change: Int64 = 0
+    public var change: Int64 { netActivity + payouts }
     /// `openingBalance + netActivity + payouts`.
-    public private(set) var closingBalance: Int64 = 0
+    public var closingBalance: Int64 { openingBalance + change }
     /// A driver's take: earnings with the platform's fees folded in.
-    public private(set) var take: Int64 = 0
+    public var take: Int64 { earnings + fees }
 
     public init() {}
 
@@ -49,10 +51,6 @@ public struct Figures: Sendable, Equatable {
         refunds = sums.refunds
         payouts = sums.payouts
         entries = sums.entries
-        netActivity = sums.earnings + sums.tips + sums.fees + sums.adjustments + sums.refunds
-        take = sums.earnings + sums.fees
-        change = netActivity + sums.payouts
-        closingBalance = change
     }
 
     /// The sum of one kind.
@@ -81,7 +79,7 @@ public struct Figures: Sendable, Equatable {
 
     /// Sets the balance before the period; the closing balance follows.
     public mutating func setOpeningBalance(_ value: Int64) throws(MoneyOverflow) {
-        closingBalance = try MinorUnits.add(value, change, total: "closing balance")
+        _ = try MinorUnits.add(value, change, total: "closing balance")
         openingBalance = value
     }
 
@@ -89,15 +87,13 @@ public struct Figures: Sendable, Equatable {
     public func amount(of kind: EntryKind) -> Int64 { self[kind] }
 
     private mutating func addAmount(_ kind: EntryKind, _ amount: Int64) throws(MoneyOverflow) {
-        // Compute everything first, then store: a throw leaves the figures as they were.
+        // Check everything first, then store: a throw leaves the figures as they were.
         // The narrowest total is named first: the kind, then net activity, then the balance.
         let sum = try MinorUnits.add(self[kind], amount, total: kind.totalName)
-        var newNet = netActivity
-        var newTake = take
-        if kind != .payout { newNet = try MinorUnits.add(netActivity, amount, total: "net activity") }
-        if kind == .earning || kind == .fee { newTake = try MinorUnits.add(take, amount, total: "take (earnings and fees)") }
-        let newChange = try MinorUnits.add(change, amount, total: "net activity and payouts")
-        let newClosing = try MinorUnits.add(closingBalance, amount, total: "closing balance")
+        if kind != .payout { _ = try MinorUnits.add(netActivity, amount, total: "net activity") }
+        if kind == .earning || kind == .fee { _ = try MinorUnits.add(take, amount, total: "take (earnings and fees)") }
+        _ = try MinorUnits.add(change, amount, total: "net activity and payouts")
+        _ = try MinorUnits.add(closingBalance, amount, total: "closing balance")
         switch kind {
         case .earning: earnings = sum
         case .tip: tips = sum
@@ -106,10 +102,6 @@ public struct Figures: Sendable, Equatable {
         case .refund: refunds = sum
         case .payout: payouts = sum
         }
-        change = newChange
-        closingBalance = newClosing
-        netActivity = newNet
-        take = newTake
     }
 }
 
