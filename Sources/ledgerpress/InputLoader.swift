@@ -64,7 +64,7 @@ struct InputLoader {
             loaded.rejected += rejected.sorted { $0.line < $1.line }
             loaded.files.append(file)
             loaded.summaries.append(InputSummary(
-                name: (path as NSString).lastPathComponent, size: bytes.count, sha256: FileDigest.sha256(Data(bytes)),
+                name: (path as NSString).lastPathComponent, size: bytes.count, sha256: InputLoader.sha256(bytes),
                 rows: file.rowsRead))
         }
         // The payees file and the ledger must agree on each payee's type.
@@ -75,5 +75,13 @@ struct InputLoader {
             if !rejectedAt.contains("\(diagnostic.location.file)\u{0}\(diagnostic.location.line)") { loaded.fatal.append(diagnostic) }
         }
         return loaded
+    }
+
+    /// The input's digest, read in place (a `Data` copy of a large input would hold it twice).
+    static func sha256(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, raw.count > 0 else { return FileDigest.sha256(Data()) }
+            return FileDigest.sha256(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: raw.count, deallocator: .none))
+        }
     }
 }
