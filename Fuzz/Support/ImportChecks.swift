@@ -20,7 +20,8 @@ enum ImportChecks {
             check(row.line > previous, "row lines not increasing: \(row.line) after \(previous)")
             check(row.line <= lines, "row line \(row.line) beyond the \(lines) lines of the input")
             previous = row.line
-            for entry in row.entries {
+            check(row.bytes.lowerBound >= 0 && row.bytes.upperBound <= bytes.count, "row bytes \(row.bytes) outside the input")
+            for entry in result.entries(of: row) {
                 check(entry.source.file == file && entry.source.line == row.line, "entry source \(entry.source) for row \(row.line)")
                 check(!entry.id.isEmpty, "an entry without an id at line \(row.line)")
                 check(!entry.payeeID.isEmpty, "an entry without a payee at line \(row.line)")
@@ -42,7 +43,7 @@ enum ImportChecks {
         check(result.rejected.isEmpty || !result.diagnostics.isEmpty, "rows rejected without a diagnostic")
         var log = DiagnosticLog()
         var ledger = Ledger()
-        for row in result.rows { ledger.add(row: row.entries, diagnostics: &log) }
+        for row in result.rows { ledger.add(row: result.entries(of: row), diagnostics: &log) }
         check(ledger.entries.count <= result.entries.count, "the ledger grew beyond the entries read")
     }
 }
