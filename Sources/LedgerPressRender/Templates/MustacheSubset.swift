@@ -32,7 +32,7 @@ struct MustacheSubset: Sendable {
         }
     }
 
-    enum Node: Sendable {
+    indirect enum Node: Sendable {
         case text(String)
         case variable(String, escaped: Bool)
         case section(String, [Node])
