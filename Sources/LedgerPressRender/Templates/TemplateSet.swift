@@ -9,11 +9,11 @@ import Mustache
 public struct TemplateSet: Sendable {
     public static let fileNames = ["driver.md", "merchant.md", "layout.html", "payee-index.html", "finance-index.html", "style.css"]
 
-    let driver: Compiled
-    let merchant: Compiled
-    let layout: Compiled
-    let payeeIndex: Compiled
-    let financeIndex: Compiled
+    let driver: MustacheTemplate
+    let merchant: MustacheTemplate
+    let layout: MustacheTemplate
+    let payeeIndex: MustacheTemplate
+    let financeIndex: MustacheTemplate
     public let stylesheet: String
     /// Every template file's name and text, in name order (what the manifest's digest covers).
     public let sources: [(name: String, text: String)]
@@ -26,13 +26,12 @@ public struct TemplateSet: Sendable {
             guard let value = texts[name] else { throw .missing(name) }
             return value
         }
-        func parse(_ name: String, markdown: Bool) throws(Failure) -> Compiled {
+        func parse(_ name: String, markdown: Bool) throws(Failure) -> MustacheTemplate {
             let body = try text(name)
             let type = markdown ? MarkdownContentType.name : HTMLTextContentType.name
             let pragma = "{{% CONTENT_TYPE: \(type)}}"
             do {
-                let template = try MustacheTemplate(string: pragma + body)
-                return Compiled(template: template, subset: MustacheSubset(pragma + body))
+                return try MustacheTemplate(string: pragma + body)
             } catch {
                 throw Failure.invalid(file: origin[name] ?? name, error: error, prefixLength: pragma.count)
             }
@@ -48,17 +47,6 @@ public struct TemplateSet: Sendable {
 
     public func renderStatementMarkdown(_ context: [String: Any], driver isDriver: Bool) -> String {
         (isDriver ? driver : merchant).render(context)
-    }
-
-    /// A template as swift-mustache parsed it and, when it stays inside ``MustacheSubset``, compiled for speed.
-    struct Compiled: Sendable {
-        let template: MustacheTemplate
-        let subset: MustacheSubset?
-
-        /// The same text either way: the subset renders it when it can, swift-mustache otherwise.
-        func render(_ context: [String: Any]) -> String {
-            subset?.render(context) ?? template.render(context)
-        }
     }
 
     public func renderLayout(_ context: [String: Any]) -> String { layout.render(context) }
