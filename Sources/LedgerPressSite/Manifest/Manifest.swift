@@ -128,17 +128,6 @@ struct Manifest: Codable {
         digest.map { byte in byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }.joined()
     }
 
-    /// Reads a published `manifest.json`.
-    static func read(from directory: URL) throws -> Manifest {
-        let url = directory.appendingPathComponent("manifest.json")
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw ManifestError.missing(url.path) }
-        do {
-            return try JSONDecoder().decode(Manifest.self, from: data)
-        } catch {
-            throw ManifestError.unreadable(url.path, "\(error)")
-        }
-    }
-
     func file() throws -> OutputFile { OutputFile(path: "manifest.json", bytes: try ManifestJSON.encode(self)) }
 }
 
@@ -156,18 +145,4 @@ enum ManifestJSON {
 /// SHA-256 in lower-case hex (for inputs and published files).
 public enum FileDigest {
     public static func sha256(_ data: Data) -> String { Manifest.sha256(data) }
-}
-
-enum ManifestError: Error, CustomStringConvertible {
-    case missing(String)
-    case unreadable(String, String)
-    case notASitePath(String, SitePath.Violation)
-
-    var description: String {
-        switch self {
-        case .missing(let path): return "\(path): error: expected a ledgerpress manifest, got no file"
-        case .unreadable(let path, let reason): return "\(path): error: expected a ledgerpress manifest, got \(reason)"
-        case .notASitePath(let path, let violation): return "\(path): error: expected a path the site may hold, got \(violation)"
-        }
-    }
 }

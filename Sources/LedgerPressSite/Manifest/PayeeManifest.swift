@@ -32,8 +32,26 @@ struct PayeeManifest: Codable, Sendable {
 
     static func path(slug: String) -> String { "payees/\(slug)/manifest.json" }
 
-    /// The SHA-256 of the statement records as this manifest stores them (the history the next run reads).
-    static func statementsDigest(_ records: [StatementRecord]) throws -> String {
-        Manifest.sha256(try ManifestJSON.encode(records))
+    /// A digest of the statement records (every field of each, in order): the history the next run compares with.
+    static func statementsDigest(_ records: [StatementRecord]) -> String {
+        var digest = DigestBuilder("ledgerpress statement records 2")
+        digest.int(records.count)
+        for record in records {
+            for text in [record.payeeID, record.period, record.firstIssuedAsOf, record.fingerprint] { digest.text(text) }
+            digest.int(record.version)
+            digest.int(record.figures.count)
+            for (currency, figures) in record.figures.sorted(by: { $0.key < $1.key }) {
+                for text in [currency, figures.netActivity, figures.closingBalance] { digest.text(text) }
+            }
+            digest.int(record.changes.count)
+            for change in record.changes {
+                digest.text(change.currency)
+                digest.optional(change.previous?.netActivity)
+                digest.optional(change.previous?.closingBalance)
+                digest.text(change.current.netActivity)
+                digest.text(change.current.closingBalance)
+            }
+        }
+        return digest.finish()
     }
 }

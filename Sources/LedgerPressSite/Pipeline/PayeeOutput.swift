@@ -78,7 +78,7 @@ extension SitePipeline {
         let rows = [pages.summaryCSV, pages.linesCSV, pages.revisionsCSV].map { Data($0.utf8) }
         let entry = Manifest.PayeeEntry(
             id: payee.id, slug: plan.slug, key: plan.fullKey, manifest: manifestEntry, files: listed.count + 1,
-            bytes: listed.reduce(manifestEntry.size) { $0 + $1.size }, statementsSHA256: try PayeeManifest.statementsDigest(records),
+            bytes: listed.reduce(manifestEntry.size) { $0 + $1.size }, statementsSHA256: PayeeManifest.statementsDigest(records),
             revised: pages.revisions.count,
             finance: try FinanceSummary.PayeeRow(book: book, slug: plan.slug, csvBytes: rows.map(\.count)),
             periods: book.statements.map(\.period.label))
