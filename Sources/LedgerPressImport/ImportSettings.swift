@@ -11,14 +11,15 @@ public struct ImportSettings: Sendable {
     /// Payee types from the payees file, then `--payee-type`.
     public var payeeTypes: [String: PayeeType]
     public var defaultPayeeType: PayeeType?
-    /// The zone of timestamps written without one (Stripe's `created`), `--source-timezone`.
-    public var sourceZone: ZoneClock
+    /// The zone of timestamps written without one (Stripe's `created`), `--source-timezone`; nil when not
+    /// given (a Stripe export then needs its zone in its file name).
+    public var sourceZone: ZoneClock?
     /// `--mapping FILE`: inputs no other format recognises are read through it.
     public var mapping: Mapping?
 
     public init(
         forcedFormat: InputFormat? = nil, payee: String? = nil, payeeByFile: [String: String] = [:],
-        payeeTypes: [String: PayeeType] = [:], defaultPayeeType: PayeeType? = nil, sourceZone: ZoneClock = .utc,
+        payeeTypes: [String: PayeeType] = [:], defaultPayeeType: PayeeType? = nil, sourceZone: ZoneClock? = nil,
         mapping: Mapping? = nil
     ) {
         self.mapping = mapping
@@ -41,13 +42,40 @@ public struct ImportSettings: Sendable {
     func payee(forFile file: String) -> String? {
         payeeByFile[file] ?? payeeByFile[(file as NSString).lastPathComponent] ?? payee
     }
+
+    /// `--payee` assignments that no input used, each as a problem: an account named for nothing is a
+    /// mistake (a file that names its accounts itself, a misspelt file name), never silently ignored. An
+    /// input uses the assignment when its layout has no account column (even with no rows).
+    public func unusedPayeeAssignments(_ files: [ImportedFile]) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for (key, account) in payeeByFile.sorted(by: { $0.key < $1.key }) {
+            let named = files.filter { $0.name == key || ($0.name as NSString).lastPathComponent == key }
+            if named.isEmpty {
+                problems.append(Diagnostic(
+                    at: SourceLocation(file: "--payee", line: 0), expected: "FILE=ACCOUNT for an input file given to this run",
+                    found: "\(key)=\(account)"))
+            } else if !named.contains(where: \.usedPayeeOption) {
+                problems.append(Diagnostic(
+                    at: SourceLocation(file: "--payee", line: 0),
+                    expected: "an input that needs an account (\(key) names the account of each row itself)",
+                    found: "\(key)=\(account)"))
+            }
+        }
+        if let payee, !files.contains(where: { $0.usedPayeeOption && payeeByFile[$0.name] == nil && payeeByFile[($0.name as NSString).lastPathComponent] == nil }) {
+            problems.append(Diagnostic(
+                at: SourceLocation(file: "--payee", line: 0),
+                expected: "an input that needs an account (every input names the account of each row itself)",
+                found: payee))
+        }
+        return problems
+    }
 }
 
 /// Reads any supported input: detects the format from the header unless forced.
 public enum LedgerImport {
     public static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
         if settings.forcedFormat == .mapped || (settings.forcedFormat == nil && InputFormat.detect(bytes) == nil), let mapping = settings.mapping {
-            return MappedImporter.read(bytes: bytes, file: file, mapping: mapping)
+            return MappedImporter.read(bytes: bytes, file: file, mapping: mapping, settings: settings)
         }
         guard let format = settings.forcedFormat ?? InputFormat.detect(bytes), format != .mapped else {
             var result = ImportedFile(name: file, format: .native)

@@ -28,6 +28,12 @@ public struct RejectedRow: Sendable, Equatable {
     }
 }
 
+/// Rows of one input left out for one reason (not errors: the export's own memo rows, a filter).
+public struct SkippedRows: Sendable, Equatable {
+    public var reason: String
+    public var count: Int
+}
+
 /// What reading one input file gave.
 public struct ImportedFile: Sendable {
     public var name: String
@@ -35,8 +41,11 @@ public struct ImportedFile: Sendable {
     public var rows: [ImportedRow] = []
     public var rejected: [RejectedRow] = []
     public var diagnostics: [Diagnostic] = []
-    /// Rows that are about no payee (a platform report's own rows), accepted but making no entries.
-    public var platformRows = 0
+    /// Rows read and deliberately left out, counted per reason in first-seen order: a mapping's filter
+    /// (`Balance Impact is Memo`), a value its rules skip, a platform report's own rows.
+    public private(set) var skipped: [SkippedRows] = []
+    /// Whether rows took their account from `--payee` (so an assignment no input used can be reported).
+    public var usedPayeeOption = false
     /// False when no format could be recognised (the file then has a header diagnostic and no rows).
     public var recognised = true
 
@@ -48,8 +57,20 @@ public struct ImportedFile: Sendable {
     /// The entries of every accepted row, in row order.
     public private(set) var entries: [LedgerEntry] = []
 
-    /// Data rows read: accepted plus rejected.
-    public var rowsRead: Int { rows.count + rejected.count }
+    /// Data rows read: accepted plus rejected plus skipped.
+    public var rowsRead: Int { rows.count + rejected.count + skippedCount }
+
+    /// Rows skipped for any reason.
+    public var skippedCount: Int { skipped.reduce(0) { $0 + $1.count } }
+
+    /// Counts one row left out for `reason`.
+    mutating func skip(_ reason: String) {
+        if let index = skipped.firstIndex(where: { $0.reason == reason }) {
+            skipped[index].count += 1
+        } else {
+            skipped.append(SkippedRows(reason: reason, count: 1))
+        }
+    }
 
     /// Accepts a row with its entries.
     mutating func accept(line: Int, bytes: Range<Int>, entries made: some Collection<LedgerEntry>) {

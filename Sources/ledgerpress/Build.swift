@@ -118,7 +118,11 @@ struct Build: ParsableCommand {
         var diagnostics = loaded.diagnostics
         let profiles = loaded.profiles
         let summaries = loaded.summaries
-        runReport.inputs = summaries.map { RunReport.Input(name: $0.name, size: $0.size, sha256: $0.sha256, rows: $0.rows) }
+        runReport.inputs = zip(summaries, loaded.counts).map { summary, count in
+            RunReport.Input(
+                name: summary.name, size: summary.size, sha256: summary.sha256, rows: summary.rows, accepted: count.accepted,
+                rejected: count.rejected, skipped: count.skippedCount, entries: count.entries, newEntries: count.newEntries)
+        }
         runReport.rowsRead = loaded.files.reduce(0) { $0 + $1.rowsRead }
         runReport.rowsRejected = loaded.rejected.count
         runReport.finishStage("import")
@@ -127,9 +131,12 @@ struct Build: ParsableCommand {
             // Quarantine: rejected rows go to the file; the problems are still shown, and the run goes on.
             try console.writeFile(rejectFile, RejectFile.csv(loaded.rejected.map { ($0.file, $0.line, $0.reason, $0.raw) }))
             console.error(diagnostics.lines)
-            console.error(Check.reconciliation(loaded))
             diagnostics = loaded.fatal
         }
+        // Each input's rows and entries, as `check` prints them: with quarantine, --verbose, or when the input fails.
+        let inputFails = diagnostics.hasErrors || Check.noEntries(loaded) != nil
+        if rejectFile == nil && diagnostics.hasErrors { console.error(diagnostics.lines) }
+        if rejectFile != nil || verbose || inputFails { console.error(Check.summaries(loaded)) }
         if let asOf, let instant = RFC3339.parse(asOf) { ledger = ledger.asOf(instant) }
         let options = SiteOptions(
             selection: try parsedSelection(), issuer: issuer, defaultTimeZone: timezone, defaultLocale: locale,
@@ -146,8 +153,11 @@ struct Build: ParsableCommand {
         runReport.entries = ledger.entries.count
         runReport.payees = payees.count
         if diagnostics.hasErrors {
-            console.error(diagnostics.lines)
             console.error(["ledgerpress: \(diagnostics.errorCount) problem(s) in the input; nothing was written to \(output)"])
+            throw Exit.dataError
+        }
+        if let message = Check.noEntries(loaded) {
+            console.error([message + "; nothing was written to \(output)"])
             throw Exit.dataError
         }
         let templateSet = try console.loadTemplates(overrides: templates)

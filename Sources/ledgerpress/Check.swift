@@ -16,11 +16,13 @@ struct Check: ParsableCommand {
         let console = Console()
         let loaded = try InputLoader(options: input, console: console).load()
         console.error(loaded.diagnostics.lines)
-        for (index, file) in loaded.files.enumerated() {
-            console.say(Check.summary(file, accepted: loaded.accepted[index], ledger: loaded.ledger))
-        }
+        for line in Check.summaries(loaded) { console.say(line) }
         if loaded.diagnostics.hasErrors {
             console.error(["ledgerpress: \(loaded.diagnostics.errorCount) problem(s) in the input"])
+            throw Exit.dataError
+        }
+        if let message = Check.noEntries(loaded) {
+            console.error([message])
             throw Exit.dataError
         }
         // The checks `build` runs after import (every payee's statements and the totals), rendering nothing.
@@ -49,27 +51,31 @@ struct Check: ParsableCommand {
         }
     }
 
-    /// `ledger.csv: native, 74 rows (72 accepted, 2 rejected), 71 entries, 5 payees, EUR USD, 2026-10-01..2026-11-20`
-    static func summary(_ file: ImportedFile, accepted: Int, ledger: Ledger) -> String {
+    /// `ledger.csv: native, 74 rows read = 72 accepted + 2 rejected + 0 skipped; 71 entries, 5 payees, EUR USD, 2026-10-01..2026-11-20 (UTC)`;
+    /// `check` and `build` print the same line for each input (``InputCount``), and why it gave no entry.
+    static func summary(_ file: ImportedFile, count: InputCount) -> String {
         let entries = file.entries
         let payees = Set(entries.map(\.payeeID)).count
         let currencies = Set(entries.map(\.amount.currency.code)).sorted().joined(separator: " ")
-        var text = "\(file.name): \(file.recognised ? file.format.rawValue : "unrecognised format"), \(file.rowsRead) rows (\(accepted) accepted, \(file.rowsRead - accepted) rejected)"
-        text += ", \(entries.count) entries, \(payees) payees"
+        var text = "\(file.name): \(file.recognised ? file.format.rawValue : "unrecognised format"), \(count.text), \(payees) payees"
         if !currencies.isEmpty { text += ", \(currencies)" }
         if let first = entries.min(by: { $0.occurredAt < $1.occurredAt }), let last = entries.max(by: { $0.occurredAt < $1.occurredAt }) {
             text += ", " + String(Timestamp.format(epochSeconds: first.occurredAt.epochSeconds, offsetSeconds: 0).prefix(10))
                 + ".." + String(Timestamp.format(epochSeconds: last.occurredAt.epochSeconds, offsetSeconds: 0).prefix(10)) + " (UTC)"
         }
-        if file.platformRows > 0 { text += ", \(file.platformRows) rows of the platform's own (no connected account)" }
+        if let why = count.whyNoEntries { text += "; no entries: \(why)" }
         return text
     }
 
-    /// Per input file: rows read = accepted + rejected, as the quarantine run reports it.
-    static func reconciliation(_ loaded: InputLoader.Loaded) -> [String] {
-        loaded.files.enumerated().map { index, file in
-            let rejected = loaded.rejected.filter { $0.file == file.name }.count
-            return "\(file.name): \(file.rowsRead) rows read = \(loaded.accepted[index]) accepted + \(rejected) rejected"
-        }
+    /// Every input's summary line, in input order.
+    static func summaries(_ loaded: InputLoader.Loaded) -> [String] {
+        zip(loaded.files, loaded.counts).map { summary($0, count: $1) }
+    }
+
+    /// Inputs that yield no entry at all: nothing to publish, which is a mistake (a wrong `--payee`, a filter
+    /// that drops every row), never an empty site. The message, or nil when there are entries.
+    static func noEntries(_ loaded: InputLoader.Loaded) -> String? {
+        guard loaded.ledger.entries.isEmpty else { return nil }
+        return "ledgerpress: error: the inputs yield no entry (each input's line above says why); nothing to build"
     }
 }

@@ -8,8 +8,8 @@ struct InputLoader {
     struct Loaded {
         var ledger = Ledger()
         var files: [ImportedFile] = []
-        /// Accepted rows per file (after the ledger's own checks), in input order.
-        var accepted: [Int] = []
+        /// Each file's rows and entries (after the ledger's own checks), in input order.
+        var counts: [InputCount] = []
         var rejected: [RejectedRow] = []
         var profiles: [String: PayeeProfile] = [:]
         var summaries: [InputSummary] = []
@@ -48,11 +48,14 @@ struct InputLoader {
             all += file.diagnostics
             var rejected = file.rejected
             var accepted = 0
+            var entries = 0
+            let before = loaded.ledger.entries.count
             loaded.ledger.reserveCapacity(loaded.ledger.entries.count + file.entries.count)
             for row in file.rows {
                 var problems = DiagnosticLog(limit: Int.max)
                 if loaded.ledger.add(row: file.entries(of: row), diagnostics: &problems) {
                     accepted += 1
+                    entries += row.entryRange.count
                 } else {
                     all += problems.items
                     rejected.append(RejectedRow(
@@ -60,15 +63,18 @@ struct InputLoader {
                         reason: problems.items.map(\.message).joined(separator: "; ")))
                 }
             }
-            loaded.accepted.append(accepted)
+            loaded.counts.append(InputCount(
+                file: path, rowsRead: file.rowsRead, accepted: accepted, rejected: rejected.count, skipped: file.skipped,
+                entries: entries, newEntries: loaded.ledger.entries.count - before))
             loaded.rejected += rejected.sorted { $0.line < $1.line }
             loaded.files.append(file)
             loaded.summaries.append(InputSummary(
                 name: (path as NSString).lastPathComponent, size: bytes.count, sha256: InputLoader.sha256(bytes),
                 rows: file.rowsRead))
         }
-        // The payees file and the ledger must agree on each payee's type.
+        // The payees file and the ledger must agree on each payee's type; every --payee must have been used.
         all += PayeesFileImporter.typeDisagreements(ledger: loaded.ledger, profiles: loaded.profiles)
+        all += settings.unusedPayeeAssignments(loaded.files)
         let rejectedAt = Set(loaded.rejected.map { "\($0.file)\u{0}\($0.line)" })
         for diagnostic in all {
             loaded.diagnostics.append(diagnostic)

@@ -22,8 +22,8 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("payee-type"), help: "driver or merchant, for Stripe payees the payees file does not type.")
     var payeeType: String?
 
-    @Option(name: .customLong("source-timezone"), help: "IANA zone of export timestamps written without an offset (Stripe's `created`).")
-    var sourceTimezone: String = "UTC"
+    @Option(name: .customLong("source-timezone"), help: "IANA zone of export timestamps written without an offset (Stripe's `created`); without it, a Stripe download's file name must end in its zone (..._America-Denver.csv).")
+    var sourceTimezone: String?
 
     @Option(name: .customLong("max-errors"), help: "At most this many problems are printed, then a count of the rest.")
     var maxErrors: Int = 100
@@ -35,7 +35,7 @@ struct InputOptions: ParsableArguments {
         if let payeeType, PayeeType(rawValue: payeeType) == nil {
             throw ValidationError("--payee-type: expected driver or merchant, got '\(payeeType)'")
         }
-        if ZoneClock(identifier: sourceTimezone) == nil {
+        if let sourceTimezone, ZoneClock(identifier: sourceTimezone) == nil {
             throw ValidationError("--source-timezone: expected an IANA time zone, got '\(sourceTimezone)'")
         }
         if maxErrors < 1 { throw ValidationError("--max-errors: expected a positive number, got \(maxErrors)") }
@@ -56,7 +56,7 @@ struct InputOptions: ParsableArguments {
         }
         return ImportSettings(
             forcedFormat: format.flatMap(InputFormat.init(rawValue:)), payee: all, payeeByFile: byFile, payeeTypes: payeeTypes,
-            defaultPayeeType: payeeType.flatMap(PayeeType.init(rawValue:)), sourceZone: ZoneClock(identifier: sourceTimezone) ?? .utc,
+            defaultPayeeType: payeeType.flatMap(PayeeType.init(rawValue:)), sourceZone: sourceTimezone.flatMap(ZoneClock.init(identifier:)),
             mapping: mapping)
     }
 }

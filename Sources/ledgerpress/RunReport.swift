@@ -13,6 +13,17 @@ struct RunReport: Encodable {
         var size: Int
         var sha256: String
         var rows: Int
+        /// rows = accepted + rejected + skipped, as `check` prints them (`build` only: `merge` reads no input rows).
+        var accepted: Int? = nil
+        var rejected: Int? = nil
+        var skipped: Int? = nil
+        var entries: Int? = nil
+        var newEntries: Int? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case name, size, sha256, rows, accepted, rejected, skipped, entries
+            case newEntries = "new_entries"
+        }
     }
 
     struct Files: Encodable {

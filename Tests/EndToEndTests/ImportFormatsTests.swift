@@ -40,9 +40,9 @@ import Testing
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 6)
         #expect(lines[1].hasSuffix(
-            "balance_change_from_activity.itemized.3.csv: stripe-report, 4 rows (4 accepted, 0 rejected), 3 entries, 1 payees, EUR, 2026-10-03..2026-10-11 (UTC), 1 rows of the platform's own (no connected account)"))
-        #expect(lines[3].hasSuffix("dashboard-balance-history.csv: stripe-dashboard, 4 rows (4 accepted, 0 rejected), 6 entries, 1 payees, USD, 2026-10-23..2026-10-28 (UTC)"))
-        #expect(lines[4].hasSuffix("native.jsonl: jsonl, 3 rows (3 accepted, 0 rejected), 3 entries, 1 payees, USD, 2026-10-04..2026-10-05 (UTC)"))
+            "balance_change_from_activity.itemized.3.csv: stripe-report, 4 rows read = 3 accepted + 0 rejected + 1 skipped (1 of the platform's own (no connected_account_id)); 3 entries, 1 payees, EUR, 2026-10-03..2026-10-11 (UTC)"))
+        #expect(lines[3].hasSuffix("dashboard-balance-history.csv: stripe-dashboard, 4 rows read = 4 accepted + 0 rejected + 0 skipped; 6 entries, 1 payees, USD, 2026-10-23..2026-10-28 (UTC)"))
+        #expect(lines[4].hasSuffix("native.jsonl: jsonl, 3 rows read = 3 accepted + 0 rejected + 0 skipped; 3 entries, 1 payees, USD, 2026-10-04..2026-10-05 (UTC)"))
         #expect(lines[5].hasPrefix("Checked ") && lines[5].hasSuffix(" entries (periods day,week,month)."))
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).isEmpty)
         let missing = try cli.run(["check", "nope.csv"])
@@ -82,7 +82,7 @@ import Testing
         try cli.write("what.csv", "a,b,c\n1,2,3\n")
         let outcome = try cli.run(["check", "what.csv"])
         #expect(outcome.status == 65)
-        #expect(outcome.stdout == "what.csv: unrecognised format, 0 rows (0 accepted, 0 rejected), 0 entries, 0 payees\n")
+        #expect(outcome.stdout == "what.csv: unrecognised format, 0 rows read = 0 accepted + 0 rejected + 0 skipped; 0 entries, 0 payees\n")
     }
 
     @Test func quarantineLosesNoRow() throws {
@@ -99,7 +99,7 @@ import Testing
             """)
         let outcome = try cli.run(["build", "mixed.csv", "--reject-file", "rejects.csv", "--periods", "month"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("mixed.csv: 6 rows read = 2 accepted + 4 rejected"))
+        #expect(outcome.stderr.contains("mixed.csv: native, 6 rows read = 2 accepted + 4 rejected + 0 skipped; 2 entries, 1 payees, USD"))
         let rejects = try cli.read("rejects.csv").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(rejects[0] == "file,line,reason,row")
         #expect(rejects[1] == "mixed.csv,3,\"mixed.csv:3: error: amount: expected at most 2 decimals for USD, got '10.001'\",\"bad1,2026-10-03T10:00:00Z,drv_1,driver,earning,10.001,USD\"")
@@ -117,7 +117,10 @@ import Testing
     @Test func aRejectedRowStartingWithAFormulaIsGuarded() throws {
         let cli = try CLIRunner()
         try cli.write("f.csv", "id,occurred_at,payee_id,payee_type,kind,amount,currency\n=cmd,bad,drv,driver,earning,1.00,USD\n")
-        #expect(try cli.run(["build", "f.csv", "--reject-file", "r.csv"]).status == 0)
+        // Every row rejected: no entry at all, so nothing is built (65), and the rejected row is still written, guarded.
+        let outcome = try cli.run(["build", "f.csv", "--reject-file", "r.csv"])
+        #expect(outcome.status == 65)
+        #expect(outcome.stderr.contains("f.csv: native, 1 rows read = 0 accepted + 1 rejected + 0 skipped; 0 entries, 0 payees; no entries: every row was rejected"))
         #expect(try cli.read("r.csv").hasSuffix(",\"'=cmd,bad,drv,driver,earning,1.00,USD\"\n"))
     }
 }

@@ -36,7 +36,7 @@ import Testing
         ("timestamp: {columns: Date, format: yyyy-MM-dd}\nfields: {id: ID, payee_id: {constant: m}, payee_type: {constant: merchant}}\nentries: [{kind: earning, amount: A}]\n",
             "m.yaml: error: mapping: expected 'fields.currency'"),
         ("timestamp: {columns: Date, format: yyyy-MM-dd}\nfields: {id: ID, payee_id: {constant: m}, payee_type: {constant: merchant}, currency: {constant: USD}}\nentries: [{kind: bonus, amount: A}]\n",
-            "m.yaml: error: mapping: expected a native kind for 'entries[0].kind', got 'bonus'"),
+            "m.yaml: error: mapping: expected a native kind for 'entries[0].kind' (earning, tip, fee, adjustment, refund, payout), got 'bonus'"),
         ("[1, 2]\n", "m.yaml: error: mapping: expected a YAML mapping at the top"),
     ])
     func badMappingFilesAreNamed(text: String, message: String) throws {
@@ -68,6 +68,6 @@ import Testing
         let errors = outcome.stderr.split(separator: "\n").map(String.init)
         #expect(errors.contains("in.csv:4: error: Datum: expected a time in the format 'dd.MM.yyyy H:mm', got '31.02.2026 9:00'"))
         #expect(errors.contains("in.csv:5: error: Betrag: expected an amount with at most 2 decimals for EUR, got '1,001'"))
-        #expect(outcome.stdout == "in.csv: mapped, 3 rows (1 accepted, 2 rejected), 1 entries, 1 payees, EUR, 2026-10-25..2026-10-25 (UTC)\n")
+        #expect(outcome.stdout == "in.csv: mapped, 3 rows read = 1 accepted + 2 rejected + 0 skipped; 1 entries, 1 payees, EUR, 2026-10-25..2026-10-25 (UTC)\n")
     }
 }

@@ -9,12 +9,18 @@ import LedgerPressCore
 struct CSVTable {
     var result: ImportedFile
     var file: String { result.name }
+    /// Set by a record handler (``skip(_:)``) for the record it is handling.
+    private var skipping: String?
 
     init(file: String, format: InputFormat) { result = ImportedFile(name: file, format: format) }
 
     mutating func problem(_ line: Int, _ field: String?, _ expected: String, _ found: String?) {
         result.diagnostics.append(Diagnostic(at: SourceLocation(file: file, line: line, field: field), expected: expected, found: found))
     }
+
+    /// Leaves the record being handled out, counted under `reason` (the handler then returns nil). A record
+    /// that also has a problem is rejected instead: a skip never hides an error.
+    mutating func skip(_ reason: String) { skipping = reason }
 
     /// Reads `bytes`; `what` names the format in messages ("the native ledger columns").
     mutating func read(
@@ -25,7 +31,15 @@ struct CSVTable {
             reader, found, header, table in
             let record = CSVRecord(line: found.line, fields: reader.fields.indices.map(reader.string), bytes: found.bytes)
             let before = table.result.diagnostics.count
-            guard let entries = handle(record, header, &table), table.distinctIDs(entries, line: record.line),
+            let made = handle(record, header, &table)
+            if let reason = table.skipping {
+                table.skipping = nil
+                if table.result.diagnostics.count == before {
+                    table.result.skip(reason)
+                    return true
+                }
+            }
+            guard let entries = made, table.distinctIDs(entries, line: record.line),
                 table.result.diagnostics.count == before
             else { return false }
             table.result.accept(line: record.line, bytes: record.bytes, entries: entries)

@@ -2,19 +2,57 @@ import LedgerPressCore
 
 /// A mapping file (YAML) that tells how to read any other CSV export into native entries.
 ///
-/// Schema (every key documented in the README, "Mapping files"):
-/// `name`, `delimiter`, `skip_lines`, `decimal_separator`, `thousands_separator`, `currency_symbols`,
-/// `negative_parentheses`, `timestamp {columns, format, timezone}`, `fields {native field: column
-/// or {constant: value}}`, `entries [{kind: kind or {column, values}, amount: column, sign}]`.
+/// Schema (every key documented in the README, "Mapping files"): `name`, `delimiter`, `skip_lines`,
+/// `decimal_separator`, `thousands_separator`, `currency_symbols`, `negative_parentheses`, `skip`, `keep`,
+/// `id_scope`, `timestamp {columns, format, timezone}`, `fields {native field: column, {constant: value},
+/// and for id {columns: [...]} or {from: line}}`, `entries [{kind, amount, sign, currency}]`.
+/// Parsing and its checks are in `Mapping+Parse.swift`.
 public struct Mapping: Sendable {
     public enum Source: Sendable, Equatable {
         case column(String)
         case constant(String)
     }
 
-    public enum KindRule: Sendable, Equatable {
+    /// Where a row's id comes from.
+    public enum IDRule: Sendable, Equatable {
+        case column(String)
+        /// Several columns' values joined with `/` (`Order` + `Transaction Date`).
+        case columns([String])
+        /// The file's content digest and the row's line: for exports without any per-row id.
+        case line
+    }
+
+    /// Whether an id names one entry everywhere (`global`: a repeat in any file counts once) or one line of
+    /// this export (`row`: an order-level id on item lines; each line is its own entry, numbered by how often
+    /// the id was seen before in the file, so the same file read again still counts once).
+    public enum IDScope: String, Sendable {
+        case global, row
+    }
+
+    /// A kind, or one kind for positive amounts and another for negative ones.
+    public enum KindChoice: Sendable, Equatable {
         case fixed(EntryKind)
-        case byColumn(String, [String: EntryKind])
+        case bySign(positive: EntryKind, negative: EntryKind)
+
+        func kind(for minor: Int64) -> EntryKind {
+            switch self {
+            case .fixed(let kind): return kind
+            case .bySign(let positive, let negative): return minor < 0 ? negative : positive
+            }
+        }
+    }
+
+    public enum KindRule: Sendable, Equatable {
+        case choice(KindChoice)
+        /// By a column's value (trimmed, any case), and what a value no rule names does.
+        case byColumn(String, [String: KindChoice], otherwise: Otherwise)
+    }
+
+    /// What a value that no `values` rule names does: reject the row, skip it (counted), or take a kind.
+    public enum Otherwise: Sendable, Equatable {
+        case error
+        case skip
+        case kind(KindChoice)
     }
 
     public enum Sign: String, Sendable {
@@ -25,6 +63,51 @@ public struct Mapping: Sendable {
         var kind: KindRule
         var amount: String
         var sign: Sign
+        /// This entry's currency column, when it is not the row's (Stripe's fee in the converted currency).
+        var currency: String?
+    }
+
+    /// A row filter: `skip` rules leave out the rows they match, `keep` rules the rows they do not.
+    public struct RowFilter: Sendable, Equatable {
+        public enum Test: Sendable, Equatable {
+            case equals(String)
+            case isIn([String])
+            case notIn([String])
+            case empty(Bool)
+        }
+
+        var column: String
+        var test: Test
+        /// `skip[0]` or `keep[1]`, for the reason rows are counted under.
+        var label: String
+
+        /// Whether the cell (nil when empty or absent) passes the test: trimmed, any case.
+        func matches(_ cell: String?) -> Bool {
+            let value = (cell ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+            switch test {
+            case .equals(let text): return value == text.trimmingCharacters(in: .whitespaces).lowercased()
+            case .isIn(let list): return list.contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == value }
+            case .notIn(let list): return !list.contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == value }
+            case .empty(let wanted): return value.isEmpty == wanted
+            }
+        }
+
+        /// `Balance Impact equals Memo`, `Status in Pending, Denied`.
+        var condition: String {
+            switch test {
+            case .equals(let text): return "\(column) equals \(text)"
+            case .isIn(let list): return "\(column) in \(list.joined(separator: ", "))"
+            case .notIn(let list): return "\(column) not in \(list.joined(separator: ", "))"
+            case .empty(let wanted): return "\(column) \(wanted ? "empty" : "not empty")"
+            }
+        }
+    }
+
+    /// The zone of times written without an offset: one for the file, or a column's per row.
+    enum TimeZoneRule: Sendable {
+        case fixed(ZoneClock)
+        /// A column naming each row's zone, the names it may hold, and the zone of rows where it is empty.
+        case column(String, ZoneNames, fallback: ZoneClock?)
     }
 
     public var name: String
@@ -36,10 +119,16 @@ public struct Mapping: Sendable {
     var negativeParentheses: Bool
     var timeColumns: [String]
     var timeFormat: String
-    var timeZone: ZoneClock
+    var timeZone: TimeZoneRule
     var fields: [String: Source]
+    var id: IDRule
+    var idScope: IDScope
+    var skip: [RowFilter]
+    var keep: [RowFilter]
     var entries: [EntrySpec]
 
+    /// Native fields a mapping may fill; `id` and `currency` are required, `payee_id` and `payee_type` come
+    /// from `--payee` and the payees file (or `--payee-type`) when the mapping leaves them out.
     static let fieldNames = ["id", "payee_id", "payee_type", "payee_name", "currency", "reference", "description", "payout_id", "payout_status"]
 
     public struct Failure: Error, CustomStringConvertible {
@@ -48,99 +137,19 @@ public struct Mapping: Sendable {
         public var description: String { "\(file): error: mapping: \(message)" }
     }
 
-    /// Parses and checks a mapping file's text.
-    public static func parse(_ text: String, file: String) throws(Failure) -> Mapping {
-        func fail(_ message: String) -> Failure { Failure(file: file, message: message) }
-        guard let root = try loadYAML(text, file: file) as? [String: Any] else { throw fail("expected a YAML mapping at the top") }
-        let known: Set<String> = ["name", "delimiter", "skip_lines", "decimal_separator", "thousands_separator", "currency_symbols",
-            "negative_parentheses", "timestamp", "fields", "entries"]
-        if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) { throw fail("unknown key '\(unknown)'") }
-        func string(_ value: Any?, _ key: String, default fallback: String? = nil) throws(Failure) -> String {
-            if let text = value as? String { return text }
-            if let number = value as? Int { return String(number) }
-            if value == nil, let fallback { return fallback }
-            throw fail("expected text for '\(key)'")
+    /// Every column the mapping reads (for the header check).
+    var columns: [String] {
+        var names = timeColumns + entries.map(\.amount) + entries.compactMap(\.currency)
+        for case .column(let name) in fields.values { names.append(name) }
+        switch id {
+        case .column(let name): names.append(name)
+        case .columns(let list): names += list
+        case .line: break
         }
-        let delimiterText = try string(root["delimiter"], "delimiter", default: ",")
-        guard delimiterText.utf8.count == 1, let delimiter = delimiterText.utf8.first else {
-            throw fail("expected one character for 'delimiter', got '\(delimiterText)'")
-        }
-        let decimal = try string(root["decimal_separator"], "decimal_separator", default: ".")
-        guard decimal == "." || decimal == "," else { throw fail("expected '.' or ',' for 'decimal_separator', got '\(decimal)'") }
-        let thousands = try string(root["thousands_separator"], "thousands_separator", default: "")
-        guard thousands.count <= 1, thousands != decimal else { throw fail("expected one character other than the decimal separator for 'thousands_separator'") }
-        guard let timestamp = root["timestamp"] as? [String: Any] else { throw fail("expected 'timestamp' with columns, format and timezone") }
-        let timeColumns: [String]
-        if let one = timestamp["columns"] as? String { timeColumns = [one] } else if let many = timestamp["columns"] as? [String] {
-            timeColumns = many
-        } else {
-            throw fail("expected 'timestamp.columns': a column name or a list of them")
-        }
-        let zoneName = try string(timestamp["timezone"], "timestamp.timezone", default: "UTC")
-        guard let zone = ZoneClock(identifier: zoneName) else { throw fail("expected an IANA zone for 'timestamp.timezone', got '\(zoneName)'") }
-        guard let fieldMap = root["fields"] as? [String: Any] else { throw fail("expected 'fields'") }
-        var fields: [String: Source] = [:]
-        for (key, value) in fieldMap {
-            guard fieldNames.contains(key) else { throw fail("unknown native field '\(key)' in 'fields' (known: \(fieldNames.joined(separator: ", ")))") }
-            if let column = value as? String {
-                fields[key] = .column(column)
-            } else if let constant = (value as? [String: Any])?["constant"] {
-                fields[key] = .constant(try string(constant, "fields.\(key).constant"))
-            } else {
-                throw fail("expected a column name or {constant: value} for 'fields.\(key)'")
-            }
-        }
-        for required in ["id", "payee_id", "payee_type", "currency"] where fields[required] == nil {
-            throw fail("expected 'fields.\(required)'")
-        }
-        guard let entryList = root["entries"] as? [[String: Any]], !entryList.isEmpty else {
-            throw fail("expected 'entries': a list of {kind, amount}")
-        }
-        var entries: [EntrySpec] = []
-        for (index, item) in entryList.enumerated() {
-            let at = "entries[\(index)]"
-            let amount = try string(item["amount"], "\(at).amount")
-            let sign = Sign(rawValue: try string(item["sign"], "\(at).sign", default: "as-is"))
-            guard let sign else { throw fail("expected as-is, negative or positive for '\(at).sign'") }
-            let kind: KindRule
-            if let fixed = item["kind"] as? String {
-                guard let k = EntryKind(rawValue: fixed) else { throw fail("expected a native kind for '\(at).kind', got '\(fixed)'") }
-                kind = .fixed(k)
-            } else if let rule = item["kind"] as? [String: Any], let column = rule["column"] as? String,
-                let values = rule["values"] as? [String: String]
-            {
-                var map: [String: EntryKind] = [:]
-                for (value, name) in values {
-                    guard let k = EntryKind(rawValue: name) else { throw fail("expected a native kind in '\(at).kind.values', got '\(name)'") }
-                    map[value] = k
-                }
-                kind = .byColumn(column, map)
-            } else {
-                throw fail("expected a kind or {column, values} for '\(at).kind'")
-            }
-            entries.append(EntrySpec(kind: kind, amount: amount, sign: sign))
-        }
-        try checkDistinctIDs(entries, fail: fail)
-        return Mapping(
-            name: try string(root["name"], "name", default: "mapping"), delimiter: delimiter,
-            skipLines: root["skip_lines"] as? Int ?? 0, decimalSeparator: Character(decimal),
-            thousandsSeparator: thousands.first, currencySymbols: root["currency_symbols"] as? [String] ?? [],
-            negativeParentheses: root["negative_parentheses"] as? Bool ?? false, timeColumns: timeColumns,
-            timeFormat: try string(timestamp["format"], "timestamp.format"), timeZone: zone, fields: fields, entries: entries)
-    }
-
-    /// Refuses entries that would give two entries of one row the same id: the first entry a row
-    /// makes takes the row's id and later ones `id:kind`, so two fixed entries of one kind collide
-    /// whenever an entry before them also makes one (`[earning, fee, fee]`: `T1`, `T1:fee`, `T1:fee`).
-    static func checkDistinctIDs(_ entries: [EntrySpec], fail: (String) -> Failure) throws(Failure) {
-        for (second, spec) in entries.enumerated() {
-            guard case .fixed(let kind) = spec.kind else { continue }
-            let earlier = entries.prefix(second).enumerated().dropFirst()
-            if let (first, _) = earlier.first(where: { $0.element.kind == .fixed(kind) }) {
-                throw fail(
-                    "expected a distinct kind for 'entries[\(second)]': entries[\(first)] also makes \(kind.rawValue) entries, "
-                        + "so a row with both would give two entries the id 'ID:\(kind.rawValue)'")
-            }
-        }
+        for spec in entries { if case .byColumn(let name, _, _) = spec.kind { names.append(name) } }
+        if case .column(let name, _, _) = timeZone { names.append(name) }
+        names += (skip + keep).map(\.column)
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0.lowercased()).inserted }
     }
 }

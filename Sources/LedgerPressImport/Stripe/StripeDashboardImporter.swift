@@ -16,17 +16,27 @@ enum StripeDashboardImporter {
 
     static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
         var table = CSVTable(file: file, format: .stripeDashboard)
+        var reader = CSVReader(bytes: bytes)
+        let names = ((try? reader.next())?.fields ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let localZone = StripeSourceZone.resolve(file: file, settings: settings)
+        if !names.contains("created (utc)") && names.contains("created") && localZone == nil {
+            table.result.diagnostics.append(StripeSourceZone.missing(file: file, column: "Created"))
+            return table.result
+        }
+        table.result.usedPayeeOption = true
         table.read(
             bytes, what: "the Stripe Dashboard export columns",
             required: [["id"], ["type"], ["amount"], ["fee"], ["net"], ["currency"], ["created (utc)", "created"]],
             example: "id,Type,Source,Amount,Fee,Net,Currency,Created (UTC),..."
         ) { record, header, table in
-            row(record, header: header, settings: settings, table: &table)
+            row(record, header: header, settings: settings, localZone: localZone, table: &table)
         }
         return table.result
     }
 
-    static func row(_ record: CSVRecord, header: HeaderMap, settings: ImportSettings, table: inout CSVTable) -> [LedgerEntry]? {
+    static func row(
+        _ record: CSVRecord, header: HeaderMap, settings: ImportSettings, localZone: ZoneClock?, table: inout CSVTable
+    ) -> [LedgerEntry]? {
         let fields = record.fields
         let line = record.line
         func problem(_ field: String?, _ expected: String, _ found: String) { table.problem(line, field, expected, found) }
@@ -40,7 +50,7 @@ enum StripeDashboardImporter {
         let timeColumn = header.column("created (utc)") != nil ? "created (utc)" : "created"
         let timeText = header.value(timeColumn, in: fields) ?? ""
         let occurredAt = LocalTimeParser.timestamp(
-            timeText, zone: timeColumn == "created (utc)" ? .utc : settings.sourceZone,
+            timeText, zone: timeColumn == "created (utc)" ? .utc : localZone ?? .utc,
             expected: "a time such as 2026-04-23 21:56 or 8/6/2026 12:00"
         ) { problem("Created (UTC)", $0, timeText) }
         let typeText = (header.value("type", in: fields) ?? "").lowercased()

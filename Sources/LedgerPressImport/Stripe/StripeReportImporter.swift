@@ -4,37 +4,84 @@ import LedgerPressCore
 /// `payout_reconciliation.itemized.*`, `payouts.itemized.*`, and their `connected_account_*` forms.
 ///
 /// The payee is `connected_account` (the account's own view), else `connected_account_id` (a platform
-/// report: amounts reversed for the payee; rows without it are the platform's own and make no entry),
-/// else `--payee`. Time: `created_utc` / `effective_at_utc`, else `created` / `effective_at` in `--source-timezone`.
+/// report: amounts reversed for the payee; rows without it are the platform's own and are skipped),
+/// else `--payee` (also when those columns are there with every cell empty, as in a normal account's
+/// download). Time: `created_utc` / `effective_at_utc`, else `created` / `effective_at` in the zone
+/// ``StripeSourceZone`` finds (`--source-timezone`, else the file name), else the file is refused.
 enum StripeReportImporter {
     static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
         var table = CSVTable(file: file, format: .stripeReport)
+        let layout = Layout(bytes: bytes, file: file, settings: settings)
+        if layout.needsZone && layout.localZone == nil {
+            table.result.diagnostics.append(StripeSourceZone.missing(file: file, column: layout.localColumn))
+            return table.result
+        }
+        table.result.usedPayeeOption = layout.accountColumn == nil
         table.read(
             bytes, what: "the Stripe report columns",
             required: [["balance_transaction_id"], ["currency"], ["gross"], ["fee"], ["net"], ["reporting_category"],
                 ["created_utc", "created", "effective_at_utc", "effective_at"]],
             example: "balance_transaction_id,created_utc,currency,gross,fee,net,reporting_category,..."
         ) { record, header, table in
-            row(record, header: header, settings: settings, table: &table)
+            row(record, header: header, layout: layout, settings: settings, table: &table)
         }
         return table.result
     }
 
-    static func row(_ record: CSVRecord, header: HeaderMap, settings: ImportSettings, table: inout CSVTable) -> [LedgerEntry]? {
+    /// What the header (and one look over the rows) says about a report, decided once per file.
+    struct Layout {
+        /// `connected_account` (the account's own view) or `connected_account_id` (a platform report), or nil
+        /// when neither is there or every cell of it is empty (a normal account's download carries the
+        /// columns, all empty): then the account is `--payee`'s.
+        var accountColumn: String?
+        /// Only local times (`created`, `effective_at`) and no `_utc` column.
+        var needsZone: Bool
+        var localColumn: String
+        var localZone: ZoneClock?
+
+        init(bytes: [UInt8], file: String, settings: ImportSettings) {
+            var reader = CSVReader(bytes: bytes)
+            let names = ((try? reader.next())?.fields ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let present = ["connected_account", "connected_account_id"].filter(names.contains)
+            var filled: Set<String> = []
+            if !present.isEmpty {
+                let positions = present.compactMap { name in names.firstIndex(of: name).map { (name, $0) } }
+                scan: while filled.count < positions.count {
+                    do {
+                        guard try reader.nextFields() != nil else { break scan }
+                    } catch {
+                        continue  // the row is reported when it is read for real
+                    }
+                    for (name, index) in positions where index < reader.fields.count && !reader.fields[index].range.isEmpty {
+                        filled.insert(name)
+                    }
+                }
+            }
+            accountColumn = ["connected_account", "connected_account_id"].first(where: filled.contains)
+            needsZone = !names.contains("created_utc") && !names.contains("effective_at_utc")
+                && (names.contains("created") || names.contains("effective_at"))
+            localColumn = names.contains("created") ? "created" : "effective_at"
+            localZone = StripeSourceZone.resolve(file: file, settings: settings)
+        }
+    }
+
+    static func row(
+        _ record: CSVRecord, header: HeaderMap, layout: Layout, settings: ImportSettings, table: inout CSVTable
+    ) -> [LedgerEntry]? {
         let fields = record.fields
         let line = record.line
         func problem(_ field: String?, _ expected: String, _ found: String) { table.problem(line, field, expected, found) }
         // Whose row is it?
         var platformView = false
         var payee: String?
-        if header.column("connected_account") != nil {
+        if layout.accountColumn == "connected_account" {
             payee = header.value("connected_account", in: fields)
-        } else if header.column("connected_account_id") != nil {
+        } else if layout.accountColumn == "connected_account_id" {
             platformView = true
             payee = header.value("connected_account_id", in: fields)
             if payee == nil {
-                table.result.platformRows += 1
-                return []
+                table.skip("of the platform's own (no connected_account_id)")
+                return nil
             }
         } else {
             payee = settings.payee(forFile: table.file)
@@ -56,8 +103,12 @@ enum StripeReportImporter {
         } else if let name = ["created", "effective_at"].first(where: { header.value($0, in: fields) != nil }),
             let text = header.value(name, in: fields)
         {
-            occurredAt = LocalTimeParser.timestamp(text, zone: settings.sourceZone, expected: "a time such as 2026-09-14 10:02:11") {
-                problem(name, $0, text)
+            if let zone = layout.localZone {
+                occurredAt = LocalTimeParser.timestamp(text, zone: zone, expected: "a time such as 2026-09-14 10:02:11") {
+                    problem(name, $0, text)
+                }
+            } else {
+                problem(name, "a time in created_utc, or the zone of this local time (--source-timezone ZONE)", text)
             }
         } else {
             problem("created_utc", "a value", "")
@@ -88,7 +139,7 @@ enum StripeReportImporter {
             status = StripeMovement.payoutStatus(text)
             if status == nil { problem("payout_status", "pending, in_transit, paid, failed or canceled", text) }
         }
-        let payeeColumn = header.column("connected_account") != nil ? "connected_account" : "connected_account_id"
+        let payeeColumn = layout.accountColumn ?? "--payee"
         let textOK = [
             table.check(payee, .identifier, line: line, field: payeeColumn),
             table.check(id, .identifier, line: line, field: "balance_transaction_id"),
