@@ -1,33 +1,9 @@
 import Foundation
 import Testing
 
-/// Any other CSV through a mapping file: the shipped Square and PayPal examples, and bad mappings.
+/// Any other CSV through a mapping file: bad mappings and bad rows (the shipped mappings: RealExportTests).
 @Suite(.serialized) struct MappingTests {
     static func mapping(_ name: String) -> String { CLIRunner.repository.appendingPathComponent("Examples/mappings/" + name).path }
-
-    @Test func squareTransactionsExport() throws {
-        let cli = try CLIRunner()
-        let outcome = try cli.run([
-            "build", CLIRunner.fixture("mapped/square-transactions.csv"), "--mapping", Self.mapping("square-transactions.yaml"),
-            "--periods", "month",
-        ])
-        #expect(outcome.status == 0, "\(outcome.stderr)")
-        try Golden.check(try cli.read("output/finance/summary.csv"), against: "mapped/square-summary.csv")
-        let lines = try cli.read("output/finance/lines.csv")
-        // "$1,250.00" with a thousands separator, "($36.98)" as a negative fee, a refund row as `refund`.
-        #expect(lines.contains(",pay_1,\"Catering, large order\",1250.00,25.00,-36.98,0.00,0.00,0.00,1238.02,,,3"))
-        #expect(lines.contains(",pay_2,Coffee & croissant,8.50,0.00,-0.55,0.00,-8.50,0.00,-0.55,,,3"))
-    }
-
-    @Test func paypalActivityDownload() throws {
-        let cli = try CLIRunner()
-        let outcome = try cli.run([
-            "build", CLIRunner.fixture("mapped/paypal-activity.csv"), "--mapping", Self.mapping("paypal-activity.yaml"),
-            "--periods", "month",
-        ])
-        #expect(outcome.status == 0, "\(outcome.stderr)")
-        try Golden.check(try cli.read("output/finance/summary.csv"), against: "mapped/paypal-summary.csv")
-    }
 
     @Test(arguments: [
         ("name: x\nbogus: 1\n", "m.yaml: error: mapping: unknown key 'bogus'"),

@@ -27,9 +27,11 @@ import Testing
 
     @Test func aMisplacedThousandsSeparatorIsRefused() throws {
         let cli = try CLIRunner()
-        try cli.write("in.csv", "Date,Time,Transaction ID,Type,Currency,Gross,Fee,Invoice Number,Item Title\n"
-            + "10/06/2026,14:22:05,T1,Express Checkout Payment,USD,\"1,00\",0.00,INV-1,Lamp\n")
-        let outcome = try cli.run(["check", "in.csv", "--mapping", MappingTests.mapping("paypal-activity.yaml")])
+        try cli.write("in.csv", "Date,Time,TimeZone,Transaction ID,Type,Currency,Gross,Fee,Invoice Number,Item Title,Balance Impact\n"
+            + "10/06/2026,14:22:05,PDT,T1,Express Checkout Payment,USD,\"1,00\",0.00,INV-1,Lamp,Credit\n")
+        let outcome = try cli.run([
+            "check", "in.csv", "--mapping", MappingTests.mapping("paypal-activity.yaml"), "--payee", "m1", "--payee-type", "merchant",
+        ])
         #expect(outcome.status == 65)
         #expect(outcome.stderr.contains("in.csv:2: error: Gross: expected thousands separators ',' only between groups of three digits (1,234), got '1,00'"))
     }

@@ -95,8 +95,9 @@ public enum MappedImporter {
             var status: PayoutStatus?
             let statusValue = value("payout_status")
             if let text = statusValue.text {
-                status = StripeMovement.payoutStatus(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " ", with: "_"))
-                if status == nil { problem(statusValue.label, "pending, processing (in transit), paid or failed (canceled)", text) }
+                let word = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: " ", with: "_")
+                status = word == "scheduled" ? .pending : StripeMovement.payoutStatus(word)
+                if status == nil { problem(statusValue.label, "pending (scheduled), processing (in transit), paid or failed (canceled)", text) }
             }
             for name in ["payee_id", "payee_name", "reference", "description", "payout_id"] {
                 let field = value(name)
@@ -104,6 +105,18 @@ public enum MappedImporter {
                 table.check(field.text, rule, line: line, field: field.label)
             }
             if let id { table.check(id, .identifier, line: line, field: "id") }
+            // A value no rule names is an error even where the amount is empty: it is how a row whose fields
+            // slid over by one (a stray delimiter in a text field) shows itself.
+            var checkedColumns: Set<String> = []
+            for spec in mapping.entries {
+                guard case .byColumn(let column, let values, .error) = spec.kind, checkedColumns.insert(column.lowercased()).inserted else {
+                    continue
+                }
+                let text = (cell(column) ?? "").trimmingCharacters(in: .whitespaces)
+                if values[text.lowercased()] == nil {
+                    problem(column, "one of " + values.keys.sorted().joined(separator: ", ") + " (or an 'otherwise' in the mapping)", text)
+                }
+            }
             var made: [LedgerEntry] = []
             // Which mapping entry made each id, so two entries of the row never share one.
             var madeBy: [String: Int] = [:]
@@ -123,15 +136,16 @@ public enum MappedImporter {
                     problem(spec.amount, MappedAmount.expectation(failure, text: text, mapping: mapping, currency: currency), text)
                     continue
                 }
-                guard let kind = kind(spec, minor: minor, cell: cell, problem: problem) else { continue }
-                // Flip the sign when the mapping says which it must be (checked: the parser bounds amounts anyway).
-                if (spec.sign == .negative && minor > 0) || (spec.sign == .positive && minor < 0) {
+                // Flip the sign when the mapping says so (checked: the parser bounds amounts anyway); kinds by sign
+                // then see the amount as the payee's entry will carry it.
+                if (spec.sign == .negative && minor > 0) || (spec.sign == .positive && minor < 0) || spec.sign == .inverted {
                     guard let flipped = try? MinorUnits.negate(minor, total: spec.amount) else {
                         problem(spec.amount, AmountParser.limitExpectation(currency), text)
                         continue
                     }
                     minor = flipped
                 }
+                guard let kind = kind(spec, minor: minor, cell: cell) else { continue }
                 if minor == 0 { continue }
                 guard let idText = id, let payeeID = payee.text, let payeeType, let occurredAt else { continue }
                 let entryID = made.isEmpty ? idText : idText + ":" + kind.rawValue
@@ -212,18 +226,15 @@ public enum MappedImporter {
             return nil
         }
 
-        /// The entry's kind for this amount, or nil after reporting a value no rule names.
-        func kind(
-            _ spec: Mapping.EntrySpec, minor: Int64, cell: (String) -> String?, problem: (String, String, String) -> Void
-        ) -> EntryKind? {
+        /// The entry's kind for this amount, or nil for a value no rule names (reported before).
+        func kind(_ spec: Mapping.EntrySpec, minor: Int64, cell: (String) -> String?) -> EntryKind? {
             switch spec.kind {
             case .choice(let choice): return choice.kind(for: minor)
             case .byColumn(let column, let values, let otherwise):
                 let text = (cell(column) ?? "").trimmingCharacters(in: .whitespaces)
                 if let choice = values[text.lowercased()] { return choice.kind(for: minor) }
                 if case .kind(let choice) = otherwise { return choice.kind(for: minor) }
-                problem(column, "one of " + values.keys.sorted().joined(separator: ", ") + " (or an 'otherwise' in the mapping)", text)
-                return nil
+                return nil  // reported once per row, before the entries are made
             }
         }
     }

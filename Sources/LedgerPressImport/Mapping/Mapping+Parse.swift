@@ -67,7 +67,7 @@ extension Mapping {
             }
             let amount = try reader.string(item["amount"], "\(at).amount")
             guard let sign = Sign(rawValue: try reader.string(item["sign"], "\(at).sign", default: "as-is")) else {
-                throw reader.fail("expected as-is, negative or positive for '\(at).sign'")
+                throw reader.fail("expected as-is, negative, positive or inverted for '\(at).sign'")
             }
             let currency = try item["currency"].map { value throws(Failure) in try reader.string(value, "\(at).currency") }
             entries.append(EntrySpec(kind: try reader.kindRule(item["kind"], at: at), amount: amount, sign: sign, currency: currency))

@@ -55,8 +55,10 @@ public struct Mapping: Sendable {
         case kind(KindChoice)
     }
 
+    /// `negative`/`positive`: the sign the amount must have (flipped when it has the other); `inverted`: always
+    /// flipped (an export that writes costs as positive numbers, `Net = Amount - Fee`).
     public enum Sign: String, Sendable {
-        case asIs = "as-is", negative, positive
+        case asIs = "as-is", negative, positive, inverted
     }
 
     public struct EntrySpec: Sendable {
