@@ -44,6 +44,19 @@ import Testing
         #expect(!result.usedPayeeOption)
     }
 
+    @Test func aRepeatedColumnNoRowIsReadFromIsNoError() {
+        let csv = Self.reconciliation.replacingOccurrences(of: "connected_account_name\n", with: "connected_account_name,payment_metadata[email],payment_metadata[email]\n")
+            .replacingOccurrences(of: ",,\n", with: ",,,,\n")
+        let result = Self.read(csv, settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.entries.count == 3)
+        // A column it reads, given twice, still is: which of the two is meant cannot be known.
+        let twice = Self.reconciliation.replacingOccurrences(of: "connected_account_name\n", with: "connected_account_name,net\n")
+            .replacingOccurrences(of: ",,\n", with: ",,1.00\n")
+        #expect(Self.read(twice, settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant)).diagnostics.first?.message
+            .hasPrefix("report.csv:1: error: header: expected each column named once ('net' is column 8 and column 12), got ") == true)
+    }
+
     static let local = """
         balance_transaction_id,created,currency,gross,fee,net,reporting_category
         txn_1,2026-10-03 23:30:00,usd,10.00,0.00,10.00,charge

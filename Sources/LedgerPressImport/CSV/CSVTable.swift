@@ -25,9 +25,9 @@ struct CSVTable {
     /// Reads `bytes`; `what` names the format in messages ("the native ledger columns").
     mutating func read(
         _ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), skippingLines: Int = 0, what: String, required: [[String]], example: String,
-        record handle: (CSVRecord, HeaderMap, inout CSVTable) -> [LedgerEntry]?
+        reads: Set<String>? = nil, record handle: (CSVRecord, HeaderMap, inout CSVTable) -> [LedgerEntry]?
     ) {
-        readRows(bytes, delimiter: delimiter, skippingLines: skippingLines, what: what, required: required, example: example) {
+        readRows(bytes, delimiter: delimiter, skippingLines: skippingLines, what: what, required: required, example: example, reads: reads) {
             reader, found, header, table in
             let record = CSVRecord(line: found.line, fields: reader.fields.indices.map(reader.string), bytes: found.bytes)
             let before = table.result.diagnostics.count
@@ -51,9 +51,13 @@ struct CSVTable {
     /// accepts it into ``result`` and returns true, or returns false after reporting why (the record is
     /// then rejected with every diagnostic added since it began). Unreadable records, blank lines and
     /// field counts other than the header's are handled here.
+    ///
+    /// `reads`: the columns (lowercased) the importer reads, when it knows them: a name given twice is then an
+    /// error only if it is one of them (Stripe repeats metadata columns it never needs, `payment_metadata[email]`);
+    /// nil: any name given twice is.
     mutating func readRows(
         _ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), skippingLines: Int = 0, what: String, required: [[String]], example: String,
-        accept: (CSVReader, (line: Int, bytes: Range<Int>), HeaderMap, inout CSVTable) -> Bool
+        reads: Set<String>? = nil, accept: (CSVReader, (line: Int, bytes: Range<Int>), HeaderMap, inout CSVTable) -> Bool
     ) {
         var reader = CSVReader(bytes: bytes, delimiter: delimiter, skippingLines: skippingLines)
         let header: HeaderMap
@@ -63,8 +67,9 @@ struct CSVTable {
                 return
             }
             header = HeaderMap(first.fields)
-            if !header.duplicates.isEmpty {
-                for repeated in header.duplicates {
+            let duplicates = header.duplicates.filter { reads?.contains($0.name) ?? true }
+            if !duplicates.isEmpty {
+                for repeated in duplicates {
                     let positions = "'\(repeated.name)' is column \(repeated.first) and column \(repeated.second)"
                     problem(first.line, "header", "each column named once (\(positions))", first.fields.joined(separator: ","))
                 }

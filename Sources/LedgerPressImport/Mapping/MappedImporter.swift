@@ -20,7 +20,8 @@ public enum MappedImporter {
         table.result.usedPayeeOption = mapping.fields["payee_id"] == nil
         table.read(
             bytes, delimiter: mapping.delimiter, skippingLines: mapping.skipLines, what: "the columns mapping '\(mapping.name)' names",
-            required: columns.map { [$0.lowercased()] }, example: columns.joined(separator: ",")
+            required: columns.map { [$0.lowercased()] }, example: columns.joined(separator: ","),
+            reads: Set(columns.map { $0.lowercased().trimmingCharacters(in: .whitespaces) })
         ) { record, header, table in
             context.row(record, header: header, table: &table)
         }

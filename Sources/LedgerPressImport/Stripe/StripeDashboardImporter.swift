@@ -19,15 +19,16 @@ enum StripeDashboardImporter {
         var reader = CSVReader(bytes: bytes)
         let names = ((try? reader.next())?.fields ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         let localZone = StripeSourceZone.resolve(file: file, settings: settings)
+        table.result.usedPayeeOption = true
         if !names.contains("created (utc)") && names.contains("created") && localZone == nil {
             table.result.diagnostics.append(StripeSourceZone.missing(file: file, column: "Created"))
             return table.result
         }
-        table.result.usedPayeeOption = true
         table.read(
             bytes, what: "the Stripe Dashboard export columns",
             required: [["id"], ["type"], ["amount"], ["fee"], ["net"], ["currency"], ["created (utc)", "created"]],
-            example: "id,Type,Source,Amount,Fee,Net,Currency,Created (UTC),..."
+            example: "id,Type,Source,Amount,Fee,Net,Currency,Created (UTC),...",
+            reads: ["id", "type", "source", "amount", "fee", "net", "currency", "created (utc)", "created", "description", "transfer"]
         ) { record, header, table in
             row(record, header: header, settings: settings, localZone: localZone, table: &table)
         }

@@ -12,21 +12,28 @@ enum StripeReportImporter {
     static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
         var table = CSVTable(file: file, format: .stripeReport)
         let layout = Layout(bytes: bytes, file: file, settings: settings)
+        table.result.usedPayeeOption = layout.accountColumn == nil
         if layout.needsZone && layout.localZone == nil {
             table.result.diagnostics.append(StripeSourceZone.missing(file: file, column: layout.localColumn))
             return table.result
         }
-        table.result.usedPayeeOption = layout.accountColumn == nil
         table.read(
             bytes, what: "the Stripe report columns",
             required: [["balance_transaction_id"], ["currency"], ["gross"], ["fee"], ["net"], ["reporting_category"],
                 ["created_utc", "created", "effective_at_utc", "effective_at"]],
-            example: "balance_transaction_id,created_utc,currency,gross,fee,net,reporting_category,..."
+            example: "balance_transaction_id,created_utc,currency,gross,fee,net,reporting_category,...", reads: columnsRead
         ) { record, header, table in
             row(record, header: header, layout: layout, settings: settings, table: &table)
         }
         return table.result
     }
+
+    /// Every column a row is read from.
+    static let columnsRead: Set<String> = [
+        "connected_account", "connected_account_id", "balance_transaction_id", "created_utc", "effective_at_utc", "created", "effective_at",
+        "currency", "gross", "fee", "net", "reporting_category", "payout_status", "source_id", "charge_id", "description", "payout_id",
+        "automatic_payout_id",
+    ]
 
     /// What the header (and one look over the rows) says about a report, decided once per file.
     struct Layout {
