@@ -69,3 +69,60 @@ extension ZoneClock {
         return early
     }
 }
+
+extension ZoneClock {
+    /// The instants whose local wall time the zone shows twice (the hour repeated when clocks go back) that
+    /// fall between `start` and `end`, as half-open ranges of instants, in order.
+    ///
+    /// > Note: each zone's repeated hours over the supported years are found once (a few hundred
+    /// > transitions, looked up through Foundation) and kept for the process; a statement then only
+    /// > searches them.
+    public static func repeatedWallTimes(zone identifier: String, from start: Int64, through end: Int64) -> [Range<Int64>] {
+        let all = RepeatedHours.shared.ranges(for: identifier)
+        var low = 0
+        var high = all.count
+        while low < high {
+            let middle = (low + high) / 2
+            if all[middle].upperBound <= start { low = middle + 1 } else { high = middle }
+        }
+        var found: [Range<Int64>] = []
+        var index = low
+        while index < all.count, all[index].lowerBound <= end {
+            found.append(all[index])
+            index += 1
+        }
+        return found
+    }
+}
+
+/// Every zone's repeated hours, found once per zone.
+final class RepeatedHours: @unchecked Sendable {
+    static let shared = RepeatedHours()
+    private let lock = NSLock()
+    private var byZone: [String: [Range<Int64>]] = [:]
+
+    func ranges(for identifier: String) -> [Range<Int64>] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = byZone[identifier] { return known }
+        let found = RepeatedHours.find(identifier)
+        byZone[identifier] = found
+        return found
+    }
+
+    /// Backward transitions from 1900 to 2200 (``CivilDate/supportedYears``).
+    static func find(_ identifier: String) -> [Range<Int64>] {
+        guard let zone = TimeZone(identifier: identifier) else { return [] }
+        var ranges: [Range<Int64>] = []
+        var cursor = Date(timeIntervalSince1970: -2_208_988_800)  // 1900-01-01
+        let last = Date(timeIntervalSince1970: 7_258_118_400)  // 2200-01-01
+        while let transition = zone.nextDaylightSavingTimeTransition(after: cursor), transition < last {
+            let at = Int64(transition.timeIntervalSince1970.rounded())
+            let before = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(at - 1)))
+            let after = zone.secondsFromGMT(for: transition)
+            if before > after { ranges.append((at - Int64(before - after))..<(at + Int64(before - after))) }
+            cursor = transition
+        }
+        return ranges
+    }
+}

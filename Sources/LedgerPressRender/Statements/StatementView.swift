@@ -15,6 +15,7 @@ public struct StatementView {
         let isDriver = payee.type == .driver
         var tables: [String: TableData] = [:]
         var sections: [[String: Any]] = []
+        let clock = WallClockText(statement: statement)
         for section in statement.sections {
             let currency = section.currency
             let format = formats.formatter(for: currency, locale: payee.locale)
@@ -22,12 +23,12 @@ public struct StatementView {
             var context = StatementView.figures(section.figures, isDriver: isDriver, money: money)
             context["currency"] = currency.code
             context["has_refunds"] = section.figures.refunds != 0
-            let lines = StatementView.linesTable(section, isDriver: isDriver, money: money)
+            let lines = StatementView.linesTable(section, isDriver: isDriver, money: money, time: clock.text)
             tables[lines.id] = lines
             context["lines_table_block"] = lines.markdownBlock
             context["has_payouts"] = !section.payouts.isEmpty
             if !section.payouts.isEmpty {
-                let payouts = StatementView.payoutsTable(section, money: money)
+                let payouts = StatementView.payoutsTable(section, money: money, time: clock.text)
                 tables[payouts.id] = payouts
                 context["payouts_table_block"] = payouts.markdownBlock
             }
@@ -81,7 +82,9 @@ public struct StatementView {
     }
 
     /// The statement lines. Columns whose every value is zero are left out (Net always stays).
-    static func linesTable(_ section: CurrencySection, isDriver: Bool, money: (Int64) -> String) -> TableData {
+    static func linesTable(
+        _ section: CurrencySection, isDriver: Bool, money: (Int64) -> String, time: (Timestamp, Int) -> String
+    ) -> TableData {
         typealias Column = (name: String, value: (Figures) -> Int64)
         var amountColumns: [Column] =
             isDriver
@@ -96,7 +99,7 @@ public struct StatementView {
         let alignments: [TableData.Alignment] =
             [.left, .left, .left] + amountColumns.map { _ in .right } + [.right, .left]
         let rows = section.lines.map { line -> [String] in
-            [PeriodText.shortTime(line.occurredAt, offset: line.localOffset), line.reference ?? "", describe(line)]
+            [time(line.occurredAt, line.localOffset), line.reference ?? "", describe(line)]
                 + amountColumns.map { money($0.value(line.figures)) } + [money(line.net), payoutText(line.payoutID, line.payoutStatus)]
         }
         var footer = ["Total", "", ""] + amountColumns.map { money($0.value(section.figures)) }
@@ -113,12 +116,12 @@ public struct StatementView {
         return ""
     }
 
-    static func payoutsTable(_ section: CurrencySection, money: (Int64) -> String) -> TableData {
+    static func payoutsTable(_ section: CurrencySection, money: (Int64) -> String, time: (Timestamp, Int) -> String) -> TableData {
         TableData(
             id: "payouts-\(section.currency.code)", header: ["Date", "Payout", "Amount", "Status"],
             alignments: [.left, .left, .right, .left],
             rows: section.payouts.map { payout in
-                [PeriodText.shortTime(payout.occurredAt, offset: payout.localOffset), payout.payoutID, money(payout.amount),
+                [time(payout.occurredAt, payout.localOffset), payout.payoutID, money(payout.amount),
                     statusText(payout.status)]
             })
     }
@@ -138,3 +141,24 @@ public struct StatementView {
         return "\(id) · \(statusText(status))"
     }
 }
+
+/// A line's local time as the statement shows it: `2026-11-01 01:30`, and with its offset,
+/// `2026-11-01 01:30 (UTC-04:00)`, when the payee's clock shows that time twice (the hour repeated
+/// when clocks go back), so the two are never read as one.
+struct WallClockText {
+    let repeated: [Range<Int64>]
+
+    init(statement: Statement) {
+        let instants = statement.sections.flatMap { $0.lines.map(\.occurredAt.epochSeconds) + $0.payouts.map(\.occurredAt.epochSeconds) }
+        guard let first = instants.min(), let last = instants.max() else {
+            repeated = []
+            return
+        }
+        repeated = ZoneClock.repeatedWallTimes(zone: statement.payee.timeZone, from: first, through: last)
+    }
+
+    func text(_ time: Timestamp, _ offset: Int) -> String {
+        repeated.contains { $0.contains(time.epochSeconds) } ? PeriodText.asOf(time, offset: offset) : PeriodText.shortTime(time, offset: offset)
+    }
+}
+
