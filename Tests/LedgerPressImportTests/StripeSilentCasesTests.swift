@@ -111,4 +111,12 @@ import Testing
         let own = Self.read(Self.reconciliation, settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant))
         #expect(settings.unusedPayeeAssignments([own]).isEmpty)
     }
+
+    @Test func dashboardAmountsWithADecimalCommaAreRead() {
+        let csv = "id,Type,Source,Amount,Fee,Net,Currency,Created (UTC)\ntxn_1,charge,ch_1,\"104,13\",\"3,32\",\"100,81\",eur,2026-10-04 02:14\n"
+        let result = StripeDashboardImporter.read(bytes: Array(csv.utf8), file: "b.csv", settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.entries.map(\.amount.minorUnits) == [10_413, -332])
+        for text in ["1,234,56", "1,23456", ",50", "1,5a"] { #expect(StripeAmount.decimalComma(text) == nil, "\(text)") }
+    }
 }

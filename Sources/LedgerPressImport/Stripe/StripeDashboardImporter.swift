@@ -63,7 +63,7 @@ enum StripeDashboardImporter {
         func amount(_ name: String, _ label: String) -> Money? {
             guard let currency else { return nil }
             let text = header.value(name, in: fields) ?? ""
-            switch AmountParser.parse(text, currency: currency) {
+            switch StripeAmount.parse(text, currency: currency) {
             case .success(let money): return money
             case .failure(.beyondLimit): problem(label, AmountParser.limitExpectation(currency), text)
             case .failure: problem(label, "a decimal amount with at most \(currency.exponent) decimals for \(currency.code)", text)
