@@ -83,7 +83,7 @@ public enum LedgerImport {
             let found = bytes.isEmpty ? "an empty file" : firstLine(bytes)
             result.diagnostics.append(Diagnostic(
                 at: SourceLocation(file: file, line: bytes.isEmpty ? 0 : 1, field: bytes.isEmpty ? nil : "header"),
-                expected: "a header row of a known format (native, jsonl, stripe-report, stripe-dashboard, or any CSV with --mapping)", found: found))
+                expected: "a header row of a known format (native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts, or any CSV with --mapping)", found: found))
             return result
         }
         switch format {
@@ -91,6 +91,8 @@ public enum LedgerImport {
         case .jsonl: return JSONLinesImporter.read(bytes: bytes, file: file)
         case .stripeReport: return StripeReportImporter.read(bytes: bytes, file: file, settings: settings)
         case .stripeDashboard: return StripeDashboardImporter.read(bytes: bytes, file: file, settings: settings)
+        case .stripePayments: return StripePaymentsImporter.read(bytes: bytes, file: file, settings: settings)
+        case .stripePayouts: return StripePayoutsImporter.read(bytes: bytes, file: file, settings: settings)
         case .mapped: return ImportedFile(name: file, format: .mapped)
         }
     }

@@ -75,6 +75,7 @@ struct InputLoader {
         // The payees file and the ledger must agree on each payee's type; every --payee must have been used.
         all += PayeesFileImporter.typeDisagreements(ledger: loaded.ledger, profiles: loaded.profiles)
         all += settings.unusedPayeeAssignments(loaded.files)
+        all += StripePayoutOverlap.problems(loaded.files)
         let rejectedAt = Set(loaded.rejected.map { "\($0.file)\u{0}\($0.line)" })
         for diagnostic in all {
             loaded.diagnostics.append(diagnostic)

@@ -10,7 +10,7 @@ struct InputOptions: ParsableArguments {
     @Option(help: "Payees file (CSV: payee_id,payee_type,name,email,timezone,locale).")
     var payees: String?
 
-    @Option(help: "Read every input as this format instead of recognising it by its header: native, jsonl, stripe-report, stripe-dashboard.")
+    @Option(help: "Read every input as this format instead of recognising it by its header: native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts, mapped.")
     var format: String?
 
     @Option(help: "A mapping file (YAML) for inputs in any other CSV layout; see README, \"Mapping files\".")
@@ -30,7 +30,7 @@ struct InputOptions: ParsableArguments {
 
     func validate() throws {
         if let format, InputFormat(rawValue: format) == nil {
-            throw ValidationError("--format: expected native, jsonl, stripe-report, stripe-dashboard or mapped, got '\(format)'")
+            throw ValidationError("--format: expected native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts or mapped, got '\(format)'")
         }
         if let payeeType, PayeeType(rawValue: payeeType) == nil {
             throw ValidationError("--payee-type: expected driver or merchant, got '\(payeeType)'")

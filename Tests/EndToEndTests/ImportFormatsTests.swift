@@ -61,7 +61,7 @@ import Testing
         ("report.csv", "balance_transaction_id,created_utc,currency,gross,fee,net,reporting_category,connected_account\ntxn_1,2026-10-05 14:00:00,usd,1.00,0.00,1.00,charge,acct_new\n",
             "report.csv:2: error: payee_type: expected a type for payee 'acct_new' from the payees file or --payee-type driver|merchant, got 'none'"),
         ("report.csv", "balance_transaction_id,created_utc,currency,gross,fee,net\ntxn_1,2026-10-05 14:00:00,usd,1.00,0.00,1.00\n",
-            "report.csv:1: error: header: expected a header row of a known format (native, jsonl, stripe-report, stripe-dashboard, or any CSV with --mapping), got 'balance_transaction_id,created_utc,currency,gross,fee,net'"),
+            "report.csv:1: error: header: expected a header row of a known format (native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts, or any CSV with --mapping), got 'balance_transaction_id,created_utc,currency,gross,fee,net'"),
         ("dash.csv", "id,Type,Source,Amount,Fee,Net,Currency,Created (UTC)\ntxn_1,charge,ch_1,30.00,1.17,28.83,usd,2026-10-23 21:56\n",
             "dash.csv:2: error: expected the account this export belongs to (--payee ACCOUNT or --payee FILE=ACCOUNT), got 'none'"),
         ("ledger.jsonl", "{\"id\":\"j1\",\"occurred_at\":\"2026-10-04T09:00:00Z\",\"payee_id\":\"d\",\"payee_type\":\"driver\",\"kind\":\"earning\",\"amount\":\"1.5e3\",\"currency\":\"USD\"}\n",

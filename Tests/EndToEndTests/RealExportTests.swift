@@ -134,4 +134,25 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("again.csv: mapped, 9 rows read = 9 accepted + 0 rejected + 0 skipped; 16 entries (0 new, 16 already read)"))
     }
+
+    @Test func stripePaymentsAndPayoutsExportsTogether() throws {
+        let cli = try CLIRunner()
+        let payments = CLIRunner.fixture("exports/unified_payments.csv")
+        let payouts = CLIRunner.fixture("exports/payouts.csv")
+        let options = ["--payee", "mer_test", "--payee-type", "merchant", "--periods", "month"]
+        let outcome = try cli.run(["build", payments, payouts] + options)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let summary = try cli.read("output/finance/summary.csv")
+        // USD: payments 25.00 − 1.03 + 750.00 − 195.00 − 22.05 + 8.00 − 8.00 − 0.53 = 556.39, payouts −43.21 − 120.00 + 20.35 = −142.86;
+        // THB: 534.80 − 35.40.
+        let rows = summary.split(separator: "\n").map(String.init)
+        #expect(rows.contains { $0.contains(",USD,") && $0.hasSuffix(",413.53,11") }, "\(summary)")
+        #expect(rows.contains { $0.contains(",THB,") && $0.hasSuffix(",499.40,2") }, "\(summary)")
+        // The same payout also read from the balance history is refused, naming both places.
+        try cli.write("balance.csv", "id,Type,Source,Amount,Fee,Net,Currency,Created (UTC)\ntxn_p1,payout,po_1,-43.21,0.00,-43.21,usd,2026-10-05 00:18\n")
+        let twice = try cli.run(["build", payouts, "balance.csv", "--output", "twice"] + options)
+        #expect(twice.status == 65)
+        #expect(twice.stderr.contains("balance.csv:2: error: expected each payout read once: po_1 is also in the payouts export at"))
+    }
 }
+

@@ -1,7 +1,7 @@
 import LedgerPressCore
 
 /// Timestamps as exports write them without an offset: `2026-09-14 10:02:11`, `2026-04-23 21:56`,
-/// and month-first `8/6/2026 12:00` (a US spreadsheet's re-save); RFC 3339 with an offset is also read.
+/// and month-first `8/6/2026 12:00` or `9/23/25 9:45` (a US spreadsheet's re-save); RFC 3339 with an offset is also read.
 /// The year must be in ``CivilDate/supportedYears``.
 enum LocalTimeParser {
     /// The timestamp, or nil after telling `problem` what was expected (`expected`, or the year range).
@@ -22,8 +22,9 @@ enum LocalTimeParser {
         var date: CivilDate?
         if parts[0].contains("/") {
             let numbers = parts[0].split(separator: "/").map { Int($0) }
-            if numbers.count == 3, let m = numbers[0], let d = numbers[1], let y = numbers[2], y >= 1000 {
-                date = CivilDate(year: y, month: m, day: d)
+            // A spreadsheet's re-save writes the year with four digits, or two (`9/23/25`: 2025).
+            if numbers.count == 3, let m = numbers[0], let d = numbers[1], let y = numbers[2], y >= 1000 || parts[0].split(separator: "/")[2].count == 2 {
+                date = CivilDate(year: y < 100 ? 2000 + y : y, month: m, day: d)
             }
         } else {
             date = CivilDate(iso: String(parts[0]))
