@@ -27,10 +27,7 @@ let package = Package(
         // Pure domain: money, currencies, time, periods, ledger entries, statements. No I/O.
         .target(name: "LedgerPressCore"),
         // Bytes -> ledger entries and diagnostics.
-        .target(
-            name: "LedgerPressImport",
-            dependencies: ["LedgerPressCore", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]
-        ),
+        .target(name: "LedgerPressImport", dependencies: ["LedgerPressCore", .product(name: "Yams", package: "Yams")]),
         // Statements -> Markdown -> HTML (cmark), CSV.
         .target(
             name: "LedgerPressRender",

@@ -1,4 +1,3 @@
-import Crypto
 import LedgerPressCore
 
 /// Reads any CSV export through a `Mapping` into native entries, one per non-zero amount listed
@@ -16,7 +15,7 @@ public enum MappedImporter {
         var table = CSVTable(file: file, format: .mapped)
         let columns = mapping.columns
         var context = RowContext(mapping: mapping, settings: settings, file: file)
-        if mapping.id == .line { context.fileDigest = SHA256.hash(data: bytes).prefix(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined() }
+        if mapping.id == .line { context.fileDigest = ContentDigest.hex(bytes) }
         table.result.usedPayeeOption = mapping.fields["payee_id"] == nil
         table.read(
             bytes, delimiter: mapping.delimiter, skippingLines: mapping.skipLines, what: "the columns mapping '\(mapping.name)' names",
@@ -239,8 +238,4 @@ public enum MappedImporter {
             }
         }
     }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }

@@ -1,4 +1,3 @@
-import Crypto
 import LedgerPressCore
 
 /// The Stripe Dashboard's payments export (`unified_payments.csv`): one charge per row, one account per file
@@ -108,7 +107,7 @@ enum StripePaymentsImporter {
     static func derivedID(cell: (String) -> String?, seen: inout [String: Int]) -> String {
         let key = ["created date (utc)", "created (utc)", "amount", "currency", "converted amount", "card id", "customer id", "description"]
             .map { cell($0) ?? "" }.joined(separator: "\u{1F}")
-        let digest = SHA256.hash(data: Array(key.utf8)).prefix(8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        let digest = ContentDigest.hex(key.utf8)
         let count = seen[digest, default: 0] + 1
         seen[digest] = count
         return "pay-" + digest + (count > 1 ? "#\(count)" : "")
