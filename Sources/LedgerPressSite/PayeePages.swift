@@ -119,16 +119,33 @@ struct PayeePages {
                 latest.append([
                     "kind_label": PeriodText.kindLabel(kind), "href": statement.period.label + ".html",
                     "title": PeriodText.title(statement.period),
+                    "net_summary": statement.sections.map { money($0.figures.netActivity, $0.currency) }.joined(separator: " · "),
                 ])
             }
         }
-        let statements: [[String: Any]] = book.statements.reversed().map { statement in
+        func row(_ statement: Statement) -> [String: Any] {
             let net = statement.sections.map { money($0.figures.netActivity, $0.currency) }.joined(separator: " · ")
             let closing = statement.sections.map { money($0.figures.closingBalance, $0.currency) }.joined(separator: " · ")
             let label = statement.period.label
             return [
                 "label": label, "kind_label": PeriodText.kindLabel(statement.period.kind), "html_href": label + ".html",
                 "md_href": label + ".md", "csv_href": label + ".csv", "net_summary": net, "closing_summary": closing,
+                "title": PeriodText.title(statement.period),
+            ]
+        }
+        let statements: [[String: Any]] = book.statements.reversed().map(row)
+        // One section per kind, months first, each newest first (a year of days is a long list of its own).
+        let groups: [[String: Any]] = [(PeriodKind.month, "Months"), (.week, "Weeks"), (.day, "Days"), (.range, "Custom ranges")]
+            .compactMap { kind, heading in
+                let rows = book.statements.reversed().filter { $0.period.kind == kind }.map(row)
+                return rows.isEmpty ? nil : ["heading": heading, "id": "kind-" + kind.rawValue, "rows": rows, "count": String(rows.count)]
+            }
+        let latestLocal = PayoutSplit.localDate(book.latestEntry, offset: book.latestEntryOffset)
+        let split = PayoutSplit(statements: book.statements, month: (latestLocal.year, latestLocal.month))
+        let payoutStatus: [[String: Any]] = split.byCurrency.map { currency, sums in
+            [
+                "currency": currency.code, "pending": money(sums.pending, currency), "processing": money(sums.processing, currency),
+                "paid_this_month": money(sums.paidThisMonth, currency), "failed": money(sums.failed, currency),
             ]
         }
         var context: [String: Any] = [
@@ -136,7 +153,9 @@ struct PayeePages {
             "payee_type": payee.type.rawValue, "payee_type_label": isDriver ? "Driver" : "Merchant",
             "time_zone": payee.timeZone, "as_of": PeriodText.asOf(book.latestEntry, offset: book.latestEntryOffset),
             "owed_heading": isDriver ? "Balance owed to you" : "Future payouts", "balances": balances,
-            "latest": latest, "statements": statements, "is_driver": isDriver, "footer": footer,
+            "latest": latest, "statements": statements, "statement_groups": groups, "payout_status": payoutStatus,
+            "has_payouts": !payoutStatus.isEmpty, "this_month": PeriodText.monthName(year: latestLocal.year, month: latestLocal.month),
+            "is_driver": isDriver, "footer": footer,
         ]
         if let issuer = options.issuer, !issuer.isEmpty { context["issuer"] = issuer }
         return templates.renderPayeeIndex(context)

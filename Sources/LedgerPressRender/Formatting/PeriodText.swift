@@ -7,6 +7,9 @@ public enum PeriodText {
     static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
     /// `14 October 2026`
+    /// `November 2026`
+    public static func monthName(year: Int, month: Int) -> String { "\(months[month - 1]) \(year)" }
+
     public static func long(_ date: CivilDate) -> String { "\(date.day) \(months[date.month - 1]) \(date.year)" }
 
     /// `October 2026`, `Week 43, 2026`, `Wednesday 14 October 2026`, `1 October 2026 to 15 October 2026`.
