@@ -34,6 +34,11 @@ public struct SkippedRows: Sendable, Equatable {
     public var count: Int
 }
 
+extension [SkippedRows] {
+    /// The rows counted under every reason.
+    public var total: Int { reduce(0) { $0 + $1.count } }
+}
+
 /// What reading one input file gave.
 public struct ImportedFile: Sendable {
     public var name: String
@@ -61,7 +66,7 @@ public struct ImportedFile: Sendable {
     public var rowsRead: Int { rows.count + rejected.count + skippedCount }
 
     /// Rows skipped for any reason.
-    public var skippedCount: Int { skipped.reduce(0) { $0 + $1.count } }
+    public var skippedCount: Int { skipped.total }
 
     /// Counts one row left out for `reason`.
     mutating func skip(_ reason: String) {

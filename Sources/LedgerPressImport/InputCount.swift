@@ -26,7 +26,7 @@ public struct InputCount: Sendable, Equatable {
         self.newEntries = newEntries
     }
 
-    public var skippedCount: Int { skipped.reduce(0) { $0 + $1.count } }
+    public var skippedCount: Int { skipped.total }
 
     /// `683 rows read = 600 accepted + 3 rejected + 80 skipped (77 Balance Impact is Memo, 3 Status is Pending); 1194 entries (1100 new)`
     public var text: String {

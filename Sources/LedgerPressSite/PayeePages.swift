@@ -113,18 +113,21 @@ struct PayeePages {
             }
             return row
         }
+        func netSummary(_ statement: Statement) -> String {
+            statement.sections.map { money($0.figures.netActivity, $0.currency) }.joined(separator: " · ")
+        }
         var latest: [[String: Any]] = []
         for kind in [PeriodKind.day, .week, .month] {
             if let statement = book.statements.last(where: { $0.period.kind == kind }) {
                 latest.append([
                     "kind_label": PeriodText.kindLabel(kind), "href": statement.period.label + ".html",
                     "title": PeriodText.title(statement.period),
-                    "net_summary": statement.sections.map { money($0.figures.netActivity, $0.currency) }.joined(separator: " · "),
+                    "net_summary": netSummary(statement),
                 ])
             }
         }
         func row(_ statement: Statement) -> [String: Any] {
-            let net = statement.sections.map { money($0.figures.netActivity, $0.currency) }.joined(separator: " · ")
+            let net = netSummary(statement)
             let closing = statement.sections.map { money($0.figures.closingBalance, $0.currency) }.joined(separator: " · ")
             let label = statement.period.label
             return [

@@ -134,7 +134,8 @@ struct Build: ParsableCommand {
             diagnostics = loaded.fatal
         }
         // Each input's rows and entries, as `check` prints them: with quarantine, --verbose, or when the input fails.
-        let inputFails = diagnostics.hasErrors || Check.noEntries(loaded) != nil
+        let noEntries = Check.noEntries(loaded)
+        let inputFails = diagnostics.hasErrors || noEntries != nil
         if rejectFile == nil && diagnostics.hasErrors { console.error(diagnostics.lines) }
         if rejectFile != nil || verbose || inputFails { console.error(Check.summaries(loaded)) }
         if let asOf, let instant = RFC3339.parse(asOf) { ledger = ledger.asOf(instant) }
@@ -156,7 +157,7 @@ struct Build: ParsableCommand {
             console.error(["ledgerpress: \(diagnostics.errorCount) problem(s) in the input; nothing was written to \(output)"])
             throw Exit.dataError
         }
-        if let message = Check.noEntries(loaded) {
+        if let message = noEntries {
             console.error([message + "; nothing was written to \(output)"])
             throw Exit.dataError
         }

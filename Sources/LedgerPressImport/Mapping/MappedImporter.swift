@@ -58,8 +58,8 @@ public enum MappedImporter {
             // A kind rule that skips values it does not know.
             for spec in mapping.entries {
                 guard case .byColumn(let column, let values, otherwise: .skip) = spec.kind else { continue }
-                let text = (cell(column) ?? "").trimmingCharacters(in: .whitespaces)
-                if values[text.lowercased()] == nil {
+                let (text, choice) = Self.lookup(column, values, cell: cell)
+                if choice == nil {
                     table.skip("with \(column) '\(text)', which no rule names")
                     return nil
                 }
@@ -112,8 +112,8 @@ public enum MappedImporter {
                 guard case .byColumn(let column, let values, .error) = spec.kind, checkedColumns.insert(column.lowercased()).inserted else {
                     continue
                 }
-                let text = (cell(column) ?? "").trimmingCharacters(in: .whitespaces)
-                if values[text.lowercased()] == nil {
+                let (text, choice) = Self.lookup(column, values, cell: cell)
+                if choice == nil {
                     problem(column, "one of " + values.keys.sorted().joined(separator: ", ") + " (or an 'otherwise' in the mapping)", text)
                 }
             }
@@ -231,11 +231,18 @@ public enum MappedImporter {
             switch spec.kind {
             case .choice(let choice): return choice.kind(for: minor)
             case .byColumn(let column, let values, let otherwise):
-                let text = (cell(column) ?? "").trimmingCharacters(in: .whitespaces)
-                if let choice = values[text.lowercased()] { return choice.kind(for: minor) }
+                if let choice = Self.lookup(column, values, cell: cell).choice { return choice.kind(for: minor) }
                 if case .kind(let choice) = otherwise { return choice.kind(for: minor) }
                 return nil  // reported once per row, before the entries are made
             }
+        }
+
+        /// A kind column's value as the row has it (trimmed), and the rule that names it (any case), if any.
+        static func lookup(
+            _ column: String, _ values: [String: Mapping.KindChoice], cell: (String) -> String?
+        ) -> (text: String, choice: Mapping.KindChoice?) {
+            let text = (cell(column) ?? "").trimmingCharacters(in: .whitespaces)
+            return (text, values[text.lowercased()])
         }
     }
 }

@@ -36,6 +36,12 @@ struct HeaderMap {
 
     func column(_ name: String) -> Int? { index[name] }
 
+    /// A file's header names as keys (trimmed, lowercased), read before its rows (empty when unreadable).
+    static func names(_ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ",")) -> [String] {
+        var reader = CSVReader(bytes: bytes, delimiter: delimiter)
+        return ((try? reader.next())?.fields ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
     func missing(_ required: [String]) -> [String] { required.filter { index[$0] == nil } }
 
     /// The field's text, or nil when the column is absent or the cell is empty.

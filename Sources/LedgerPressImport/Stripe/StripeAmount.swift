@@ -10,6 +10,16 @@ enum StripeAmount {
         return AmountParser.parse(comma, currency: currency)
     }
 
+    /// The amount in a Dashboard export's cell, or nil after telling `problem` (field, expected) what was wrong.
+    static func read(_ text: String, currency: Currency, problem: (String) -> Void) -> Money? {
+        switch parse(text, currency: currency) {
+        case .success(let money): return money
+        case .failure(.beyondLimit): problem(AmountParser.limitExpectation(currency))
+        case .failure: problem("a decimal amount with at most \(currency.exponent) decimals for \(currency.code)")
+        }
+        return nil
+    }
+
     /// `-75,57` → `-75.57`; nil for anything else.
     static func decimalComma(_ text: String) -> String? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)

@@ -16,8 +16,7 @@ enum StripeDashboardImporter {
 
     static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
         var table = CSVTable(file: file, format: .stripeDashboard)
-        var reader = CSVReader(bytes: bytes)
-        let names = ((try? reader.next())?.fields ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = HeaderMap.names(bytes)
         let localZone = StripeSourceZone.resolve(file: file, settings: settings)
         table.result.usedPayeeOption = true
         if !names.contains("created (utc)") && names.contains("created") && localZone == nil {
@@ -63,12 +62,7 @@ enum StripeDashboardImporter {
         func amount(_ name: String, _ label: String) -> Money? {
             guard let currency else { return nil }
             let text = header.value(name, in: fields) ?? ""
-            switch StripeAmount.parse(text, currency: currency) {
-            case .success(let money): return money
-            case .failure(.beyondLimit): problem(label, AmountParser.limitExpectation(currency), text)
-            case .failure: problem(label, "a decimal amount with at most \(currency.exponent) decimals for \(currency.code)", text)
-            }
-            return nil
+            return StripeAmount.read(text, currency: currency) { problem(label, $0, text) }
         }
         let gross = amount("amount", "Amount")
         let fee = amount("fee", "Fee")

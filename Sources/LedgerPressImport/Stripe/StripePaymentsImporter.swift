@@ -71,12 +71,7 @@ enum StripePaymentsImporter {
             let name = cell(converted)?.isEmpty == false ? converted : plain
             let text = cell(name) ?? ""
             if text.isEmpty { return 0 }
-            switch StripeAmount.parse(text, currency: currency) {
-            case .success(let money): return money.minorUnits
-            case .failure(.beyondLimit): problem(label, AmountParser.limitExpectation(currency), text)
-            case .failure: problem(label, "a decimal amount with at most \(currency.exponent) decimals for \(currency.code)", text)
-            }
-            return nil
+            return StripeAmount.read(text, currency: currency) { problem(label, $0, text) }?.minorUnits
         }
         let gross = amount("converted amount", "amount", "Converted Amount")
         let refunded = amount("converted amount refunded", "amount refunded", "Converted Amount Refunded")

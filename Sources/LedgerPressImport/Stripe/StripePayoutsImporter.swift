@@ -43,15 +43,8 @@ enum StripePayoutsImporter {
         let currencyText = cell("currency") ?? ""
         let currency = Currency(code: currencyText)
         if currency == nil { problem("Currency", "an ISO 4217 currency code such as usd", currencyText) }
-        var amount: Int64?
-        if let currency {
-            let text = cell("amount") ?? ""
-            switch StripeAmount.parse(text, currency: currency) {
-            case .success(let money): amount = money.minorUnits
-            case .failure(.beyondLimit): problem("Amount", AmountParser.limitExpectation(currency), text)
-            case .failure: problem("Amount", "a decimal amount with at most \(currency.exponent) decimals for \(currency.code)", text)
-            }
-        }
+        let amountText = cell("amount") ?? ""
+        let amount = currency.flatMap { StripeAmount.read(amountText, currency: $0) { problem("Amount", $0, amountText) }?.minorUnits }
         let statusText = cell("status") ?? ""
         let status = StripeMovement.payoutStatus(statusText)
         if status == nil { problem("Status", "pending, in_transit, paid, failed or canceled", statusText) }

@@ -47,6 +47,7 @@ enum StripeReportImporter {
         var localZone: ZoneClock?
 
         init(bytes: [UInt8], file: String, settings: ImportSettings) {
+            // One reader for the header and the look over the rows that follows it.
             var reader = CSVReader(bytes: bytes)
             let names = ((try? reader.next())?.fields ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             let present = ["connected_account", "connected_account_id"].filter(names.contains)
