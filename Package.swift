@@ -59,6 +59,9 @@ let package = Package(
         .testTarget(name: "LedgerPressImportTests", dependencies: ["LedgerPressImport"]),
         .testTarget(name: "LedgerPressRenderTests", dependencies: ["LedgerPressRender"]),
         .testTarget(name: "LedgerPressSiteTests", dependencies: ["LedgerPressSite", "LedgerPressImport", "LedgerPressSample"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ledgerpress"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["ledgerpress", .product(name: "Crypto", package: "swift-crypto")],  // Crypto: HMAC folder names computed independently
+            exclude: ["Fixtures", "Golden"]),
     ]
 )

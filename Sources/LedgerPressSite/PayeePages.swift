@@ -38,7 +38,7 @@ struct PayeePages {
         self.book = book
         let payee = book.payee
         let options = context.options
-        slug = PayeeSlug.slug(for: payee.id)
+        slug = options.links.slug(for: payee.id)
         let folder = "payees/\(slug)/"
         let footer = PayeePages.footer(options)
         var summaryRows: [SortableRow] = []
@@ -73,7 +73,7 @@ struct PayeePages {
             let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables)
             let page = context.templates.renderLayout([
                 "lang": PayeePages.language(payee.locale), "title": view.markdownTitle + " — " + BidiIsolation.isolate(payee.name),
-                "assets_href": "../../assets/", "back_href": "index.html", "back_label": "All statements",
+                "assets_href": "../", "back_href": "index.html", "back_label": "All statements",
                 "has_downloads": true,
                 "downloads": [["href": "\(label).csv", "label": "CSV"], ["href": "\(label).md", "label": "Text (Markdown)"]],
                 "payee_type": payee.type.rawValue, "statement_html_trusted": fragment, "footer": footer,

@@ -20,7 +20,7 @@ extension SiteBuilder {
             let (payee, entries) = payees[index]
             results.set(index) {
                 let book = try SiteBuilder.book(for: payee, entries: entries, builder: builder)
-                return (book, try FinanceSummary.PayeeRow(book: book, slug: PayeeSlug.slug(for: payee.id), csvBytes: []))
+                return (book, try FinanceSummary.PayeeRow(book: book, slug: options.links.slug(for: payee.id), csvBytes: []))
             }
         }
         let checked = try results.values()

@@ -11,11 +11,15 @@ public struct SiteOptions: Sendable {
     public var sourceDateEpoch: Int64?
     /// `--as-of`, as given: entries after it were left out.
     public var asOf: String?
+    /// How payee folders are named (`--link-secret`): readable slugs by default.
+    public var links: PayeeLinks
 
     public init(
         selection: PeriodSelection = PeriodSelection(), issuer: String? = nil, defaultTimeZone: String = "UTC",
-        defaultLocale: String = "en_US", sourceDateEpoch: Int64? = nil, asOf: String? = nil
+        defaultLocale: String = "en_US", sourceDateEpoch: Int64? = nil, asOf: String? = nil,
+        links: PayeeLinks = .readable
     ) {
+        self.links = links
         self.asOf = asOf
         self.selection = selection
         self.issuer = issuer

@@ -3,16 +3,22 @@
 ///
 /// > Note: a site path is relative UTF-8 text of components joined by `/`; no component is empty, `.`
 /// > or `..` or longer than 255 bytes; no byte is NUL, another control character (below U+0020, U+007F)
-/// > or a backslash. It is one of the known top-level files (``topLevelFiles``) or a file directly inside
-/// > `payees/<slug>/`, where `<slug>` is ``PayeeSlug`` of one of the site's payees. So no site path can
+/// > or a backslash. It is one of the known top-level files (``topLevelFiles``, `payees/style.css` among
+/// > them) or a file directly inside `payees/<slug>/`, where `<slug>` is the folder name (``PayeeLinks``) of
+/// > one of the site's payees. So no site path can
 /// > name a file outside the folder it is resolved against, unless a symbolic link inside that folder
 /// > leads out (which `merge` refuses and `SiteWriter` never creates).
 public enum SitePath {
-    /// Every file a site may hold outside `payees/`.
+    /// Every file a site may hold outside the payees' folders (`payees/style.css` sits directly in `payees/`,
+    /// where no slug can name it: slugs escape `.`, and HMAC tokens are hex).
     public static let topLevelFiles: Set<String> = [
         "index.html", "finance/summary.csv", "finance/lines.csv", "finance/revisions.csv", "assets/style.css",
-        "manifest.json", ShardRecord.path,
+        "payees/style.css", "manifest.json", ShardRecord.path,
     ]
+
+    /// The stylesheet's two copies: `assets/` for the finance index, `payees/` for the payees' pages (so that
+    /// `payees/` is a site of its own).
+    public static let stylesheets = ["assets/style.css", "payees/style.css"]
 
     /// The folders a site may hold (besides each payee's `payees/<slug>`).
     public static let topLevelFolders: Set<String> = ["finance", "assets", "payees"]

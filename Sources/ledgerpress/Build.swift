@@ -17,6 +17,7 @@ struct Build: ParsableCommand {
     @OptionGroup var input: InputOptions
 
     @OptionGroup var publishing: PublishOptions
+    @OptionGroup var links: LinkOptions
     var output: String { publishing.output }
     var report: String? { publishing.report }
     var quiet: Bool { publishing.quiet }
@@ -104,6 +105,7 @@ struct Build: ParsableCommand {
         if let payees = input.payees { inputs.append(("payees file", payees)) }
         if let mapping = input.mapping { inputs.append(("mapping file", mapping)) }
         if let templates { inputs.append(("templates folder", templates)) }
+        inputs += try links.guardedInputs()
         try Console(quietStdout: report == "-", silent: quiet)
             .guarded(output, inputs: inputs, report: report, rejectFile: rejectFile, build)
     }
@@ -113,6 +115,7 @@ struct Build: ParsableCommand {
         let log = RunLog(quiet: quiet, verbose: verbose)
         let lock = try console.lockOutput(target, named: output)
         defer { withExtendedLifetime(lock) {} }
+        let payeeLinks = try links.links(console: console)
         let loaded = try InputLoader(options: input, console: console).load()
         var ledger = loaded.ledger
         var diagnostics = loaded.diagnostics
@@ -141,7 +144,8 @@ struct Build: ParsableCommand {
         if let asOf, let instant = RFC3339.parse(asOf) { ledger = ledger.asOf(instant) }
         let options = SiteOptions(
             selection: try parsedSelection(), issuer: issuer, defaultTimeZone: timezone, defaultLocale: locale,
-            sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) }, asOf: asOf)
+            sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) }, asOf: asOf,
+            links: payeeLinks)
         let directory = PayeeDirectory.payees(ledger: ledger, profiles: profiles, options: options)
         var payees = directory.payees
         var shardFacts: (Shard, ShardRecord.LedgerFacts)?

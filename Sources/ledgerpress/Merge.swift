@@ -19,6 +19,7 @@ struct Merge: ParsableCommand {
     var shards: [String]
 
     @OptionGroup var publishing: PublishOptions
+    @OptionGroup var links: LinkOptions
     var output: String { publishing.output }
     var report: String? { publishing.report }
     var quiet: Bool { publishing.quiet }
@@ -29,6 +30,7 @@ struct Merge: ParsableCommand {
     func run() throws {
         var inputs = shards.map { ("shard folder", $0) }
         if let templates { inputs.append(("templates folder", templates)) }
+        inputs += try links.guardedInputs()
         try Console(quietStdout: report == "-", silent: quiet).guarded(output, inputs: inputs, report: report, merge)
     }
 
@@ -37,10 +39,11 @@ struct Merge: ParsableCommand {
         let lock = try console.lockOutput(target, named: output)
         defer { withExtendedLifetime(lock) {} }
         let templateSet = try console.loadTemplates(overrides: templates)
+        let payeeLinks = try links.links(console: console)
         let merged: SiteMerger.Merged
         do {
             merged = try console.publishing(output) {
-                try SiteMerger(templates: templateSet).merge(shards.map { URL(fileURLWithPath: $0) }, into: target)
+                try SiteMerger(templates: templateSet, links: payeeLinks).merge(shards.map { URL(fileURLWithPath: $0) }, into: target)
             }
         } catch let error as MergeFailure {
             console.error(["\(error)", "ledgerpress: nothing was written to \(output)"])

@@ -20,7 +20,7 @@ import Testing
         #expect(try cli.run(arguments).status == 0)
         let before = try identity(cli, "site/payees/drv_ann/2026-10.html")
         let rerun = try cli.run(arguments)
-        #expect(rerun.stdout.hasSuffix("(226 files: 0 added, 0 changed, 226 unchanged, 0 removed; 0 statements revised).\n"))
+        #expect(rerun.stdout.hasSuffix("(227 files: 0 added, 0 changed, 227 unchanged, 0 removed; 0 statements revised).\n"))
         let after = try identity(cli, "site/payees/drv_ann/2026-10.html")
         #expect(before.0 == after.0)
         #expect(before.1 == after.1)
@@ -106,7 +106,7 @@ import Testing
         #expect(report.inputs.map(\.name) == ["example-ledger.csv"])
         #expect(report.inputs.first?.sha256.count == 64)
         #expect(report.statements == ["day": 34, "week": 24, "month": 10])
-        #expect(report.files == ["added": 220, "changed": 0, "unchanged": 0, "removed": 0])
+        #expect(report.files == ["added": 221, "changed": 0, "unchanged": 0, "removed": 0])
         #expect(outcome.stderr.hasPrefix("Built 68 statements"))
     }
 
@@ -181,6 +181,6 @@ import Testing
         let lines = verbose.stderr.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasSuffix("info ledgerpress: [ledgerpress] import: 72 rows read, 70 entries from 1 input(s)") })
         #expect(lines.contains { $0.contains("Building statements: 5/5 payees") })
-        #expect(lines.contains { $0.hasSuffix("publish: 0 added, 0 changed, 220 unchanged, 0 removed") })
+        #expect(lines.contains { $0.hasSuffix("publish: 0 added, 0 changed, 221 unchanged, 0 removed") })
     }
 }

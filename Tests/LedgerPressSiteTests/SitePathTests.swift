@@ -6,7 +6,7 @@ import Testing
     static let slugs: Set<String> = ["drv_ann", "~44~52~56_case"]
 
     @Test(arguments: [
-        "index.html", "finance/summary.csv", "finance/lines.csv", "finance/revisions.csv", "assets/style.css", "manifest.json",
+        "index.html", "finance/summary.csv", "finance/lines.csv", "finance/revisions.csv", "assets/style.css", "payees/style.css", "manifest.json",
         "shard.json", "payees/drv_ann/index.html", "payees/drv_ann/2026-10.md", "payees/~44~52~56_case/2026-W43.csv",
     ])
     func acceptsTheSitesFiles(path: String) throws {

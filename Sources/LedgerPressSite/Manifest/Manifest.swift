@@ -67,6 +67,10 @@ struct Manifest: Codable {
         var templates: String
         /// `--only`: `finance` for a finance-only build; absent for the whole site.
         var only: String?
+        /// `hmac-sha256` when payee folders are HMAC tokens (`--link-secret`); absent for readable slugs.
+        var payeeFolders: String?
+        /// ``PayeeLinks/keyID`` of the link secret (never the secret): shards of one run, and a merge, must agree.
+        var linkKeyID: String?
 
         enum CodingKeys: String, CodingKey {
             case periods, ranges, issuer, templates, only
@@ -74,6 +78,8 @@ struct Manifest: Codable {
             case defaultLocale = "default_locale"
             case sourceDateEpoch = "source_date_epoch"
             case asOf = "as_of"
+            case payeeFolders = "payee_folders"
+            case linkKeyID = "link_key_id"
         }
 
         init(_ options: SiteOptions, templates: TemplateSet, mode: SitePipeline.Mode = .site) {
@@ -85,6 +91,8 @@ struct Manifest: Codable {
             defaultLocale = options.defaultLocale
             sourceDateEpoch = options.sourceDateEpoch
             asOf = options.asOf
+            payeeFolders = options.links.isHMAC ? "hmac-sha256" : nil
+            linkKeyID = options.links.keyID
             self.templates = Options.templatesDigest(templates)
         }
 

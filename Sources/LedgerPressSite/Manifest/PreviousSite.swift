@@ -114,16 +114,18 @@ final class PreviousSite: Sendable {
         }
     }
 
-    /// The payee's manifest (format 2), or nil when the site has none for them.
+    /// The payee's manifest (format 2) in `payees/<slug>/`, or nil when the site has none there (or `slug` is no
+    /// folder name a site may hold: the slug may come from the manifest itself).
     func payeeManifest(slug: String) throws(PreviousManifest.Unreadable) -> PayeeManifest? {
-        guard format == Manifest.formatVersion else { return nil }
+        guard format == Manifest.formatVersion, (try? SitePath.check(PayeeManifest.path(slug: slug), payeeSlugs: nil)) != nil else { return nil }
         return try PreviousManifest.read(PayeeManifest.self, in: folder.appendingPathComponent("payees/\(slug)"))
     }
 
-    /// The payee's statements as this site published them.
-    func history(of id: String, slug: String) throws(PreviousManifest.Unreadable) -> StatementHistory {
+    /// The payee's statements as this site published them (in the folder it recorded for them, which another
+    /// link secret named differently).
+    func history(of id: String) throws(PreviousManifest.Unreadable) -> StatementHistory {
         if format == 1 { return StatementHistory(records: legacyRecords[id] ?? [], legacy: true) }
-        guard payees[id] != nil, let manifest = try payeeManifest(slug: slug) else { return StatementHistory() }
+        guard let entry = payees[id], let manifest = try payeeManifest(slug: entry.slug) else { return StatementHistory() }
         return StatementHistory(records: manifest.statements)
     }
 }

@@ -29,12 +29,15 @@ extension SitePipeline {
     /// A payee rendered by this run: statements computed, changed ones rendered, unchanged bytes linked.
     func renderedOutput(_ plan: PayeePlan, site: PreviousSite, history: PreviousSite, output: URL) throws -> PayeeOutput {
         let payee = plan.payee
-        let oldManifest = site.payees[payee.id] == nil ? nil : try site.payeeManifest(slug: plan.slug)
+        // The payee's folder as published: under another name when the link secret was rotated (its files then
+        // count as removed, and its statement history carries over).
+        let oldEntry = site.payees[payee.id]
+        let oldManifest = try oldEntry.flatMap { entry throws(PreviousManifest.Unreadable) in try site.payeeManifest(slug: entry.slug) }
         let statements: StatementHistory
         if history === site, site.format == Manifest.formatVersion {
             statements = StatementHistory(records: oldManifest?.statements ?? [])
         } else {
-            statements = try history.history(of: payee.id, slug: plan.slug)
+            statements = try history.history(of: payee.id)
         }
         let book = try SiteBuilder.book(for: payee, entries: plan.entries, builder: StatementBuilder(selection: configuration.options.selection))
         let context = PayeePages.Context(
@@ -70,7 +73,7 @@ extension SitePipeline {
             payeeID: payee.id, key: plan.fullKey, files: listed, statements: records,
             rendered: pages.rendered.sorted { $0.period.utf8.lexicographicallyPrecedes($1.period.utf8) })
         let manifestPath = PayeeManifest.path(slug: plan.slug)
-        if oldManifest != nil { oldFiles[manifestPath] = site.payees[payee.id]?.manifest.sha256 }
+        if oldManifest != nil, let oldEntry { oldFiles[oldEntry.manifest.path] = oldEntry.manifest.sha256 }
         let manifestEntry = try stage(OutputFile(path: manifestPath, bytes: try ManifestJSON.encode(manifest)))
         let newPaths = Set(listed.map(\.path) + [manifestPath])
         staged.report.removed = oldFiles.keys.filter { !newPaths.contains($0) }.count

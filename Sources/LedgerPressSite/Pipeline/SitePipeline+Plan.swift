@@ -28,7 +28,7 @@ extension SitePipeline {
             slots.set(index) {
                 let key = PayeeKey(payee: payee, context: context)
                 var plan = PayeePlan(
-                    payee: payee, entries: entries, slug: PayeeSlug.slug(for: payee.id), key: key, fullKey: key.full(entries: entries))
+                    payee: payee, entries: entries, slug: configuration.options.links.slug(for: payee.id), key: key, fullKey: key.full(entries: entries))
                 if let entry = reusable(plan, site: site, history: history), let files = SystemFile.listFiles(output.path + "/payees/" + plan.slug),
                     files.count == entry.files, files.reduce(0, { $0 + $1.size }) == entry.bytes,
                     files.allSatisfy({ $0.modified <= site.published })
@@ -39,7 +39,16 @@ extension SitePipeline {
                 return plan
             }
         }
-        return try slots.values()
+        let plans = try slots.values()
+        var folders = Set<String>()
+        for plan in plans where !folders.insert(plan.slug).inserted { throw FolderCollision(slug: plan.slug) }
+        return plans
+    }
+
+    /// A bug (or a 128-bit HMAC collision): two payees whose folders have one name.
+    struct FolderCollision: Error, CustomStringConvertible {
+        var slug: String
+        var description: String { "two payees would share the folder payees/\(slug)/" }
     }
 
     /// The previous entry of a payee whose folder would come out the same: the same key (tool, options,

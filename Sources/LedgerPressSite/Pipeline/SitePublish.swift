@@ -31,7 +31,10 @@ struct SitePublish: Sendable {
             summary: summary, issuer: options.issuer, footer: PayeePages.footer(sourceDateEpoch: options.sourceDateEpoch),
             templates: top.templates, formats: formats, index: top.mode == .site)
         var files = finance.files
-        if top.mode == .site { files.append(OutputFile(path: "assets/style.css", text: top.templates.stylesheet)) }
+        if top.mode == .site {
+            // The payees' own copy (`payees/style.css`) lets `payees/` be published alone; the finance index uses `assets/`.
+            for path in SitePath.stylesheets { files.append(OutputFile(path: path, text: top.templates.stylesheet)) }
+        }
         if let (shard, facts) = top.shard { files.append(try ShardRecord(shard: shard, ledger: facts, finance: summary).file()) }
         for file in files { try SitePath.check(file.path, payeeSlugs: []) }
         return (finance, files)

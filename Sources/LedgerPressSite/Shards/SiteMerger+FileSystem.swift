@@ -18,6 +18,13 @@ extension SiteMerger {
         } catch {
             throw .mismatch("\(directory)/manifest.json: error: expected a ledgerpress manifest of format \(Manifest.formatVersion), got \(PreviousManifest.reason(error))")
         }
+        // Folder names are recomputed from the ids below: that needs the key the shard was built with.
+        guard manifest.options.linkKeyID == links.keyID else {
+            let built = manifest.options.linkKeyID.map { "with the link secret of key id \($0)" } ?? "without a link secret"
+            let given = links.keyID.map { "one of key id \($0)" } ?? "none"
+            throw .mismatch(
+                "\(directory)/manifest.json: error: options: expected payee folders named with this merge's link secret, got a shard built \(built) (this merge has \(given)); pass the build's --link-secret to merge")
+        }
         func badListing(_ path: String, _ problem: String) -> MergeFailure {
             .mismatch("\(directory)/manifest.json: error: files: '\(SitePath.quoted(path))': \(problem)")
         }
@@ -59,12 +66,12 @@ extension SiteMerger {
                 throw badListing(path, "expected a known top-level file, got \(error)")
             }
         }
-        for path in listed.sorted() where path.hasPrefix("payees/") {
+        for path in listed.sorted() where path.hasPrefix("payees/") && !SitePath.topLevelFiles.contains(path) {
             throw badListing(path, "expected only files outside payees/ (a payee's files are listed in their own manifest)")
         }
         var payeeFiles = Set<String>()
         for entry in manifest.payees {
-            guard slugs.contains(entry.slug), entry.slug == PayeeSlug.slug(for: entry.id), entry.manifest.path == PayeeManifest.path(slug: entry.slug) else {
+            guard slugs.contains(entry.slug), entry.slug == links.slug(for: entry.id), entry.manifest.path == PayeeManifest.path(slug: entry.slug) else {
                 throw .mismatch("\(directory)/manifest.json: error: payees: '\(SitePath.quoted(entry.id))': expected a payee of \(ShardRecord.path) with its own folder")
             }
             payeeFiles.insert(entry.manifest.path)
@@ -159,6 +166,8 @@ extension SiteMerger {
             staged.stage(OutputFile(path: file.path, bytes: bytes), old: oldFiles.removeValue(forKey: file.path))
         }
         staged.report.removed = oldFiles.count
+        // Under another folder name (a rotated link secret), the published folder goes as a whole.
+        if let moved = site.payees[entry.id], moved.slug != entry.slug { staged.report.removed += moved.files }
         result.operations = staged.operations
         result.report = staged.report
         guard let starts = shard.financeOffsets[entry.id] else { throw MergeFailure.mismatch("payee \(SitePath.quoted(entry.id)) has no rows in the shards' finance files") }
@@ -171,11 +180,11 @@ extension SiteMerger {
         return result
     }
 
-    /// The folder names of the shard's payees, each what ``PayeeSlug`` gives for its id (never what the shard says alone).
+    /// The folder names of the shard's payees, each what ``PayeeLinks`` gives for its id (never what the shard says alone).
     func payeeSlugs(_ record: ShardRecord, directory: String) throws(MergeFailure) -> Set<String> {
         var slugs = Set<String>()
         for payee in record.finance.payees {
-            let slug = PayeeSlug.slug(for: payee.id)
+            let slug = links.slug(for: payee.id)
             guard payee.slug == slug else {
                 throw .mismatch(
                     "\(directory)/\(ShardRecord.path): error: slug: expected '\(slug)' for payee '\(SitePath.quoted(payee.id))', got '\(SitePath.quoted(payee.slug))'"

@@ -13,9 +13,12 @@ import LedgerPressRender
 public struct SiteMerger: Sendable {
     public var templates: TemplateSet
     public var workers: Int
+    /// How the shards named their payees' folders (`--link-secret`): every shard must have used this key.
+    public var links: PayeeLinks
 
-    public init(templates: TemplateSet, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(templates: TemplateSet, links: PayeeLinks = .readable, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.templates = templates
+        self.links = links
         self.workers = max(1, workers)
     }
 
@@ -59,12 +62,11 @@ public struct SiteMerger: Sendable {
         try checkPayees(shards)
         let mode: SitePipeline.Mode = first.manifest.options.only == SitePipeline.Mode.finance.rawValue ? .finance : .site
         if mode == .site {
-            guard let stylesheet = first.files["assets/style.css"] else { throw MergeFailure.mismatch("\(first.directory)/assets/style.css: missing") }
-            for shard in shards where shard.files["assets/style.css"] != stylesheet {
-                throw MergeFailure.mismatch("\(shard.directory)/assets/style.css: differs from \(first.directory)/assets/style.css")
-            }
-            guard stylesheet == Data(templates.stylesheet.utf8) else {
-                throw MergeFailure.mismatch("\(first.directory)/assets/style.css: differs from the templates' stylesheet")
+            for path in SitePath.stylesheets {
+                for shard in shards where shard.files[path] != Data(templates.stylesheet.utf8) {
+                    throw MergeFailure.mismatch(
+                        shard.files[path] == nil ? "\(shard.directory)/\(path): missing" : "\(shard.directory)/\(path): differs from the templates' stylesheet")
+                }
             }
         }
         let summary = try FinanceSummary.combining(shards.map(\.record.finance))

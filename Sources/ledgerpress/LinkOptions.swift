@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import LedgerPressSite
+
+/// `--link-secret FILE` (or `LEDGERPRESS_LINK_SECRET_FILE`), shared by `build` and `merge`: payee folders
+/// become HMAC-SHA256 tokens of the payee id keyed by the file's bytes, so a payee's address cannot be
+/// guessed from their id. The secret is read here and handed on as a ``PayeeLinks`` value; it is never
+/// printed, reported or written to the site.
+struct LinkOptions: ParsableArguments {
+    static let environmentVariable = "LEDGERPRESS_LINK_SECRET_FILE"
+
+    @Option(
+        name: .customLong("link-secret"),
+        help: ArgumentHelp(
+            "A file holding a secret (at least 16 bytes; a trailing newline is ignored): each payee's folder becomes an HMAC-SHA256 token of their id, which only the secret's holder can compute. Default: $\(LinkOptions.environmentVariable), else readable folder names.",
+            valueName: "file"))
+    var linkSecret: String?
+
+    /// The secret file's path, from the option or else the environment; nil for readable folder names.
+    func path(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
+        if let linkSecret { return linkSecret }
+        guard let value = environment[LinkOptions.environmentVariable] else { return nil }
+        // Set but empty is a mistake, never a quiet fallback to guessable folder names.
+        guard !value.isEmpty else { throw ValidationError("\(LinkOptions.environmentVariable): expected the path of a link secret file, got an empty value") }
+        return value
+    }
+
+    func validate() throws { _ = try path() }
+
+    /// The secret file, named as an input for the output guard (so a secret inside the output is refused).
+    func guardedInputs() throws -> [(String, String)] {
+        try path().map { [("link secret file", $0)] } ?? []
+    }
+
+    /// How payee folders are named: a missing or unreadable secret file exits 66 (74 when reading fails), a
+    /// secret shorter than 16 bytes 64, each with a message naming the file (never its contents).
+    func links(console: Console) throws -> PayeeLinks {
+        guard let path = try path() else { return .readable }
+        let option = linkSecret == nil ? LinkOptions.environmentVariable : "--link-secret"
+        let bytes = try console.readInput(path, option: option)
+        do {
+            return try PayeeLinks(secretFile: bytes)
+        } catch {
+            console.error(["\(path): error: \(option): \(error)"])
+            throw Exit.usage
+        }
+    }
+}
