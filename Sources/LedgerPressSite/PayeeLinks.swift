@@ -19,7 +19,8 @@ public struct PayeeLinks: Sendable, Equatable {
         public var description: String {
             switch self {
             case .tooShort(let count):
-                "expected a secret of at least \(PayeeLinks.minimumSecretBytes) bytes (e.g. `head -c 32 /dev/urandom | base64`), got \(count)"
+                "expected a secret of at least \(PayeeLinks.minimumSecretBytes) bytes "
+                    + "(e.g. `head -c 32 /dev/urandom | base64`), got \(count)"
             }
         }
     }
@@ -41,7 +42,9 @@ public struct PayeeLinks: Sendable, Equatable {
 
     private init(secret: [UInt8]?) {
         self.secret = secret
-        keyID = secret.map { String(Manifest.sha256(Data("ledgerpress-link-key-id".utf8) + Data($0)).prefix(16)) }
+        keyID = secret.map { secret in
+            String(Manifest.sha256(Data("ledgerpress-link-key-id".utf8) + Data(secret)).prefix(16))
+        }
     }
 
     /// HMAC folders keyed by the contents of a secret file: trailing CR and LF bytes are trimmed, and what is

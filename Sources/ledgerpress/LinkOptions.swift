@@ -12,7 +12,9 @@ struct LinkOptions: ParsableArguments {
     @Option(
         name: .customLong("link-secret"),
         help: ArgumentHelp(
-            "A file holding a secret (at least 16 bytes; a trailing newline is ignored): each payee's folder becomes an HMAC-SHA256 token of their id, which only the secret's holder can compute. Default: $\(LinkOptions.environmentVariable), else readable folder names.",
+            "A file holding a secret (at least 16 bytes; a trailing newline is ignored): each payee's folder becomes "
+                + "an HMAC-SHA256 token of their id, which only the secret's holder can compute. "
+                + "Default: $\(LinkOptions.environmentVariable), else readable folder names.",
             valueName: "file"))
     var linkSecret: String?
 
@@ -21,7 +23,9 @@ struct LinkOptions: ParsableArguments {
         if let linkSecret { return linkSecret }
         guard let value = environment[LinkOptions.environmentVariable] else { return nil }
         // Set but empty is a mistake, never a quiet fallback to guessable folder names.
-        guard !value.isEmpty else { throw ValidationError("\(LinkOptions.environmentVariable): expected the path of a link secret file, got an empty value") }
+        guard !value.isEmpty else {
+            throw ValidationError("\(LinkOptions.environmentVariable): expected the path of a link secret file, got an empty value")
+        }
         return value
     }
 

@@ -128,5 +128,9 @@ import Testing
             }
         }
         #expect(links > 100)
+        // The payees' stylesheet is in the digest chain like every other file.
+        try cli.write("site/payees/style.css", "body { background: url(https://example.com/x) }\n")
+        let verify = try cli.run(["verify", "site"])
+        #expect(verify.status == 65 && verify.stderr.contains("site/payees/style.css:"), "\(verify.stderr)")
     }
 }

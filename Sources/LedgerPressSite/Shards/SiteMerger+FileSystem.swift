@@ -23,7 +23,8 @@ extension SiteMerger {
             let built = manifest.options.linkKeyID.map { "with the link secret of key id \($0)" } ?? "without a link secret"
             let given = links.keyID.map { "one of key id \($0)" } ?? "none"
             throw .mismatch(
-                "\(directory)/manifest.json: error: options: expected payee folders named with this merge's link secret, got a shard built \(built) (this merge has \(given)); pass the build's --link-secret to merge")
+                "\(directory)/manifest.json: error: options: expected payee folders named with this merge's link secret, "
+                    + "got a shard built \(built) (this merge has \(given)); pass the build's --link-secret to merge")
         }
         func badListing(_ path: String, _ problem: String) -> MergeFailure {
             .mismatch("\(directory)/manifest.json: error: files: '\(SitePath.quoted(path))': \(problem)")

@@ -16,7 +16,9 @@ public struct SiteMerger: Sendable {
     /// How the shards named their payees' folders (`--link-secret`): every shard must have used this key.
     public var links: PayeeLinks
 
-    public init(templates: TemplateSet, links: PayeeLinks = .readable, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(
+        templates: TemplateSet, links: PayeeLinks = .readable, workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         self.templates = templates
         self.links = links
         self.workers = max(1, workers)
@@ -64,8 +66,8 @@ public struct SiteMerger: Sendable {
         if mode == .site {
             for path in SitePath.stylesheets {
                 for shard in shards where shard.files[path] != Data(templates.stylesheet.utf8) {
-                    throw MergeFailure.mismatch(
-                        shard.files[path] == nil ? "\(shard.directory)/\(path): missing" : "\(shard.directory)/\(path): differs from the templates' stylesheet")
+                    let problem = shard.files[path] == nil ? "missing" : "differs from the templates' stylesheet"
+                    throw MergeFailure.mismatch("\(shard.directory)/\(path): \(problem)")
                 }
             }
         }
