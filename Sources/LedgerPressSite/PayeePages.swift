@@ -69,7 +69,10 @@ struct PayeePages {
                 }
             }
             var view = StatementView(statement: statement, issuer: options.issuer, formats: context.formats, wording: wording)
-            if record.version > 1 { view.context["revision"] = PayeePages.revisionContext(record, wording: wording) }
+            if record.version > 1 {
+                view.context["revision"] = PayeePages.revisionContext(
+                    record, wording: wording, formats: context.formats, locale: payee.locale)
+            }
             let markdown = context.templates.renderStatementMarkdown(view.context, driver: payee.type == .driver)
             let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables)
             let page = context.templates.renderLayout([
@@ -174,15 +177,25 @@ struct PayeePages {
     }
 
     /// "Revised — version 2, first issued as of ..., changes: ..." for the statement templates.
-    static func revisionContext(_ record: StatementRecord, wording: Wording) -> [String: Any] {
+    static func revisionContext(_ record: StatementRecord, wording: Wording, formats: MoneyFormats, locale: String) -> [String: Any] {
         let none = wording["none"]
+        // The manifest keeps plain decimals and RFC 3339 times; the payee reads them in their locale.
+        func money(_ plain: String?, _ code: String) -> String {
+            guard let plain else { return none }
+            guard let currency = Currency(code: code), case .success(let amount) = AmountParser.parse(plain, currency: currency) else {
+                return plain
+            }
+            return formats.format(amount.minorUnits, currency, locale: locale)
+        }
+        let firstIssued = RFC3339.parse(record.firstIssuedAsOf).map { wording.asOf($0, offset: Int($0.offsetSeconds)) }
         return [
-            "version": String(record.version), "first_issued_as_of": record.firstIssuedAsOf,
+            "version": String(record.version), "first_issued_as_of": firstIssued ?? record.firstIssuedAsOf,
             "changes": record.changes.map { change -> [String: Any] in
                 [
-                    "currency": change.currency, "previous_net_activity": change.previous?.netActivity ?? none,
-                    "net_activity": change.current.netActivity, "previous_closing_balance": change.previous?.closingBalance ?? none,
-                    "closing_balance": change.current.closingBalance,
+                    "currency": change.currency, "previous_net_activity": money(change.previous?.netActivity, change.currency),
+                    "net_activity": money(change.current.netActivity, change.currency),
+                    "previous_closing_balance": money(change.previous?.closingBalance, change.currency),
+                    "closing_balance": money(change.current.closingBalance, change.currency),
                 ]
             },
         ]
