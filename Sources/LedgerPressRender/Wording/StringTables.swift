@@ -63,15 +63,14 @@ public final class StringTables: @unchecked Sendable {
 
     /// Reads one table: a JSON object whose values are all strings.
     public static func parse(_ text: String, file: String) throws(TemplateSet.Failure) -> [String: String] {
+        let expected = "strings: expected a JSON object of texts (\"key\": \"text\"), got"
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: Data(text.utf8))
         } catch {
-            throw .notText(file: file, reason: "strings: expected a JSON object of texts (\"key\": \"text\"), got invalid JSON")
+            throw .notText(file: file, reason: "\(expected) invalid JSON")
         }
-        guard let table = object as? [String: Any] else {
-            throw .notText(file: file, reason: "strings: expected a JSON object of texts (\"key\": \"text\"), got another JSON value")
-        }
+        guard let table = object as? [String: Any] else { throw .notText(file: file, reason: "\(expected) another JSON value") }
         var texts: [String: String] = [:]
         for key in table.keys.sorted() {
             guard let text = table[key] as? String else {
