@@ -40,7 +40,8 @@ struct PayeePages {
         let options = context.options
         slug = options.links.slug(for: payee.id)
         let folder = "payees/\(slug)/"
-        let footer = PayeePages.footer(options)
+        let wording = context.templates.wording(for: payee.locale)
+        let footer = PayeePages.footer(options, wording: wording)
         var summaryRows: [SortableRow] = []
         var lineRows: [SortableRow] = []
         var previousKeys: [String: String] = [:]
@@ -67,16 +68,22 @@ struct PayeePages {
                     continue
                 }
             }
-            var view = StatementView(statement: statement, issuer: options.issuer, formats: context.formats)
-            if record.version > 1 { view.context["revision"] = PayeePages.revisionContext(record) }
+            var view = StatementView(statement: statement, issuer: options.issuer, formats: context.formats, wording: wording)
+            if record.version > 1 {
+                view.context["revision"] = PayeePages.revisionContext(
+                    record, wording: wording, formats: context.formats, locale: payee.locale)
+            }
             let markdown = context.templates.renderStatementMarkdown(view.context, driver: payee.type == .driver)
             let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables)
             let page = context.templates.renderLayout([
-                "lang": PayeePages.language(payee.locale), "title": view.markdownTitle + " — " + BidiIsolation.isolate(payee.name),
-                "assets_href": "../", "back_href": "index.html", "back_label": "All statements",
+                "lang": wording.language, "title": view.markdownTitle + " — " + BidiIsolation.isolate(payee.name),
+                "assets_href": "../", "back_href": "index.html", "back_label": wording["all_statements"],
                 "has_downloads": true,
-                "downloads": [["href": "\(label).csv", "label": "CSV"], ["href": "\(label).md", "label": "Text (Markdown)"]],
-                "payee_type": payee.type.rawValue, "statement_html_trusted": fragment, "footer": footer,
+                "downloads": [
+                    ["href": "\(label).csv", "label": wording["download_csv"]],
+                    ["href": "\(label).md", "label": wording["download_markdown"]],
+                ],
+                "payee_type": payee.type.rawValue, "statement_html_trusted": fragment, "footer": footer, "t": wording.words,
             ])
             files.append(OutputFile(path: paths[0], text: markdown))
             files.append(OutputFile(path: paths[1], text: page))
@@ -88,11 +95,12 @@ struct PayeePages {
         if context.renderFiles {
             files.append(OutputFile(
                 path: folder + "index.html",
-                text: homePage(templates: context.templates, options: options, formats: context.formats, footer: footer)))
+                text: homePage(
+                    templates: context.templates, options: options, formats: context.formats, wording: wording, footer: footer)))
         }
     }
 
-    func homePage(templates: TemplateSet, options: SiteOptions, formats: MoneyFormats, footer: String) -> String {
+    func homePage(templates: TemplateSet, options: SiteOptions, formats: MoneyFormats, wording: Wording, footer: String) -> String {
         let payee = book.payee
         let isDriver = payee.type == .driver
         func money(_ value: Int64, _ currency: Currency) -> String { formats.format(value, currency, locale: payee.locale) }
@@ -120,8 +128,8 @@ struct PayeePages {
         for kind in [PeriodKind.day, .week, .month] {
             if let statement = book.statements.last(where: { $0.period.kind == kind }) {
                 latest.append([
-                    "kind_label": PeriodText.kindLabel(kind), "href": statement.period.label + ".html",
-                    "title": PeriodText.title(statement.period),
+                    "kind_label": wording.kindLabel(kind), "href": statement.period.label + ".html",
+                    "title": wording.title(statement.period),
                     "net_summary": netSummary(statement),
                 ])
             }
@@ -131,18 +139,20 @@ struct PayeePages {
             let closing = statement.sections.map { money($0.figures.closingBalance, $0.currency) }.joined(separator: " · ")
             let label = statement.period.label
             return [
-                "label": label, "kind_label": PeriodText.kindLabel(statement.period.kind), "html_href": label + ".html",
+                "label": label, "kind_label": wording.kindLabel(statement.period.kind), "html_href": label + ".html",
                 "md_href": label + ".md", "csv_href": label + ".csv", "net_summary": net, "closing_summary": closing,
-                "title": PeriodText.title(statement.period),
+                "title": wording.title(statement.period),
             ]
         }
         let statements: [[String: Any]] = book.statements.reversed().map(row)
         // One section per kind, months first, each newest first (a year of days is a long list of its own).
-        let groups: [[String: Any]] = [(PeriodKind.month, "Months"), (.week, "Weeks"), (.day, "Days"), (.range, "Custom ranges")]
-            .compactMap { kind, heading in
-                let rows = book.statements.reversed().filter { $0.period.kind == kind }.map(row)
-                return rows.isEmpty ? nil : ["heading": heading, "id": "kind-" + kind.rawValue, "rows": rows, "count": String(rows.count)]
-            }
+        let groups: [[String: Any]] = [
+            (PeriodKind.month, "group_months"), (.week, "group_weeks"), (.day, "group_days"), (.range, "group_ranges"),
+        ].compactMap { kind, heading in
+            let rows = book.statements.reversed().filter { $0.period.kind == kind }.map(row)
+            return rows.isEmpty
+                ? nil : ["heading": wording[heading], "id": "kind-" + kind.rawValue, "rows": rows, "count": String(rows.count)]
+        }
         let latestLocal = PayoutSplit.localDate(book.latestEntry, offset: book.latestEntryOffset)
         let split = PayoutSplit(statements: book.statements, month: (latestLocal.year, latestLocal.month))
         let payoutStatus: [[String: Any]] = split.byCurrency.map { currency, sums in
@@ -151,28 +161,41 @@ struct PayeePages {
                 "paid_this_month": money(sums.paidThisMonth, currency), "failed": money(sums.failed, currency),
             ]
         }
+        let thisMonth = wording.monthYear(year: latestLocal.year, month: latestLocal.month)
         var context: [String: Any] = [
-            "lang": PayeePages.language(payee.locale), "payee_name": payee.name, "payee_id": payee.id,
-            "payee_type": payee.type.rawValue, "payee_type_label": isDriver ? "Driver" : "Merchant",
-            "time_zone": payee.timeZone, "as_of": PeriodText.asOf(book.latestEntry, offset: book.latestEntryOffset),
-            "owed_heading": isDriver ? "Balance owed to you" : "Future payouts", "balances": balances,
+            "lang": wording.language, "payee_name": payee.name, "payee_id": payee.id,
+            "payee_type": payee.type.rawValue, "payee_type_label": wording[isDriver ? "driver_label" : "merchant_label"],
+            "time_zone": payee.timeZone, "as_of": wording.asOf(book.latestEntry, offset: book.latestEntryOffset),
+            "owed_heading": wording[isDriver ? "balance_owed" : "future_payouts"], "balances": balances,
             "latest": latest, "statements": statements, "statement_groups": groups, "payout_status": payoutStatus,
-            "has_payouts": !payoutStatus.isEmpty, "this_month": PeriodText.monthName(year: latestLocal.year, month: latestLocal.month),
-            "is_driver": isDriver, "footer": footer,
+            "has_payouts": !payoutStatus.isEmpty, "this_month": thisMonth,
+            "paid_in_month": wording.fill("paid_in", ["month": thisMonth]),
+            "is_driver": isDriver, "footer": footer, "t": wording.words,
         ]
         if let issuer = options.issuer, !issuer.isEmpty { context["issuer"] = issuer }
         return templates.renderPayeeIndex(context)
     }
 
     /// "Revised — version 2, first issued as of ..., changes: ..." for the statement templates.
-    static func revisionContext(_ record: StatementRecord) -> [String: Any] {
-        [
-            "version": String(record.version), "first_issued_as_of": record.firstIssuedAsOf,
+    static func revisionContext(_ record: StatementRecord, wording: Wording, formats: MoneyFormats, locale: String) -> [String: Any] {
+        let none = wording["none"]
+        // The manifest keeps plain decimals and RFC 3339 times; the payee reads them in their locale.
+        func money(_ plain: String?, _ code: String) -> String {
+            guard let plain else { return none }
+            guard let currency = Currency(code: code), case .success(let amount) = AmountParser.parse(plain, currency: currency) else {
+                return plain
+            }
+            return formats.format(amount.minorUnits, currency, locale: locale)
+        }
+        let firstIssued = RFC3339.parse(record.firstIssuedAsOf).map { wording.asOf($0, offset: Int($0.offsetSeconds)) }
+        return [
+            "version": String(record.version), "first_issued_as_of": firstIssued ?? record.firstIssuedAsOf,
             "changes": record.changes.map { change -> [String: Any] in
                 [
-                    "currency": change.currency, "previous_net_activity": change.previous?.netActivity ?? "none",
-                    "net_activity": change.current.netActivity, "previous_closing_balance": change.previous?.closingBalance ?? "none",
-                    "closing_balance": change.current.closingBalance,
+                    "currency": change.currency, "previous_net_activity": money(change.previous?.netActivity, change.currency),
+                    "net_activity": money(change.current.netActivity, change.currency),
+                    "previous_closing_balance": money(change.previous?.closingBalance, change.currency),
+                    "closing_balance": money(change.current.closingBalance, change.currency),
                 ]
             },
         ]
@@ -189,18 +212,19 @@ struct PayeePages {
         }.joined()
     }
 
-    static func language(_ locale: String) -> String {
-        String(locale.prefix { $0 != "_" && $0 != "-" })
+    /// A payee page's footer in their language: no build time unless SOURCE_DATE_EPOCH is set.
+    static func footer(_ options: SiteOptions, wording: Wording) -> String {
+        guard let epoch = options.sourceDateEpoch else { return wording["footer"] }
+        return wording.fill("footer_dated", ["date": buildTime(epoch)])
     }
 
-    /// The page footer: no build time unless SOURCE_DATE_EPOCH is set.
-    static func footer(_ options: SiteOptions) -> String { footer(sourceDateEpoch: options.sourceDateEpoch) }
-
+    /// The finance pages' footer (English): no build time unless SOURCE_DATE_EPOCH is set.
     static func footer(sourceDateEpoch: Int64?) -> String {
-        var text = "Generated by ledgerpress"
-        if let epoch = sourceDateEpoch {
-            text += " on " + Timestamp.format(epochSeconds: epoch, offsetSeconds: 0).replacingOccurrences(of: "+00:00", with: "Z")
-        }
-        return text + "."
+        guard let epoch = sourceDateEpoch else { return "Generated by ledgerpress." }
+        return "Generated by ledgerpress on " + buildTime(epoch) + "."
+    }
+
+    static func buildTime(_ epoch: Int64) -> String {
+        Timestamp.format(epochSeconds: epoch, offsetSeconds: 0).replacingOccurrences(of: "+00:00", with: "Z")
     }
 }

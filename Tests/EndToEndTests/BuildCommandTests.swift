@@ -10,7 +10,8 @@ import Testing
 
     static let goldenFiles = [
         "finance/summary.csv", "finance/lines.csv", "payees/drv_ann/2026-11.md", "payees/drv_ann/2026-11.html",
-        "payees/drv_ann/2026-11.csv", "payees/drv_jose/2026-W43.md", "payees/mer_cafe/2026-10.md",
+        "payees/drv_ann/2026-11.csv", "payees/drv_jose/2026-W43.md", "payees/drv_jose/2026-W43.html",
+        "payees/drv_jose/index.html", "payees/mer_cafe/2026-10.md",
         "payees/mer_cafe/2026-10.html", "payees/mer_cafe/2026-10.csv", "payees/drv_zoe/index.html",
     ]
 

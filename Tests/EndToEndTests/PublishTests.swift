@@ -157,7 +157,7 @@ import Testing
 
             """)
         #expect(try cli.read("output/payees/drv_ann/2026-10.md").contains(
-            "> **Revised — version 2**, first issued as of 2026-10-31T23:50:00-04:00. Changes: USD net activity 110.62 → 112.62, closing balance 46.50 → 48.50;"))
+            "> **Revised — version 2**, first issued as of 2026-10-31 23:50 (UTC-04:00). Changes: USD net activity $110.62 → $112.62, closing balance $46.50 → $48.50;"))
         #expect(try cli.read("run.json").contains("\"revisions\" : 2"))
         #expect(try cli.read("output/payees/drv_ann/manifest.json").contains("\"version\" : 2"))
         // Unchanged statements keep version 1 and no banner; a rerun keeps version 2 but revises nothing new.

@@ -14,6 +14,9 @@ public struct MoneyFormat: Sendable {
         var negativeSuffix: String
         var group: String
         var decimal: String
+        /// Digits the integer part needs beyond the first group before it is grouped at all: 1 in most
+        /// locales (`1,234`), 2 where four-digit amounts stay whole (es_ES, pl_PL: `1234,56 €`, `12.345,67 €`).
+        var minimumGrouping: Int = 1
     }
 
     let pattern: Pattern?
@@ -39,27 +42,39 @@ public struct MoneyFormat: Sendable {
         return value.formatted(.currency(code: currency.code).locale(locale).precision(.fractionLength(currency.exponent)))
     }
 
-    /// Learns the layout from 1234567.xx and its negative; nil when the locale groups other than by threes.
+    /// Learns the layout from 1234567.xx and its negative, and whether 1234.xx is grouped; nil when the
+    /// locale groups other than by threes.
     static func learn(currency: Currency, locale: Locale) -> Pattern? {
         let exponent = currency.exponent
         let fraction = exponent > 0 ? String((1...exponent).map { Character(String($0 % 10)) }) : ""
-        // 1234567 followed by the fraction's digits, built in integer arithmetic (exponents are at most 4).
-        var probe: Int64 = 1_234_567
-        for digit in fraction.utf8 {
-            let (shifted, overflow) = probe.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return nil }
-            probe = shifted + Int64(digit - UInt8(ascii: "0"))
+        // 1234567 (and 1234) followed by the fraction's digits, in integer arithmetic (exponents are at most 4).
+        func probe(_ whole: Int64) -> Int64? {
+            var value = whole
+            for digit in fraction.utf8 {
+                let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+                guard !overflow else { return nil }
+                value = shifted + Int64(digit - UInt8(ascii: "0"))
+            }
+            return value
         }
+        guard let large = probe(1_234_567), let small = probe(1_234) else { return nil }
         let probeFormat = MoneyFormat(probePatternFor: currency, locale: locale)
-        let positive = probeFormat.foundationFormat(probe)
-        let negative = probeFormat.foundationFormat(-probe)
+        let positive = probeFormat.foundationFormat(large)
+        let negative = probeFormat.foundationFormat(-large)
         guard let p = split(positive, exponent: exponent, fraction: fraction),
             let n = split(negative, exponent: exponent, fraction: fraction),
             p.group == n.group, p.decimal == n.decimal
         else { return nil }
-        return Pattern(
+        var pattern = Pattern(
             positivePrefix: p.prefix, positiveSuffix: p.suffix, negativePrefix: n.prefix, negativeSuffix: n.suffix,
             group: p.group, decimal: p.decimal)
+        let tail = (exponent > 0 ? p.decimal + fraction : "") + p.suffix
+        switch probeFormat.foundationFormat(small) {
+        case p.prefix + "1" + p.group + "234" + tail: pattern.minimumGrouping = 1
+        case p.prefix + "1234" + tail: pattern.minimumGrouping = 2
+        default: return nil
+        }
+        return pattern
     }
 
     private init(probePatternFor currency: Currency, locale: Locale) {

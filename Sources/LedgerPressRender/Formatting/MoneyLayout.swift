@@ -1,7 +1,8 @@
 /// A learned money pattern as UTF-8 pieces: formats an amount in one pass over its digits, into one
 /// string, with no lock, no Foundation and no intermediate strings.
 ///
-/// > Note: the layout is `prefix`, the integer digits grouped by threes with `group`, then `decimal` and
+/// > Note: the layout is `prefix`, the integer digits grouped by threes with `group` (when there are at least
+/// > `groupingFrom` of them), then `decimal` and
 /// > exactly `exponent` fraction digits (none when the exponent is 0), then `suffix`; the negative prefix
 /// > and suffix for amounts below zero. Total for every `Int64`, `Int64.min` included.
 struct MoneyLayout: Sendable {
@@ -12,6 +13,8 @@ struct MoneyLayout: Sendable {
     let group: [UInt8]
     let decimal: [UInt8]
     let exponent: Int
+    /// The fewest integer digits that are grouped at all: 4 (`1,234`), or 5 where `1234` stays whole.
+    let groupingFrom: Int
 
     init(_ pattern: MoneyFormat.Pattern, exponent: Int) {
         positivePrefix = Array(pattern.positivePrefix.utf8)
@@ -21,6 +24,7 @@ struct MoneyLayout: Sendable {
         group = Array(pattern.group.utf8)
         decimal = Array(pattern.decimal.utf8)
         self.exponent = max(0, exponent)
+        groupingFrom = 3 + max(1, pattern.minimumGrouping)
     }
 
     func format(_ minorUnits: Int64) -> String {
@@ -40,7 +44,7 @@ struct MoneyLayout: Sendable {
             }
             let first = scratch.count - count
             let integerDigits = count - exponent
-            let groups = (integerDigits - 1) / 3
+            let groups = integerDigits >= groupingFrom ? (integerDigits - 1) / 3 : 0
             let prefix = minorUnits < 0 ? negativePrefix : positivePrefix
             let suffix = minorUnits < 0 ? negativeSuffix : positiveSuffix
             var length = prefix.count + integerDigits + groups * group.count + suffix.count
@@ -55,7 +59,7 @@ struct MoneyLayout: Sendable {
                 }
                 put(prefix)
                 for i in 0..<integerDigits {
-                    if i > 0 && (integerDigits - i) % 3 == 0 { put(group) }
+                    if groups > 0 && i > 0 && (integerDigits - i) % 3 == 0 { put(group) }
                     out[at] = scratch[first + i]
                     at += 1
                 }

@@ -1,7 +1,8 @@
 import LedgerPressCore
 
 /// What a statement template sees: pre-formatted strings (money in the payee's locale), flags,
-/// and the line-item tables (as Markdown blocks in the context and as data for the HTML tables).
+/// the line-item tables (as Markdown blocks in the context and as data for the HTML tables), and the
+/// payee's words as `t` (``Wording``): headers, statuses, titles and dates are in their language.
 ///
 /// > Note: for drivers, fees are folded into earnings ("take") in every figure and column:
 /// > the customer price and the platform's commission never reach a driver's view.
@@ -10,12 +11,12 @@ public struct StatementView {
     public var tables: [String: TableData]
     public var markdownTitle: String
 
-    public init(statement: Statement, issuer: String?, formats: MoneyFormats) {
+    public init(statement: Statement, issuer: String?, formats: MoneyFormats, wording: Wording) {
         let payee = statement.payee
         let isDriver = payee.type == .driver
         var tables: [String: TableData] = [:]
         var sections: [[String: Any]] = []
-        let clock = WallClockText(statement: statement)
+        let clock = WallClockText(statement: statement, wording: wording)
         for section in statement.sections {
             let currency = section.currency
             let format = formats.formatter(for: currency, locale: payee.locale)
@@ -23,12 +24,12 @@ public struct StatementView {
             var context = StatementView.figures(section.figures, isDriver: isDriver, money: money)
             context["currency"] = currency.code
             context["has_refunds"] = section.figures.refunds != 0
-            let lines = StatementView.linesTable(section, isDriver: isDriver, money: money, time: clock.text)
+            let lines = StatementView.linesTable(section, isDriver: isDriver, words: wording, money: money, time: clock.text)
             tables[lines.id] = lines
             context["lines_table_block"] = lines.markdownBlock
             context["has_payouts"] = !section.payouts.isEmpty
             if !section.payouts.isEmpty {
-                let payouts = StatementView.payoutsTable(section, money: money, time: clock.text)
+                let payouts = StatementView.payoutsTable(section, words: wording, money: money, time: clock.text)
                 tables[payouts.id] = payouts
                 context["payouts_table_block"] = payouts.markdownBlock
             }
@@ -39,7 +40,10 @@ public struct StatementView {
             }
             sections.append(context)
         }
-        let title = (isDriver ? "Earnings statement — " : "Statement — ") + PeriodText.title(statement.period)
+        let periodTitle = wording.title(statement.period)
+        let title = wording.fill(isDriver ? "title_driver" : "title_merchant", ["period": periodTitle])
+        let start = wording.date(statement.period.start)
+        let lastDay = wording.date(statement.period.lastDay)
         self.markdownTitle = title
         self.tables = tables
         var context: [String: Any] = [
@@ -53,8 +57,10 @@ public struct StatementView {
             "period_last_day": statement.period.lastDay.description,
             "period_end": statement.period.end.description,
             "time_zone": payee.timeZone,
-            "as_of": PeriodText.asOf(statement.asOf, offset: statement.asOfOffset),
+            "period_text": wording.fill("period_line", ["start": start, "end": lastDay, "zone": payee.timeZone]),
+            "as_of": wording.asOf(statement.asOf, offset: statement.asOfOffset),
             "sections": sections,
+            "t": wording.words,
         ]
         if let issuer, !issuer.isEmpty { context["issuer"] = issuer }
         self.context = context
@@ -83,62 +89,75 @@ public struct StatementView {
 
     /// The statement lines. Columns whose every value is zero are left out (Net always stays).
     static func linesTable(
-        _ section: CurrencySection, isDriver: Bool, money: (Int64) -> String, time: (Timestamp, Int) -> String
+        _ section: CurrencySection, isDriver: Bool, words: Wording, money: (Int64) -> String, time: (Timestamp, Int) -> String
     ) -> TableData {
         typealias Column = (name: String, value: (Figures) -> Int64)
         var amountColumns: [Column] =
             isDriver
-            ? [("Your take", { $0.take })]
-            : [("Sales", { $0.earnings }), ("Fees", { $0.fees })]
+            ? [(words["your_take"], { $0.take })]
+            : [(words["sales"], { $0.earnings }), (words["fees"], { $0.fees })]
         amountColumns += [
-            ("Tips", { $0.tips }), ("Adjustments", { $0.adjustments }), ("Refunds", { $0.refunds }),
-            ("Payouts", { $0.payouts }),
+            (words["tips"], { $0.tips }), (words["adjustments"], { $0.adjustments }), (words["refunds"], { $0.refunds }),
+            (words["payouts"], { $0.payouts }),
         ]
         amountColumns = amountColumns.filter { column in section.lines.contains { column.value($0.figures) != 0 } }
-        let header = ["Date", isDriver ? "Job" : "Reference", "Description"] + amountColumns.map(\.name) + ["Net", "Payout"]
+        let header =
+            [words["date"], words[isDriver ? "job" : "reference"], words["description"]] + amountColumns.map(\.name)
+            + [words["net"], words["payout"]]
         let alignments: [TableData.Alignment] =
             [.left, .left, .left] + amountColumns.map { _ in .right } + [.right, .left]
+        let labels = LineLabels(words)
         let rows = section.lines.map { line -> [String] in
-            [time(line.occurredAt, line.localOffset), line.reference ?? "", describe(line)]
-                + amountColumns.map { money($0.value(line.figures)) } + [money(line.net), payoutText(line.payoutID, line.payoutStatus)]
+            [time(line.occurredAt, line.localOffset), line.reference ?? "", labels.describe(line)]
+                + amountColumns.map { money($0.value(line.figures)) }
+                + [money(line.net), labels.payoutText(line.payoutID, line.payoutStatus)]
         }
-        var footer = ["Total", "", ""] + amountColumns.map { money($0.value(section.figures)) }
+        var footer = [words["total"], "", ""] + amountColumns.map { money($0.value(section.figures)) }
         footer += [money(section.figures.change), ""]
         return TableData(
             id: "lines-\(section.currency.code)", header: header, alignments: alignments, rows: rows, footer: [footer])
     }
 
+    static func payoutsTable(
+        _ section: CurrencySection, words: Wording, money: (Int64) -> String, time: (Timestamp, Int) -> String
+    ) -> TableData {
+        TableData(
+            id: "payouts-\(section.currency.code)", header: [words["date"], words["payout"], words["amount"], words["status"]],
+            alignments: [.left, .left, .right, .left],
+            rows: section.payouts.map { payout in
+                [time(payout.occurredAt, payout.localOffset), payout.payoutID, money(payout.amount), words.status(payout.status)]
+            })
+    }
+}
+
+/// The words of a statement line's description and payout cells, looked up once per table.
+struct LineLabels {
+    let payoutReversal: String
+    let payout: String
+    let adjustment: String
+    let notYetPaidOut: String
+    let words: Wording
+
+    init(_ words: Wording) {
+        payoutReversal = words["payout_reversal"]
+        payout = words["payout"]
+        adjustment = words["adjustment"]
+        notYetPaidOut = words["not_yet_paid_out"]
+        self.words = words
+    }
+
     /// The line's description; a payout or adjustment without one says what it is.
-    static func describe(_ line: StatementLine) -> String {
+    func describe(_ line: StatementLine) -> String {
         if let text = line.description { return text }
-        if line.figures.payouts != 0 && line.figures.entries == 1 { return line.figures.payouts > 0 ? "Payout reversal" : "Payout" }
-        if line.figures.adjustments != 0 && line.figures.entries == 1 { return "Adjustment" }
+        if line.figures.payouts != 0 && line.figures.entries == 1 { return line.figures.payouts > 0 ? payoutReversal : payout }
+        if line.figures.adjustments != 0 && line.figures.entries == 1 { return adjustment }
         return ""
     }
 
-    static func payoutsTable(_ section: CurrencySection, money: (Int64) -> String, time: (Timestamp, Int) -> String) -> TableData {
-        TableData(
-            id: "payouts-\(section.currency.code)", header: ["Date", "Payout", "Amount", "Status"],
-            alignments: [.left, .left, .right, .left],
-            rows: section.payouts.map { payout in
-                [time(payout.occurredAt, payout.localOffset), payout.payoutID, money(payout.amount),
-                    statusText(payout.status)]
-            })
-    }
-
-    static func statusText(_ status: PayoutStatus?) -> String {
-        switch status {
-        case .pending: return "Pending"
-        case .processing: return "Processing"
-        case .paid: return "Paid"
-        case .failed: return "Failed"
-        case nil: return "Unknown"
-        }
-    }
-
-    static func payoutText(_ id: String?, _ status: PayoutStatus?) -> String {
-        guard let id else { return "not yet paid out" }
-        return "\(id) · \(statusText(status))"
+    /// `po_1 · Paid`, or "not yet paid out" for a line no payout includes.
+    func payoutText(_ id: String?, _ status: PayoutStatus?) -> String {
+        guard let id else { return notYetPaidOut }
+        return "\(id) · \(words.status(status))"
     }
 }
 
@@ -147,8 +166,10 @@ public struct StatementView {
 /// when clocks go back), so the two are never read as one.
 struct WallClockText {
     let repeated: [Range<Int64>]
+    let wording: Wording
 
-    init(statement: Statement) {
+    init(statement: Statement, wording: Wording) {
+        self.wording = wording
         let instants = statement.sections.flatMap { $0.lines.map(\.occurredAt.epochSeconds) + $0.payouts.map(\.occurredAt.epochSeconds) }
         guard let first = instants.min(), let last = instants.max() else {
             repeated = []
@@ -158,7 +179,7 @@ struct WallClockText {
     }
 
     func text(_ time: Timestamp, _ offset: Int) -> String {
-        repeated.contains { $0.contains(time.epochSeconds) } ? PeriodText.asOf(time, offset: offset) : PeriodText.shortTime(time, offset: offset)
+        repeated.contains { $0.contains(time.epochSeconds) } ? wording.asOf(time, offset: offset) : wording.time(time, offset: offset)
     }
 }
 

@@ -2,11 +2,14 @@ import Foundation
 
 extension TemplateSet {
     /// Loads the default templates, with files in `overrides` (if given) taking their place one by one.
+    /// String tables are every `strings/*.json` of either folder (an override folder may add a language);
+    /// `strings/en.json` must exist.
     public static func load(defaultsDirectory: String, overrides: String?) throws(Failure) -> TemplateSet {
         var texts: [String: String] = [:]
         var origin: [String: String] = [:]
-        for name in fileNames {
-            for directory in [overrides, defaultsDirectory].compactMap({ $0 }) {
+        let directories = [overrides, defaultsDirectory].compactMap { $0 }
+        for name in fileNames + stringTableNames(in: directories) {
+            for directory in directories {
                 let path = (directory as NSString).appendingPathComponent(name)
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
@@ -22,7 +25,21 @@ extension TemplateSet {
                 break
             }
         }
+        guard texts[englishStrings] != nil else { throw .missing(englishStrings) }
         return try TemplateSet(texts: texts, origin: origin)
+    }
+
+    /// `strings/<language>.json` for every such file in any of the folders, sorted, each once.
+    static func stringTableNames(in directories: [String]) -> [String] {
+        var names: Set<String> = []
+        for directory in directories {
+            let folder = (directory as NSString).appendingPathComponent(stringsFolder)
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                let name = stringsFolder + "/" + file
+                if stringsLanguage(name) != nil { names.insert(name) }
+            }
+        }
+        return names.sorted()
     }
 
     /// Finds the default `Templates/` folder whatever the working directory: `LEDGERPRESS_TEMPLATES`,

@@ -1,6 +1,7 @@
 import Mustache
 
-/// The templates a run renders with: Markdown statements, HTML pages and the stylesheet.
+/// The templates a run renders with: Markdown statements, HTML pages, the stylesheet, and the string
+/// tables (`strings/<language>.json`) whose words the templates show as `{{t.key}}`.
 ///
 /// Markdown templates always render with the Markdown content type, so `{{name}}` is
 /// Markdown-escaped; HTML templates render with `HTMLText.escape` (Mustache's entities, plus
@@ -8,6 +9,10 @@ import Mustache
 /// values whose names say they are trusted blocks (`*_block`, `*_trusted`).
 public struct TemplateSet: Sendable {
     public static let fileNames = ["driver.md", "merchant.md", "layout.html", "payee-index.html", "finance-index.html", "style.css"]
+    /// The folder of the string tables, one `<language>.json` each (`en.json`, `de.json`, `pt_BR.json`).
+    public static let stringsFolder = "strings"
+    /// The table every other falls back to; a templates folder must have it (``load(defaultsDirectory:overrides:)``).
+    public static let englishStrings = "strings/en.json"
 
     let driver: MustacheTemplate
     let merchant: MustacheTemplate
@@ -15,10 +20,13 @@ public struct TemplateSet: Sendable {
     let payeeIndex: MustacheTemplate
     let financeIndex: MustacheTemplate
     public let stylesheet: String
+    /// The words of every language, from the `strings/*.json` texts.
+    public let strings: StringTables
     /// Every template file's name and text, in name order (what the manifest's digest covers).
     public let sources: [(name: String, text: String)]
 
-    /// Builds the set from file texts keyed by file name; `origin` names where each came from (for messages).
+    /// Builds the set from file texts keyed by file name (string tables as `strings/de.json`); `origin` names
+    /// where each came from (for messages).
     public init(texts: [String: String], origin: [String: String] = [:]) throws(Failure) {
         _ = MarkdownContentType.registered
         _ = HTMLTextContentType.registered
@@ -42,8 +50,27 @@ public struct TemplateSet: Sendable {
         payeeIndex = try parse("payee-index.html", markdown: false)
         financeIndex = try parse("finance-index.html", markdown: false)
         stylesheet = try text("style.css")
-        sources = try TemplateSet.fileNames.sorted().map { name throws(Failure) in (name, try text(name)) }
+        var tables: [String: [String: String]] = [:]
+        for (name, body) in texts {
+            guard let language = TemplateSet.stringsLanguage(name) else { continue }
+            tables[language] = try StringTables.parse(body, file: origin[name] ?? name)
+        }
+        strings = StringTables(tables: tables)
+        let names = TemplateSet.fileNames + texts.keys.filter { TemplateSet.stringsLanguage($0) != nil }
+        sources = try names.sorted().map { name throws(Failure) in (name, try text(name)) }
     }
+
+    /// `strings/de.json` → `de`; nil for any other file name.
+    static func stringsLanguage(_ name: String) -> String? {
+        let prefix = stringsFolder + "/"
+        guard name.hasPrefix(prefix), name.hasSuffix(".json") else { return nil }
+        let language = name.dropFirst(prefix.count).dropLast(".json".count)
+        guard !language.isEmpty, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") }) else { return nil }
+        return String(language)
+    }
+
+    /// The words for a payee's locale (``StringTables/wording(for:)``).
+    public func wording(for locale: String) -> Wording { strings.wording(for: locale) }
 
     public func renderStatementMarkdown(_ context: [String: Any], driver isDriver: Bool) -> String {
         (isDriver ? driver : merchant).render(context)
