@@ -5,7 +5,7 @@ BIN      = .build/debug/ledgerpress
 EXAMPLE  = Examples/example-ledger.csv
 PAYEES   = Examples/example-payees.csv
 
-.PHONY: deps build demo test lint bench bench-quick faults clean fuzz fuzz-build
+.PHONY: deps build demo test lint bench bench-quick faults clean fuzz fuzz-build check-browser browser-deps browser-run
 
 ## deps: install Debian's libcmark-dev when its header or library is missing
 deps:
@@ -27,10 +27,38 @@ demo: build
 	@echo "Open output/index.html (finance index) or output/payees/<payee>/index.html in a browser."
 	@echo "  e.g. file://$(CURDIR)/output/index.html"
 
-## test: the whole test suite
+## test: the whole test suite, then the browser check when a `chromium` is on PATH (see check-browser)
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+	@if command -v chromium >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory browser-run; \
+	else \
+		echo "check-browser: skipped (no chromium or python3 on PATH; make check-browser installs them)"; \
+	fi
+
+## check-browser: Debian's chromium (installed when missing), the example site built into output/ (as `make demo`),
+## then scripts/check-browser.py: its self-test, and a driver's and a merchant's pages at phone and desktop widths
+## and in print preview; screenshots and PDFs in output.browser/
+check-browser: browser-deps browser-run
+
+browser-run: demo
+	python3 scripts/check-browser.py --self-test
+	python3 scripts/check-browser.py --site output --out output.browser
+
+## browser-deps: chromium, python3, fontconfig's fc-list and a font (DejaVu) when any is missing
+browser-deps:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	command -v fc-list >/dev/null 2>&1 || missing="$$missing fontconfig"; \
+	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing="$$missing fonts-dejavu-core"; \
+	if [ -z "$$missing" ]; then \
+		echo "chromium, python3, fontconfig, fonts-dejavu-core: present"; \
+	else \
+		echo "missing:$$missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; \
+	fi
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests
@@ -62,4 +90,4 @@ fuzz: fuzz-build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) ./Fuzz/run.sh
 
 clean:
-	rm -rf .build output.staging* .output.*
+	rm -rf .build output.staging* .output.* output.browser

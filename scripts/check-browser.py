@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""Checks statement pages as a person sees them, in Debian's headless Chromium (Python 3 standard library only).
+
+Each page is loaded at a phone width (390x844, device scale 2, mobile) and a desktop width (1280x900), and
+in print preview (print media at the width A4 leaves inside 0.4 in margins, 718px). Each of these fails on
+an error in the console (a script error, a Content-Security-Policy violation, a stylesheet that does not
+load), on a page wider than its viewport (naming the elements that stick out), on U+FFFD or tofu in the
+text and on fonts that did not load (see page_checks.py for the font rule). Full-page screenshots go to
+OUT/<name>-phone.png, -desktop.png and -print.png; print preview also saves OUT/<name>-a4.pdf and
+-letter.pdf and fails when a PDF has no page. One line per page and view; the last line is
+`N passed, N failed`; exit 0 only when all passed (1 when a check failed, 2 when Chromium misbehaved).
+
+    scripts/check-browser.py [--site output] [--out output.browser] [--self-test] [PAGE ...]
+"""
+
+import argparse
+import base64
+import os
+import pathlib
+import re
+import signal
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chromium_pipe import Chromium, ChromiumError  # noqa: E402
+import page_checks  # noqa: E402
+
+# The pages of the example site (`make demo`): a driver's month in English and one in German, a merchant's
+# month (two currencies, a name full of markup), and their homes.
+PAGES = [
+    "payees/drv_ann/2026-10.html",
+    "payees/drv_jose/2026-10.html",
+    "payees/mer_cafe/2026-10.html",
+    "payees/drv_ann/index.html",
+    "payees/drv_jose/index.html",
+    "payees/mer_cafe/index.html",
+]
+
+# name: (width, height, device scale factor, mobile, media)
+VIEWS = {
+    "phone": (390, 844, 2, True, "screen"),
+    "desktop": (1280, 900, 1, False, "screen"),
+    "print": (718, 1045, 1, False, "print"),
+}
+
+# Paper sizes in inches for Page.printToPDF, with 0.4 in margins all round.
+PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
+MARGIN = 0.4
+
+
+def check_view(browser, path, name, view, out_dir, charsets):
+    """Loads `path` in a fresh tab at `view`, checks it and saves its screenshots; returns (problems, notes)."""
+    width, height, scale, mobile, media = VIEWS[view]
+    target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+    session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+    try:
+        for domain in ("Runtime", "Log", "Page", "DOM", "CSS"):
+            browser.send(domain + ".enable", session=session)
+        browser.send("Emulation.setDeviceMetricsOverride",
+                     {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile},
+                     session=session)
+        browser.send("Emulation.setEmulatedMedia", {"media": media}, session=session)
+        browser.take_events(session)  # nothing from about:blank may pass for the page's load event
+        reply = browser.send("Page.navigate", {"url": pathlib.Path(path).resolve().as_uri()}, session=session)
+        if reply.get("errorText"):
+            return ["cannot load: %s" % reply["errorText"]], []
+        browser.wait_event("Page.loadEventFired", session=session)
+        state = browser.send("Runtime.evaluate", {
+            "expression": "document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => r())))"
+                          ".then(() => " + page_checks.OVERFLOW_JS + ")",
+            "awaitPromise": True, "returnByValue": True}, session=session)
+        if "exceptionDetails" in state:
+            raise ChromiumError("evaluating the checks failed: %s" % state["exceptionDetails"].get("text"))
+        problems = page_checks.layout_problems(state["result"]["value"])
+        font_problems, usage = page_checks.font_problems(browser, session, charsets)
+        problems += font_problems
+        notes = ["fonts " + (", ".join(family for family, _ in sorted(usage.items(), key=lambda u: -u[1]))
+                             or "none")]
+        notes.append(_screenshot(browser, session, os.path.join(out_dir, "%s-%s.png" % (name, view))))
+        if media == "print":
+            for paper, (paper_width, paper_height) in PAPERS.items():
+                pdf_path = os.path.join(out_dir, "%s-%s.pdf" % (name, paper))
+                data = base64.b64decode(browser.send("Page.printToPDF", {
+                    "paperWidth": paper_width, "paperHeight": paper_height, "printBackground": True,
+                    "marginTop": MARGIN, "marginBottom": MARGIN, "marginLeft": MARGIN, "marginRight": MARGIN,
+                }, session=session, timeout=60)["data"])
+                with open(pdf_path, "wb") as pdf:
+                    pdf.write(data)
+                pages = len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", data))
+                notes.append("%s %d page%s" % (paper, pages, "" if pages == 1 else "s"))
+                if pages == 0:
+                    problems.append("print: %s has no page" % pdf_path)
+        problems = page_checks.console_problems(browser.take_events(session)) + problems
+        return problems, notes
+    finally:
+        browser.take_events(session)
+        browser.send("Target.closeTarget", {"targetId": target})
+
+
+def _screenshot(browser, session, png_path):
+    size = browser.send("Page.getLayoutMetrics", session=session)["cssContentSize"]
+    viewport = browser.send("Runtime.evaluate", {"expression": "document.documentElement.clientWidth",
+                                                 "returnByValue": True}, session=session)["result"]["value"]
+    clip = {"x": 0, "y": 0, "width": max(size["width"], viewport), "height": size["height"], "scale": 1}
+    shot = browser.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": clip},
+                        session=session, timeout=60)
+    with open(png_path, "wb") as png:
+        png.write(base64.b64decode(shot["data"]))
+    return png_path
+
+
+def run(browser, site, pages, out_dir, views=tuple(VIEWS), quiet=False):
+    """Checks every page at every view; returns {(page, view): problems} and prints one line each."""
+    os.makedirs(out_dir, exist_ok=True)
+    charsets = page_checks.FontCharsets()
+    if not charsets.available() and not quiet:
+        print("note: fontconfig (fc-list) lists no fonts: characters are not checked against character sets")
+    results = {}
+    for page in pages:
+        path = os.path.join(site, page)
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "-", os.path.splitext(page)[0].removeprefix("payees/")).strip("-")
+        for view in views:
+            width, height = VIEWS[view][:2]
+            if os.path.isfile(path):
+                problems, notes = check_view(browser, path, name, view, out_dir, charsets)
+            else:
+                problems, notes = ["missing: %s (build the example site first: make demo)" % path], []
+            results[(page, view)] = problems
+            if not quiet:
+                status = "FAIL" if problems else "ok  "
+                print("%s %-30s %-7s %4dx%-4d  %s" % (status, page, view, width, height, "  ".join(notes)))
+                for problem in problems:
+                    print("       " + problem)
+    return results
+
+
+def self_test(binary, log):
+    """Proves the checks fail where they should: a broken page must fail each check, a plain one pass,
+    and the plain one must fail when Chromium finds no fonts at all (an empty fontconfig configuration)."""
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="ledgerpress-check-browser-") as folder:
+        _write_fixtures(folder)
+        with Chromium(binary, timeout=30, log_path=log) as browser:
+            results = run(browser, folder, ["good.html", "broken.html"], os.path.join(folder, "shots"),
+                          views=("phone", "print"), quiet=True)
+        fonts_conf = os.path.join(folder, "fonts.conf")
+        with open(fonts_conf, "w") as conf:
+            conf.write("<?xml version=\"1.0\"?><fontconfig><cachedir>%s</cachedir></fontconfig>\n"
+                       % os.path.join(folder, "fontcache"))
+        no_fonts = dict(os.environ, FONTCONFIG_FILE=fonts_conf)
+        with Chromium(binary, timeout=30, log_path=log, env=no_fonts) as browser:
+            os.environ["FONTCONFIG_FILE"] = fonts_conf  # fc-list too
+            try:
+                fontless = run(browser, folder, ["good.html"], os.path.join(folder, "shots"),
+                               views=("phone",), quiet=True)[("good.html", "phone")]
+            finally:
+                del os.environ["FONTCONFIG_FILE"]
+    expected = {
+        "a missing stylesheet": r"ERR_FILE_NOT_FOUND.*missing\.css",
+        "a CSP violation": r"Content Security Policy",
+        "overflow naming div.wide": r"overflow: .*div\.wide",
+        "U+FFFD": r"U\+FFFD",
+        "tofu": r"tofu: U\+0378",
+    }
+    for view in ("phone", "print"):
+        good = results[("good.html", view)]
+        if good:
+            failures.append("the plain page failed at %s: %s" % (view, "; ".join(good)))
+        broken = "\n".join(results[("broken.html", view)])
+        for what, pattern in expected.items():
+            if not re.search(pattern, broken):
+                failures.append("the broken page did not fail on %s at %s; it said: %s" % (what, view, broken))
+    if not any("drew it with no font" in problem for problem in fontless):
+        failures.append("the plain page did not fail without fonts; it said: %s" % "; ".join(fontless))
+    for failure in failures:
+        print("self-test: FAIL " + failure)
+    if not failures:
+        print("self-test: ok (a plain page passes; a broken page fails on %s; without fonts the plain page fails)"
+              % ", ".join(expected))
+    return not failures
+
+
+def _write_fixtures(folder):
+    head = ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'self'\">"
+            "<link rel=\"stylesheet\" href=\"wide.css\">")
+    with open(os.path.join(folder, "wide.css"), "w") as css:
+        css.write(".wide { width: 2000px; background: #fdd; }\n")
+    with open(os.path.join(folder, "good.html"), "w", encoding="utf-8") as page:
+        page.write(head + "<title>good</title></head><body><h1>Statement — Oktober 2026</h1>"
+                   "<p>José Müller · 1.234,56 € · $12.00 · \u2068Zoë\u2069</p></body></html>")
+    with open(os.path.join(folder, "broken.html"), "w", encoding="utf-8") as page:
+        page.write(head + "<link rel=\"stylesheet\" href=\"missing.css\"><title>broken</title></head><body>"
+                   "<div class=\"wide\">2000px wide</div><p>bad bytes \ufffd here</p><p>tofu \u0378 here</p>"
+                   "<script>console.log('blocked by the CSP')</script></body></html>")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("pages", nargs="*", help="pages under --site (default: the example site's)")
+    parser.add_argument("--site", default="output", help="the built site (default: output)")
+    parser.add_argument("--out", default="output.browser", help="screenshots and PDFs (default: output.browser)")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "chromium"), help="the browser")
+    parser.add_argument("--timeout", type=float, default=300, help="seconds for the whole run (default 300)")
+    parser.add_argument("--self-test", action="store_true", help="only prove the checks catch a broken page")
+    options = parser.parse_args()
+
+    def out_of_time(signum, frame):
+        raise ChromiumError("the whole run took longer than %.0f s" % options.timeout)
+
+    signal.signal(signal.SIGALRM, out_of_time)
+    signal.alarm(int(options.timeout))
+    started = time.monotonic()
+    log = os.path.join(tempfile.gettempdir(), "ledgerpress-chromium.log")
+    try:
+        if options.self_test:
+            return 0 if self_test(options.chromium, log) else 1
+        with Chromium(options.chromium, timeout=30, log_path=log) as browser:
+            print("%s, site %s" % (browser.send("Browser.getVersion")["product"], options.site))
+            results = run(browser, options.site, options.pages or PAGES, options.out)
+    except ChromiumError as error:
+        print("check-browser: error: %s (Chromium's log: %s)" % (error, log))
+        return 2
+    finally:
+        signal.alarm(0)
+    failed = sum(1 for problems in results.values() if problems)
+    print("%.1f s" % (time.monotonic() - started))
+    print("%d passed, %d failed" % (len(results) - failed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
