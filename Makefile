@@ -39,12 +39,20 @@ test: deps
 
 ## check-browser: Debian's chromium (installed when missing), the example site built into output/ (as `make demo`),
 ## then scripts/check-browser.py: its self-test, and a driver's and a merchant's pages at phone and desktop widths
-## and in print preview; screenshots and PDFs in output.browser/
+## and in print preview (also a German merchant, built into output.browser/de/); screenshots and PDFs in output.browser/
 check-browser: browser-deps browser-run
 
 browser-run: demo
 	python3 scripts/check-browser.py --self-test
 	python3 scripts/check-browser.py --site output --out output.browser
+	@# The same ledger with the merchant mer_books in German (de_DE, Europe/Berlin): a German merchant's pages.
+	mkdir -p output.browser/de
+	sed -e 's|^\(mer_books,merchant,.*\),America/New_York,en_US$$|\1,Europe/Berlin,de_DE|' $(PAYEES) > output.browser/de/payees.csv
+	grep -q '^mer_books,.*,Europe/Berlin,de_DE$$' output.browser/de/payees.csv
+	$(BIN) build $(EXAMPLE) --payees output.browser/de/payees.csv --output output.browser/de/site --quiet \
+		--issuer "Example Rides & Market" --range 2026-10-01..2026-10-15
+	python3 scripts/check-browser.py --site output.browser/de/site --out output.browser/de \
+		payees/mer_books/2026-10.html payees/mer_books/index.html
 
 ## browser-deps: chromium, python3, fontconfig's fc-list and a font (DejaVu) when any is missing
 browser-deps:
