@@ -70,7 +70,7 @@ struct PayeePages {
             var view = StatementView(statement: statement, issuer: options.issuer, formats: context.formats)
             if record.version > 1 { view.context["revision"] = PayeePages.revisionContext(record) }
             let markdown = context.templates.renderStatementMarkdown(view.context, driver: payee.type == .driver)
-            let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables)
+            let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables, charts: view.charts)
             let page = context.templates.renderLayout([
                 "lang": PayeePages.language(payee.locale), "title": view.markdownTitle + " — " + BidiIsolation.isolate(payee.name),
                 "assets_href": "../../assets/", "back_href": "index.html", "back_label": "All statements",
