@@ -10,16 +10,19 @@ import Testing
     static let usd = Currency(code: "USD")!
     static let newYork = ZoneClock(identifier: "America/New_York")!
 
-    static func entry(_ id: String, _ time: String, _ kind: EntryKind, _ cents: Int64, reference: String? = nil, description: String? = nil) -> LedgerEntry {
+    static func entry(
+        _ id: String, _ time: String, _ kind: EntryKind, _ cents: Int64, reference: String? = nil, description: String? = nil
+    ) -> LedgerEntry {
         LedgerEntry(
             id: id, occurredAt: RFC3339.parse(time)!, payeeID: "p", payeeType: .driver, kind: kind,
             amount: Money(minorUnits: cents, currency: usd), reference: reference, description: description,
             payoutID: kind == .payout ? "po_" + id : nil, source: SourceLocation(file: "t.csv", line: 2))
     }
 
-    static func book(_ entries: [LedgerEntry], name: String = "Ann", kinds: [PeriodKind] = [.day, .week, .month]) throws -> PayeeBook {
+    static func book(_ entries: [LedgerEntry], name: String = "Ann") throws -> PayeeBook {
         let payee = Payee(id: "p", type: .driver, name: name, timeZone: "America/New_York", locale: "en_US")
-        return try StatementBuilder(selection: PeriodSelection(kinds: kinds)).book(for: payee, entries: entries, zone: newYork)
+        let builder = StatementBuilder(selection: PeriodSelection(kinds: [.day, .week, .month]))
+        return try builder.book(for: payee, entries: entries, zone: newYork)
     }
 
     /// New York, 2026: 8 March is 23 hours long, 1 November 25 hours.
@@ -83,9 +86,12 @@ import Testing
         let chart = try Self.chart(try Self.book(Self.dstEntries), "2026-W10")
         let html = Self.figure(chart).html
         #expect(html.hasPrefix("<figure class=\"chart\" id=\"chart-USD\">\n"))
-        #expect(html.contains("<svg viewBox=\"0 0 720 260\" width=\"100%\" role=\"img\" aria-labelledby=\"chart-USD-title chart-USD-desc\">"))
-        #expect(html.contains("<title id=\"chart-USD-title\">Net earnings per day this week (USD)</title>"))
-        #expect(html.contains("<desc id=\"chart-USD-desc\">Bar chart of net earnings for each day from 2026-03-02 to 2026-03-08 in USD, total $12.00."))
+        #expect(html.contains(
+            "<svg viewBox=\"0 0 720 280\" width=\"100%\" role=\"img\" aria-labelledby=\"chart-USD-caption chart-USD-desc\">"))
+        #expect(html.contains("<figcaption id=\"chart-USD-caption\">Net earnings per day this week (USD)</figcaption>"))
+        #expect(html.contains("<title>Net earnings per day this week (USD)</title>\n<desc id=\"chart-USD-desc\">"))
+        #expect(html.contains(
+            "<desc id=\"chart-USD-desc\">Bar chart of net earnings for each day from 2026-03-02 to 2026-03-08 in USD, total $12.00."))
         #expect(html.components(separatedBy: "<rect ").count - 1 == 7)
         for (date, money) in [("2026-03-02", "$0.00"), ("2026-03-05", "-$3.00"), ("2026-03-08", "$15.00")] {
             #expect(html.contains("<title>\(date): \(money)</title></rect>"))

@@ -2,32 +2,34 @@ import LedgerPressCore
 
 /// The chart drawn as an inline SVG bar chart, with the same figures in a table for screen readers.
 ///
-/// > Note: integer coordinates in a fixed 720 × 260 viewBox (the page scales it to its width); colours and
+/// > Note: integer coordinates in a fixed 720 × 280 viewBox (the page scales it to its width); colours and
 /// > sizes come from classes in `style.css` (no `style` attribute, no `<style>`, no script, no link). Every
 /// > word and figure goes through ``HTMLText``.
 extension NetChart {
     static let width = 720
-    static let height = 260
+    static let height = 280
     static let plotLeft = 8
     static let plotWidth = 704
     static let plotTop = 24
     static let plotBottom = 222
 
-    /// The `<figure>`: a visible caption, the SVG (`role="img"`, named by its `<title>` and `<desc>`), and a
-    /// visually hidden table of every day's figure and the total.
+    /// The `<figure>`: a visible caption, the SVG (`role="img"`, labelled by the caption and its `<desc>`, with
+    /// the title as its `<title>` too), and a visually hidden table of every day's figure and the total.
     func html(money: (Int64) -> String, words: ChartWords) -> String {
         let title = HTMLText.escape(words.title)
-        var out = "<figure class=\"chart\" id=\"\(id)\">\n<figcaption>\(title)</figcaption>\n"
+        var out = "<figure class=\"chart\" id=\"\(id)\">\n<figcaption id=\"\(id)-caption\">\(title)</figcaption>\n"
         out += "<svg viewBox=\"0 0 \(NetChart.width) \(NetChart.height)\" width=\"100%\" role=\"img\" "
-        out += "aria-labelledby=\"\(id)-title \(id)-desc\">\n"
-        out += "<title id=\"\(id)-title\">\(title)</title>\n"
+        out += "aria-labelledby=\"\(id)-caption \(id)-desc\">\n"
+        // No id on <title>: validators that read it as HTML's <title> refuse one; the caption names the image.
+        out += "<title>\(title)</title>\n"
         out += "<desc id=\"\(id)-desc\">\(HTMLText.escape(words.description))</desc>\n"
         out += svgBody(money: money)
         out += "</svg>\n<table class=\"sr-only\">\n<caption>\(title)</caption>\n"
         out += "<thead><tr><th scope=\"col\">\(HTMLText.escape(words.labels.day))</th>"
         out += "<th scope=\"col\" class=\"num\">\(HTMLText.escape(words.labels.net))</th></tr></thead>\n<tbody>\n"
         for day in days {
-            out += "<tr><th scope=\"row\">\(day.date)</th><td class=\"num\">\(HTMLText.escape(money(day.net)))</td></tr>\n"
+            let figure = HTMLText.escape(money(day.net))
+            out += "<tr><th scope=\"row\">\(day.date)</th><td class=\"num\">\(figure)</td></tr>\n"
         }
         out += "</tbody>\n<tfoot><tr><th scope=\"row\">\(HTMLText.escape(words.labels.total))</th>"
         out += "<td class=\"num\">\(HTMLText.escape(money(total)))</td></tr></tfoot>\n</table>\n</figure>"
@@ -39,16 +41,16 @@ extension NetChart {
     func svgBody(money: (Int64) -> String) -> String {
         let (high, low) = range
         let zero = zeroLine(high: high, low: low)
-        let left = NetChart.plotLeft
-        let right = NetChart.plotLeft + NetChart.plotWidth
         var out = ""
         if high > 0 {
-            out += "<line class=\"grid\" x1=\"\(left)\" y1=\"\(NetChart.plotTop)\" x2=\"\(right)\" y2=\"\(NetChart.plotTop)\"/>\n"
-            out += "<text class=\"value\" x=\"\(left)\" y=\"\(NetChart.plotTop - 6)\">\(HTMLText.escape(money(high)))</text>\n"
+            out += NetChart.rule("grid", at: NetChart.plotTop)
+            out += "<text class=\"value\" x=\"\(NetChart.plotLeft)\" y=\"\(NetChart.plotTop - 6)\">"
+            out += HTMLText.escape(money(high)) + "</text>\n"
         }
         if low < 0 {
-            out += "<line class=\"grid\" x1=\"\(left)\" y1=\"\(NetChart.plotBottom)\" x2=\"\(right)\" y2=\"\(NetChart.plotBottom)\"/>\n"
-            out += "<text class=\"value\" x=\"\(left)\" y=\"\(NetChart.plotBottom + 15)\">\(HTMLText.escape(money(low)))</text>\n"
+            out += NetChart.rule("grid", at: NetChart.plotBottom)
+            out += "<text class=\"value\" x=\"\(NetChart.plotLeft)\" y=\"\(NetChart.plotBottom + 18)\">"
+            out += HTMLText.escape(money(low)) + "</text>\n"
         }
         let slot = NetChart.plotWidth / days.count
         let start = NetChart.plotLeft + (NetChart.plotWidth - slot * days.count) / 2
@@ -61,15 +63,20 @@ extension NetChart {
             out += "<rect class=\"\(kind)\" x=\"\(x)\" y=\"\(y)\" width=\"\(barWidth)\" height=\"\(size)\">"
             out += "<title>\(day.date): \(HTMLText.escape(money(day.net)))</title></rect>\n"
         }
-        out += "<line class=\"zero\" x1=\"\(left)\" y1=\"\(zero)\" x2=\"\(right)\" y2=\"\(zero)\"/>\n"
+        out += NetChart.rule("zero", at: zero)
         for (i, day) in days.enumerated() {
             // On a month, every other number can be hidden on a narrow screen (`.minor`).
             let minor = kind == .month && i % 2 == 1
             let x = start + i * slot + slot / 2
-            out += "<text class=\"\(minor ? "day minor" : "day")\" x=\"\(x)\" y=\"\(NetChart.height - 6)\" "
+            out += "<text class=\"\(minor ? "day minor" : "day")\" x=\"\(x)\" y=\"\(NetChart.height - 8)\" "
             out += "text-anchor=\"middle\">\(day.date.day)</text>\n"
         }
         return out
+    }
+
+    /// A horizontal line across the plot.
+    static func rule(_ kind: String, at y: Int) -> String {
+        "<line class=\"\(kind)\" x1=\"\(plotLeft)\" y1=\"\(y)\" x2=\"\(plotLeft + plotWidth)\" y2=\"\(y)\"/>\n"
     }
 
     /// The y of the zero line: the plot's height split in proportion to the highest and lowest day, leaving
