@@ -6,7 +6,9 @@ import Foundation
 /// Code blocks whose info string is `ledgerpress-table ID` (ID in `tables`) are replaced, after
 /// parsing, by tables built from cmark nodes: custom blocks and inlines for the tags, text nodes
 /// for the cells, so cmark escapes every cell itself; a cell holding right-to-left text or bidi
-/// controls is wrapped in `<bdi>`. Raw HTML is never enabled.
+/// controls is wrapped in `<bdi>`. Code blocks whose info string is `ledgerpress-chart ID` (ID in
+/// `charts`) are replaced the same way by the chart's figure (``ChartFigure``: SVG and table made by the
+/// tool from its own figures and escaped words). Raw HTML is never enabled.
 public enum CommonMark {
     public struct Options: OptionSet, Sendable {
         public let rawValue: Int32
@@ -23,25 +25,36 @@ public enum CommonMark {
     }
 
     /// Renders Markdown to HTML; throws on any failure of cmark, never returns the input unrendered.
-    public static func html(fromMarkdown markdown: String, tables: [String: TableData] = [:], options: Options = [.validateUTF8]) throws(Failure) -> String {
-        try html(fromMarkdown: markdown, tables: tables, options: options, tablesAsNodes: false)
+    public static func html(
+        fromMarkdown markdown: String, tables: [String: TableData] = [:], charts: [String: ChartFigure] = [:],
+        options: Options = [.validateUTF8]
+    ) throws(Failure) -> String {
+        try html(fromMarkdown: markdown, tables: tables, charts: charts, options: options, tablesAsNodes: false)
     }
 
     /// With `tablesAsNodes`, tables are built from cmark nodes, cell by cell (the construction that
     /// ``TableData/html`` writes directly, kept to show in tests that both give the same bytes).
-    static func html(fromMarkdown markdown: String, tables: [String: TableData], options: Options, tablesAsNodes: Bool) throws(Failure) -> String {
+    static func html(
+        fromMarkdown markdown: String, tables: [String: TableData], charts: [String: ChartFigure] = [:],
+        options: Options, tablesAsNodes: Bool
+    ) throws(Failure) -> String {
         let flags = options.rawValue
         let length = markdown.utf8.count
         guard let document = markdown.withCString({ cmark_parse_document($0, length, flags) }) else { throw .parseFailed }
         defer { cmark_node_free(document) }
-        if !tables.isEmpty { try replaceTableBlocks(in: document, tables: tables, asNodes: tablesAsNodes) }
+        if !tables.isEmpty || !charts.isEmpty {
+            try replaceTableBlocks(in: document, tables: tables, charts: charts, asNodes: tablesAsNodes)
+        }
         guard let rendered = cmark_render_html(document, flags) else { throw .renderFailed }
         defer { free(rendered) }
         return String(cString: rendered)
     }
 
-    static func replaceTableBlocks(in document: OpaquePointer, tables: [String: TableData], asNodes: Bool) throws(Failure) {
+    static func replaceTableBlocks(
+        in document: OpaquePointer, tables: [String: TableData], charts: [String: ChartFigure] = [:], asNodes: Bool
+    ) throws(Failure) {
         var found: [(OpaquePointer, TableData)] = []
+        var foundCharts: [(OpaquePointer, ChartFigure)] = []
         guard let iterator = cmark_iter_new(document) else { throw .parseFailed }
         while true {
             let event = cmark_iter_next(iterator)
@@ -52,9 +65,20 @@ public enum CommonMark {
             let words = String(cString: info).split(separator: " ")
             if words.count == 2, words[0] == "ledgerpress-table", let table = tables[String(words[1])] {
                 found.append((node, table))
+            } else if words.count == 2, words[0] == "ledgerpress-chart", let chart = charts[String(words[1])] {
+                foundCharts.append((node, chart))
             }
         }
         cmark_iter_free(iterator)
+        for (block, chart) in foundCharts {
+            let built = try custom(CMARK_NODE_CUSTOM_BLOCK, chart.html, "")
+            guard cmark_node_insert_before(block, built) == 1 else {
+                cmark_node_free(built)
+                throw .nodeRefused("chart")
+            }
+            cmark_node_unlink(block)
+            cmark_node_free(block)
+        }
         for (block, table) in found {
             let built = asNodes ? try tableNode(table) : try custom(CMARK_NODE_CUSTOM_BLOCK, table.html, "")
             guard cmark_node_insert_before(block, built) == 1 else {

@@ -74,7 +74,7 @@ struct PayeePages {
                     record, wording: wording, formats: context.formats, locale: payee.locale)
             }
             let markdown = context.templates.renderStatementMarkdown(view.context, driver: payee.type == .driver)
-            let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables)
+            let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables, charts: view.charts)
             let page = context.templates.renderLayout([
                 "lang": wording.language, "title": view.markdownTitle + " — " + BidiIsolation.isolate(payee.name),
                 "assets_href": "../", "back_href": "index.html", "back_label": wording["all_statements"],

@@ -1,20 +1,25 @@
 import LedgerPressCore
 
 /// What a statement template sees: pre-formatted strings (money in the payee's locale), flags,
-/// the line-item tables (as Markdown blocks in the context and as data for the HTML tables), and the
-/// payee's words as `t` (``Wording``): headers, statuses, titles and dates are in their language.
+/// the line-item tables (as Markdown blocks in the context and as data for the HTML tables), the
+/// payee's words as `t` (``Wording``): headers, statuses, titles and dates are in their language; and on
+/// week and month statements, a chart of each section's net activity per day (`chart_block`, `has_chart`).
 ///
 /// > Note: for drivers, fees are folded into earnings ("take") in every figure and column:
 /// > the customer price and the platform's commission never reach a driver's view.
 public struct StatementView {
     public var context: [String: Any]
     public var tables: [String: TableData]
+    /// The charts by id, for ``CommonMark/html(fromMarkdown:tables:charts:options:)``.
+    public var charts: [String: ChartFigure]
     public var markdownTitle: String
 
     public init(statement: Statement, issuer: String?, formats: MoneyFormats, wording: Wording) {
+        let chartLabels = ChartLabels(wording: wording)
         let payee = statement.payee
         let isDriver = payee.type == .driver
         var tables: [String: TableData] = [:]
+        var charts: [String: ChartFigure] = [:]
         var sections: [[String: Any]] = []
         let clock = WallClockText(statement: statement, wording: wording)
         for section in statement.sections {
@@ -27,6 +32,13 @@ public struct StatementView {
             let lines = StatementView.linesTable(section, isDriver: isDriver, words: wording, money: money, time: clock.text)
             tables[lines.id] = lines
             context["lines_table_block"] = lines.markdownBlock
+            context["has_chart"] = false
+            if let chart = NetChart(section: section, period: statement.period) {
+                let figure = ChartFigure(chart: chart, format: format, labels: chartLabels, date: wording.date)
+                charts[figure.id] = figure
+                context["has_chart"] = true
+                context["chart_block"] = figure.markdownBlock
+            }
             context["has_payouts"] = !section.payouts.isEmpty
             if !section.payouts.isEmpty {
                 let payouts = StatementView.payoutsTable(section, words: wording, money: money, time: clock.text)
@@ -46,6 +58,7 @@ public struct StatementView {
         let lastDay = wording.date(statement.period.lastDay)
         self.markdownTitle = title
         self.tables = tables
+        self.charts = charts
         var context: [String: Any] = [
             "title": title,
             "payee_name": payee.name,

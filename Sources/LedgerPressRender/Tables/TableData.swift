@@ -79,7 +79,10 @@ public struct TableData: Sendable, Equatable {
     /// > Note: every line starts with a cell the tool made (a date, `Date`, `Total`, dashes) or with
     /// > padding, and the fence is longer than any backtick run in the cells, so ledger text can
     /// > never close the block.
-    public var markdownBlock: String {
+    public var markdownBlock: String { markdownBlock(infoString: infoString) }
+
+    /// The same block under another info string (a chart's `ledgerpress-chart ID`).
+    func markdownBlock(infoString: String) -> String {
         let all = [header] + rows + footer
         // Per cell: its inert text (isolated when it needs to be) and its length in Characters before isolation.
         var cells: [[String]] = []

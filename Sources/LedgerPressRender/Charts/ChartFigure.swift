@@ -1,0 +1,56 @@
+import LedgerPressCore
+
+/// A chart ready for a statement: a plain-text table of its days for the Markdown, and the HTML figure that
+/// ``CommonMark`` puts in that block's place.
+///
+/// > Note: the Markdown block is a fenced code block whose info string is `ledgerpress-chart ID`, so the
+/// > `.md` file reads as an aligned table (day, net, total). The HTML is made here from tool-made figures and
+/// > escaped words only; cmark's safe mode stays on.
+public struct ChartFigure: Sendable, Equatable {
+    /// `chart-USD`.
+    public let id: String
+    /// The fenced block for the Markdown (`{{{chart_block}}}`).
+    public let markdownBlock: String
+    /// The `<figure>`, from its opening tag to its closing tag.
+    let html: String
+
+    /// The info string that marks this chart's code block in the Markdown.
+    public var infoString: String { ChartFigure.infoPrefix + id }
+
+    static let infoPrefix = "ledgerpress-chart "
+
+    /// The chart with its figures in `format`, the words of `labels` and dates written by `date` (the payee's
+    /// numeric date, ``Wording/date(_:)``; ISO by default).
+    public init(chart: NetChart, format: MoneyFormat, labels: ChartLabels, date: @escaping (CivilDate) -> String = { $0.description }) {
+        let money = { (value: Int64) in format.format(value) }
+        let words = ChartWords(chart: chart, labels: labels, money: money, date: date)
+        let table = TableData(
+            id: chart.id, header: [labels.day, labels.net], alignments: [.left, .right],
+            rows: chart.days.map { [date($0.date), money($0.net)] }, footer: [[labels.total, money(chart.total)]])
+        self.id = chart.id
+        self.markdownBlock = table.markdownBlock(infoString: ChartFigure.infoPrefix + chart.id)
+        self.html = chart.html(money: money, words: words)
+    }
+}
+
+/// The words of one chart, placeholders filled.
+struct ChartWords {
+    var title: String
+    var description: String
+    var labels: ChartLabels
+    /// A day as the payee reads dates (`2026-10-14`, `14.10.2026`).
+    var date: (CivilDate) -> String
+
+    init(chart: NetChart, labels: ChartLabels, money: (Int64) -> String, date: @escaping (CivilDate) -> String) {
+        self.date = date
+        let values = [
+            "currency": chart.currency.code,
+            "first": chart.days.first.map { date($0.date) } ?? "",
+            "last": chart.days.last.map { date($0.date) } ?? "",
+            "total": money(chart.total),
+        ]
+        self.title = ChartLabels.fill(chart.kind == .month ? labels.titleMonth : labels.titleWeek, values)
+        self.description = ChartLabels.fill(labels.description, values)
+        self.labels = labels
+    }
+}
