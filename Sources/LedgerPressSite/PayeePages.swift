@@ -156,7 +156,8 @@ struct PayeePages {
             "payee_type": payee.type.rawValue, "payee_type_label": isDriver ? "Driver" : "Merchant",
             "time_zone": payee.timeZone, "as_of": PeriodText.asOf(book.latestEntry, offset: book.latestEntryOffset),
             "owed_heading": isDriver ? "Balance owed to you" : "Future payouts", "balances": balances,
-            "latest": latest, "statements": statements, "statement_groups": groups, "payout_status": payoutStatus,
+            "latest": latest, "statements": statements, "statement_groups": groups,
+            "has_statement_groups": !groups.isEmpty, "payout_status": payoutStatus,
             "has_payouts": !payoutStatus.isEmpty, "this_month": PeriodText.monthName(year: latestLocal.year, month: latestLocal.month),
             "is_driver": isDriver, "footer": footer,
         ]

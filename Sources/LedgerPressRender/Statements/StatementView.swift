@@ -23,12 +23,15 @@ public struct StatementView {
             var context = StatementView.figures(section.figures, isDriver: isDriver, money: money)
             context["currency"] = currency.code
             context["has_refunds"] = section.figures.refunds != 0
-            let lines = StatementView.linesTable(section, isDriver: isDriver, money: money, time: clock.text)
+            let periodTitle = PeriodText.title(statement.period)
+            var lines = StatementView.linesTable(section, isDriver: isDriver, money: money, time: clock.text)
+            lines.caption = (isDriver ? "Jobs and activity" : "Activity") + " in \(currency.code), \(periodTitle)"
             tables[lines.id] = lines
             context["lines_table_block"] = lines.markdownBlock
             context["has_payouts"] = !section.payouts.isEmpty
             if !section.payouts.isEmpty {
-                let payouts = StatementView.payoutsTable(section, money: money, time: clock.text)
+                var payouts = StatementView.payoutsTable(section, money: money, time: clock.text)
+                payouts.caption = "Payouts in \(currency.code), \(periodTitle)"
                 tables[payouts.id] = payouts
                 context["payouts_table_block"] = payouts.markdownBlock
             }
@@ -97,7 +100,7 @@ public struct StatementView {
         amountColumns = amountColumns.filter { column in section.lines.contains { column.value($0.figures) != 0 } }
         let header = ["Date", isDriver ? "Job" : "Reference", "Description"] + amountColumns.map(\.name) + ["Net", "Payout"]
         let alignments: [TableData.Alignment] =
-            [.left, .left, .left] + amountColumns.map { _ in .right } + [.right, .left]
+            [.left, .left, .prose] + amountColumns.map { _ in .right } + [.right, .left]
         let rows = section.lines.map { line -> [String] in
             [time(line.occurredAt, line.localOffset), line.reference ?? "", describe(line)]
                 + amountColumns.map { money($0.value(line.figures)) } + [money(line.net), payoutText(line.payoutID, line.payoutStatus)]
@@ -105,7 +108,8 @@ public struct StatementView {
         var footer = ["Total", "", ""] + amountColumns.map { money($0.value(section.figures)) }
         footer += [money(section.figures.change), ""]
         return TableData(
-            id: "lines-\(section.currency.code)", header: header, alignments: alignments, rows: rows, footer: [footer])
+            id: "lines-\(section.currency.code)", header: header, alignments: alignments, rows: rows, footer: [footer],
+            rowHeaderColumn: 1)
     }
 
     /// The line's description; a payout or adjustment without one says what it is.
@@ -123,7 +127,7 @@ public struct StatementView {
             rows: section.payouts.map { payout in
                 [time(payout.occurredAt, payout.localOffset), payout.payoutID, money(payout.amount),
                     statusText(payout.status)]
-            })
+            }, rowHeaderColumn: 1)
     }
 
     static func statusText(_ status: PayoutStatus?) -> String {
