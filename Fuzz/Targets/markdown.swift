@@ -50,9 +50,9 @@ func expect(_ actual: String, _ expected: String, _ what: String, _ input: Strin
 }
 
 let tableTags: Set<String> = [
-    "<table class=\"ledger-table\" id=\"t\">", "</table>", "<thead>", "</thead>", "<tbody>", "</tbody>", "<tfoot>", "</tfoot>",
-    "<tr>", "</tr>", "<th>", "</th>", "<th class=\"num\">", "</th>", "<td>", "</td>", "<td class=\"num\">", "<p>", "</p>",
-    "<bdi>", "</bdi>",
+    "<div class=\"table-scroll\">", "</div>", "<table class=\"ledger-table\" id=\"t\">", "</table>", "<thead>", "</thead>",
+    "<tbody>", "</tbody>", "<tfoot>", "</tfoot>", "<tr>", "</tr>", "<th scope=\"col\">", "<th scope=\"col\" class=\"num\">",
+    "<th scope=\"row\">", "</th>", "<td>", "</td>", "<td class=\"num\">", "<p>", "</p>", "<bdi>", "</bdi>",
 ]
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -91,36 +91,33 @@ public enum CommonMark {
     }
 
     static func tableNode(_ table: TableData) throws(Failure) -> OpaquePointer {
-        let safeID = table.id.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" }
-        let root = try custom(CMARK_NODE_CUSTOM_BLOCK, safeID ? "<table class=\"ledger-table\" id=\"\(table.id)\">" : "<table class=\"ledger-table\">", "</table>")
+        let tags = table.openingTags
+        let box = try custom(CMARK_NODE_CUSTOM_BLOCK, tags.box, "</div>")
         do throws(Failure) {
-            try append(root, section("thead", [table.header], cellTag: "th", table))
-            try append(root, section("tbody", table.rows, cellTag: "td", table))
-            if !table.footer.isEmpty { try append(root, section("tfoot", table.footer, cellTag: "td", table)) }
+            let root = try custom(CMARK_NODE_CUSTOM_BLOCK, tags.table, "</table>")
+            try append(box, root)
+            if !table.caption.isEmpty { try append(root, cellNode(table.captionTag, "</caption>", table.caption)) }
+            try append(root, section("thead", [table.header], 0, table))
+            try append(root, section("tbody", table.rows, 1, table))
+            if !table.footer.isEmpty { try append(root, section("tfoot", table.footer, 2, table)) }
         } catch {
-            cmark_node_free(root)
+            cmark_node_free(box)
             throw error
         }
-        return root
+        return box
     }
 
-    static func section(_ tag: String, _ rows: [[String]], cellTag: String, _ table: TableData) throws(Failure) -> OpaquePointer {
+    static func section(
+        _ tag: String, _ rows: [[String]], _ kind: Int, _ table: TableData
+    ) throws(Failure) -> OpaquePointer {
         let group = try custom(CMARK_NODE_CUSTOM_BLOCK, "<\(tag)>", "</\(tag)>")
         do throws(Failure) {
             for row in rows {
                 let tr = try custom(CMARK_NODE_CUSTOM_BLOCK, "<tr>", "</tr>")
                 try append(group, tr)
                 for (i, text) in row.enumerated() {
-                    let numeric = table.alignments.indices.contains(i) && table.alignments[i] == .right
-                    // Right-to-left text and bidi controls are isolated in <bdi>; control characters never pass.
-                    let isolated = BidiIsolation.needsIsolation(text)
-                    let open = (numeric ? "<\(cellTag) class=\"num\">" : "<\(cellTag)>") + (isolated ? "<bdi>" : "")
-                    let cell = try custom(CMARK_NODE_CUSTOM_INLINE, open, (isolated ? "</bdi>" : "") + "</\(cellTag)>")
-                    try append(tr, cell)
-                    guard let textNode = cmark_node_new(CMARK_NODE_TEXT) else { throw Failure.nodeRefused("text") }
-                    try append(cell, textNode)
-                    let literal = ControlCharacters.replaced(in: text)
-                    guard cmark_node_set_literal(textNode, literal) == 1 else { throw Failure.nodeRefused("literal") }
+                    let tags = table.cellTag(section: kind, column: i, text: text)
+                    try append(tr, cellNode(tags.open, tags.close, text))
                 }
             }
         } catch {
@@ -128,6 +125,24 @@ public enum CommonMark {
             throw error
         }
         return group
+    }
+
+    /// A custom inline around one text node: right-to-left text and bidi controls are isolated in <bdi>;
+    /// control characters never pass.
+    static func cellNode(_ open: String, _ close: String, _ text: String) throws(Failure) -> OpaquePointer {
+        let isolated = BidiIsolation.needsIsolation(text)
+        let cell = try custom(
+            CMARK_NODE_CUSTOM_INLINE, open + (isolated ? "<bdi>" : ""), (isolated ? "</bdi>" : "") + close)
+        do throws(Failure) {
+            guard let textNode = cmark_node_new(CMARK_NODE_TEXT) else { throw Failure.nodeRefused("text") }
+            try append(cell, textNode)
+            let literal = ControlCharacters.replaced(in: text)
+            guard cmark_node_set_literal(textNode, literal) == 1 else { throw Failure.nodeRefused("literal") }
+        } catch {
+            cmark_node_free(cell)
+            throw error
+        }
+        return cell
     }
 
     static func custom(_ type: cmark_node_type, _ enter: String, _ exit: String) throws(Failure) -> OpaquePointer {

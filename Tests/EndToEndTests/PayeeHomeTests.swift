@@ -37,8 +37,8 @@ import Testing
         let weeks = try #require(home.range(of: "<h3 id=\"kind-week\">"))
         let days = try #require(home.range(of: "<h3 id=\"kind-day\">"))
         #expect(months.lowerBound < weeks.lowerBound && weeks.lowerBound < days.lowerBound)
-        let november = try #require(home.range(of: "href=\"2026-11.html\">November 2026</a></td>"))
-        let october = try #require(home.range(of: "href=\"2026-10.html\">October 2026</a></td>"))
+        let november = try #require(home.range(of: "href=\"2026-11.html\">November 2026</a></th>"))
+        let october = try #require(home.range(of: "href=\"2026-10.html\">October 2026</a></th>"))
         #expect(november.lowerBound < october.lowerBound && october.lowerBound < weeks.lowerBound)
     }
 }

@@ -13,7 +13,7 @@ import Testing
 
     func table(_ cells: [String]) -> TableData {
         TableData(
-            id: "lines-USD", header: ["Date", "Description", "Net"], alignments: [.left, .left, .right],
+            id: "lines-USD", header: ["Date", "Description", "Net"], alignments: [.left, .prose, .right],
             rows: cells.map { ["2026-10-01 10:00", $0, "$1.00"] }, footer: [["Total", "", "$9.00"]])
     }
 
@@ -29,14 +29,16 @@ import Testing
         let markdown = "## USD\n\n" + data.markdownBlock + "\nAfter.\n"
         let html = try CommonMark.html(fromMarkdown: markdown, tables: [data.id: data])
         #expect(html.contains("<table class=\"ledger-table\" id=\"lines-USD\">"))
-        #expect(html.contains("<th class=\"num\">Net</th>"))
+        #expect(html.contains("<th scope=\"col\" class=\"num\">Net</th>"))
+        #expect(html.hasPrefix("<h2>USD</h2>\n<div class=\"table-scroll\">\n<table"))
         #expect(html.contains("<tfoot>"))
         #expect(html.contains("<p>After.</p>"))
+        let inside = html.replacingOccurrences(of: "<div class=\"table-scroll\">", with: "")
         for tag in ["<script", "<img", "<a ", "<h1", "<div", "<!--", "<blockquote", "<code", "<pre"] {
-            #expect(!html.contains(tag), "\(tag) leaked")
+            #expect(!inside.contains(tag), "\(tag) leaked")
         }
-        #expect(html.contains("<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>"))
-        #expect(html.contains("<td>&amp;amp;</td>"))
+        #expect(html.contains("<td class=\"text\">&lt;script&gt;alert(1)&lt;/script&gt;</td>"))
+        #expect(html.contains("<td class=\"text\">&amp;amp;</td>"))
         #expect(html.components(separatedBy: "<tr>").count - 1 == Self.hostile.count + 2)
     }
 
@@ -103,8 +105,10 @@ import Testing
             let ids = ["lines-USD", "payouts-EUR", "x y", "a<b", "p\"q"]
             let table = TableData(
                 id: ids[round % ids.count], header: (0..<columns).map { _ in Self.cells[next(Self.cells.count)] },
-                alignments: (0..<columns).map { _ in next(2) == 0 ? .left : .right }, rows: (0..<next(5)).map { _ in row() },
-                footer: next(2) == 0 ? [] : [row()])
+                alignments: (0..<columns).map { _ in [.left, .right, .prose][next(3)] },
+                rows: (0..<next(5)).map { _ in row() },
+                footer: next(2) == 0 ? [] : [row()], caption: next(2) == 0 ? "" : Self.cells[next(Self.cells.count)],
+                rowHeaderColumn: next(3) == 0 ? nil : next(columns + 1))
             let before = ["", "# Title\n\n", "Text right before:\n", "- item\n\n"][next(4)]
             let after = ["", "\nAfter.\n", "\n    code\n"][next(3)]
             let markdown = before + table.markdownBlock + after

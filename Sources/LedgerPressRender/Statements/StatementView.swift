@@ -22,6 +22,7 @@ public struct StatementView {
         var charts: [String: ChartFigure] = [:]
         var sections: [[String: Any]] = []
         let clock = WallClockText(statement: statement, wording: wording)
+        let periodTitle = wording.title(statement.period)
         for section in statement.sections {
             let currency = section.currency
             let format = formats.formatter(for: currency, locale: payee.locale)
@@ -29,7 +30,9 @@ public struct StatementView {
             var context = StatementView.figures(section.figures, isDriver: isDriver, money: money)
             context["currency"] = currency.code
             context["has_refunds"] = section.figures.refunds != 0
-            let lines = StatementView.linesTable(section, isDriver: isDriver, words: wording, money: money, time: clock.text)
+            let captionValues = ["currency": currency.code, "period": periodTitle]
+            var lines = StatementView.linesTable(section, isDriver: isDriver, words: wording, money: money, time: clock.text)
+            lines.caption = wording.fill(isDriver ? "caption_lines_driver" : "caption_lines_merchant", captionValues)
             tables[lines.id] = lines
             context["lines_table_block"] = lines.markdownBlock
             context["has_chart"] = false
@@ -41,7 +44,8 @@ public struct StatementView {
             }
             context["has_payouts"] = !section.payouts.isEmpty
             if !section.payouts.isEmpty {
-                let payouts = StatementView.payoutsTable(section, words: wording, money: money, time: clock.text)
+                var payouts = StatementView.payoutsTable(section, words: wording, money: money, time: clock.text)
+                payouts.caption = wording.fill("caption_payouts", captionValues)
                 tables[payouts.id] = payouts
                 context["payouts_table_block"] = payouts.markdownBlock
             }
@@ -52,7 +56,6 @@ public struct StatementView {
             }
             sections.append(context)
         }
-        let periodTitle = wording.title(statement.period)
         let title = wording.fill(isDriver ? "title_driver" : "title_merchant", ["period": periodTitle])
         let start = wording.date(statement.period.start)
         let lastDay = wording.date(statement.period.lastDay)
@@ -118,7 +121,7 @@ public struct StatementView {
             [words["date"], words[isDriver ? "job" : "reference"], words["description"]] + amountColumns.map(\.name)
             + [words["net"], words["payout"]]
         let alignments: [TableData.Alignment] =
-            [.left, .left, .left] + amountColumns.map { _ in .right } + [.right, .left]
+            [.left, .left, .prose] + amountColumns.map { _ in .right } + [.right, .left]
         let labels = LineLabels(words)
         let rows = section.lines.map { line -> [String] in
             [time(line.occurredAt, line.localOffset), line.reference ?? "", labels.describe(line)]
@@ -128,7 +131,8 @@ public struct StatementView {
         var footer = [words["total"], "", ""] + amountColumns.map { money($0.value(section.figures)) }
         footer += [money(section.figures.change), ""]
         return TableData(
-            id: "lines-\(section.currency.code)", header: header, alignments: alignments, rows: rows, footer: [footer])
+            id: "lines-\(section.currency.code)", header: header, alignments: alignments, rows: rows, footer: [footer],
+            rowHeaderColumn: 1)
     }
 
     static func payoutsTable(
@@ -139,7 +143,7 @@ public struct StatementView {
             alignments: [.left, .left, .right, .left],
             rows: section.payouts.map { payout in
                 [time(payout.occurredAt, payout.localOffset), payout.payoutID, money(payout.amount), words.status(payout.status)]
-            })
+            }, rowHeaderColumn: 1)
     }
 }
 

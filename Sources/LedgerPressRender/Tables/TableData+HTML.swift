@@ -1,53 +1,78 @@
 /// The HTML of a statement table, byte for byte what cmark renders for the table built from its own nodes
-/// (custom blocks for `<table>`, `<thead>`/`<tbody>`/`<tfoot>` and `<tr>`; a custom inline for each cell
-/// around a text node), written directly: one string instead of several cmark nodes and copies per cell.
+/// (custom blocks for the scroll box `<div>`, `<table>`, `<thead>`/`<tbody>`/`<tfoot>` and `<tr>`; a custom
+/// inline for the caption and for each cell around a text node), written directly: one string instead of
+/// several cmark nodes and copies per cell.
 ///
 /// > Note: cmark writes a custom block as a line break unless at a line start, its tag, and again a line
 /// > break unless at a line start; a custom inline as its tags alone; a text node with `"`, `&`, `<` and
 /// > `>` escaped (cmark's `escape_html`, not in secure mode). Cells get the same treatment as before:
 /// > control characters replaced, right-to-left text and bidi controls wrapped in `<bdi>`.
 extension TableData {
-    /// The table's HTML, from its opening tag to the line break after its closing tag.
+    /// The table's HTML, from its scroll box's opening tag to the line break after the box's closing tag.
     var html: String {
         var out = HTMLBuffer()
-        var size = 128
+        var size = 256 + caption.utf8.count
         for row in [header] + rows + footer {
-            size += 24 + row.count * 24
+            size += 24 + row.count * 40
             for cell in row { size += cell.utf8.count }
         }
         out.bytes.reserveCapacity(size)
-        let safeID = id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
-        out.block(safeID ? "<table class=\"ledger-table\" id=\"\(id)\">" : "<table class=\"ledger-table\">")
-        section(&out, "thead", [header], cellTag: "th")
-        section(&out, "tbody", rows, cellTag: "td")
-        if !footer.isEmpty { section(&out, "tfoot", footer, cellTag: "td") }
+        let tags = openingTags
+        out.block(tags.box)
+        out.block(tags.table)
+        if !caption.isEmpty {
+            out.bytes += captionTag.utf8
+            out.text(caption)
+            out.bytes += "</caption>".utf8
+        }
+        section(&out, "thead", [header], 0)
+        section(&out, "tbody", rows, 1)
+        if !footer.isEmpty { section(&out, "tfoot", footer, 2) }
         out.block("</table>")
+        out.block("</div>")
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    private func section(_ out: inout HTMLBuffer, _ tag: String, _ rows: [[String]], cellTag: String) {
+    private func section(_ out: inout HTMLBuffer, _ tag: String, _ rows: [[String]], _ kind: Int) {
         out.block("<\(tag)>")
-        let open = Array("<\(cellTag)>".utf8)
-        let openNumeric = Array("<\(cellTag) class=\"num\">".utf8)
-        let close = Array("</\(cellTag)>".utf8)
         for row in rows {
             out.block("<tr>")
             for (i, text) in row.enumerated() {
-                let numeric = alignments.indices.contains(i) && alignments[i] == .right
-                out.bytes += numeric ? openNumeric : open
-                if HTMLBuffer.isPlainASCII(text) {
-                    out.escape(text)
-                } else {
-                    let isolated = BidiIsolation.needsIsolation(text)
-                    if isolated { out.bytes += "<bdi>".utf8 }
-                    out.escape(ControlCharacters.replaced(in: text))
-                    if isolated { out.bytes += "</bdi>".utf8 }
-                }
-                out.bytes += close
+                let tags = cellTag(section: kind, column: i, text: text)
+                out.bytes += tags.open.utf8
+                out.text(text)
+                out.bytes += tags.close.utf8
             }
             out.block("</tr>")
         }
         out.block("</\(tag)>")
+    }
+
+    /// Whether the id can go into HTML attributes as it is (letters, digits, `-`, `_`).
+    var hasSafeID: Bool {
+        !id.isEmpty && id.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+        }
+    }
+
+    /// The opening tags before the caption: a scroll box (focusable, named by the caption) and the table.
+    var openingTags: (box: String, table: String) {
+        guard hasSafeID else { return ("<div class=\"table-scroll\">", "<table class=\"ledger-table\">") }
+        let label = caption.isEmpty ? "" : " role=\"region\" tabindex=\"0\" aria-labelledby=\"\(id)-caption\""
+        return ("<div class=\"table-scroll\"\(label)>", "<table class=\"ledger-table\" id=\"\(id)\">")
+    }
+
+    /// The opening tag of a caption, with an id when the table has one.
+    var captionTag: String { hasSafeID ? "<caption id=\"\(id)-caption\">" : "<caption>" }
+
+    /// A cell's tags: `section` is 0 for the header, 1 for body rows, 2 for footer rows.
+    func cellTag(section: Int, column: Int, text: String) -> (open: String, close: String) {
+        let alignment = alignments.indices.contains(column) ? alignments[column] : .left
+        let cls = alignment == .right ? " class=\"num\"" : alignment == .prose && section == 1 ? " class=\"text\"" : ""
+        if section == 0 { return ("<th scope=\"col\"\(cls)>", "</th>") }
+        let headerColumn = section == 1 ? rowHeaderColumn : 0
+        if column == headerColumn, !text.isEmpty { return ("<th scope=\"row\"\(cls)>", "</th>") }
+        return ("<td\(cls)>", "</td>")
     }
 
     /// cmark's HTML buffer, as far as tables need it.
@@ -65,6 +90,19 @@ extension TableData {
         /// cmark's `cr()`: a line break unless at a line start.
         mutating func lineBreak() {
             if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
+        }
+
+        /// A cell's text as the cell's text node and `<bdi>` inline: control characters replaced, right-to-left
+        /// text and bidi controls isolated, `"`, `&`, `<`, `>` escaped.
+        mutating func text(_ text: String) {
+            if HTMLBuffer.isPlainASCII(text) {
+                escape(text)
+                return
+            }
+            let isolated = BidiIsolation.needsIsolation(text)
+            if isolated { bytes += "<bdi>".utf8 }
+            escape(ControlCharacters.replaced(in: text))
+            if isolated { bytes += "</bdi>".utf8 }
         }
 
         /// A text node's literal with `"`, `&`, `<`, `>` escaped (byte by byte, as cmark does).

@@ -1,19 +1,35 @@
 /// A table of statement data, shown as aligned text in Markdown and as a real table in HTML.
+///
+/// > Note: in HTML only `.prose` cells (free text such as descriptions) may wrap; dates, ids and amounts
+/// > stay on one line (the stylesheet's `td.text` rule), and a wide table scrolls inside its own box.
 public struct TableData: Sendable, Equatable {
-    public enum Alignment: Sendable, Equatable { case left, right }
+    /// How a column is laid out: `.left` and `.right` never wrap; `.prose` is left-aligned text that may
+    /// wrap at spaces (and inside a word only when the word alone is wider than the column).
+    public enum Alignment: Sendable, Equatable { case left, right, prose }
 
     public var id: String
     public var header: [String]
     public var alignments: [Alignment]
     public var rows: [[String]]
     public var footer: [[String]]
+    /// The HTML table's `<caption>` (left out when empty): what the table holds, for people who meet
+    /// the table on its own (screen readers, a printed page).
+    public var caption: String
+    /// The column whose non-empty cells are the rows' headers (`<th scope="row">`): the row's natural key,
+    /// such as a job or payout id. Footer rows take their first cell (`Total`) as their header.
+    public var rowHeaderColumn: Int?
 
-    public init(id: String, header: [String], alignments: [Alignment], rows: [[String]], footer: [[String]] = []) {
+    public init(
+        id: String, header: [String], alignments: [Alignment], rows: [[String]], footer: [[String]] = [],
+        caption: String = "", rowHeaderColumn: Int? = nil
+    ) {
         self.id = id
         self.header = header
         self.alignments = alignments
         self.rows = rows
         self.footer = footer
+        self.caption = caption
+        self.rowHeaderColumn = rowHeaderColumn
     }
 
     /// The info string that marks this table's code block in the Markdown.
