@@ -73,7 +73,7 @@ struct PayeePages {
                 view.context["revision"] = PayeePages.revisionContext(
                     record, wording: wording, formats: context.formats, locale: payee.locale)
             }
-            let markdown = context.templates.renderStatementMarkdown(view.context, driver: payee.type == .driver)
+            let markdown = context.templates.renderStatementMarkdown(view.context, driver: payee.type == .driver, wording: wording)
             let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables, charts: view.charts)
             let page = context.templates.renderLayout([
                 "lang": wording.language, "title": view.markdownTitle + " — " + BidiIsolation.isolate(payee.name),
@@ -84,7 +84,7 @@ struct PayeePages {
                     ["href": "\(label).md", "label": wording["download_markdown"]],
                 ],
                 "payee_type": payee.type.rawValue, "statement_html_trusted": fragment, "footer": footer, "t": wording.words,
-            ])
+            ], wording: wording)
             files.append(OutputFile(path: paths[0], text: markdown))
             files.append(OutputFile(path: paths[1], text: page))
             files.append(OutputFile(path: paths[2], text: StatementCSV.statementCSV(statement)))
@@ -174,7 +174,7 @@ struct PayeePages {
             "is_driver": isDriver, "footer": footer, "t": wording.words,
         ]
         if let issuer = options.issuer, !issuer.isEmpty { context["issuer"] = issuer }
-        return templates.renderPayeeIndex(context)
+        return templates.renderPayeeIndex(context, wording: wording)
     }
 
     /// "Revised — version 2, first issued as of ..., changes: ..." for the statement templates.

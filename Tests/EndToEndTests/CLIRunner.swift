@@ -26,25 +26,13 @@ final class CLIRunner {
 
     @discardableResult
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "SOURCE_DATE_EPOCH")
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let result = try ChildProcess.run(Self.binary, arguments, directory: directory, environment: env)
         return Outcome(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self),
+            stderr: String(decoding: result.stderr, as: UTF8.self))
     }
 
     func path(_ relative: String) -> String { directory.appendingPathComponent(relative).path }

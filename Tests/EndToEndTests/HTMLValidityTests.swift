@@ -60,16 +60,10 @@ import Testing
         #expect(pages.count > 80)
         #expect(pages.contains { $0.text.contains("Revised — version 2") }, "no revised statement among the pages")
         for page in pages {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tidy)
-            process.arguments = ["-errors", "-q", cli.path(page.path)]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let messages = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0 && messages.isEmpty, "tidy on \(page.path):\n\(messages)")
+            let result = try ChildProcess.run(
+                URL(fileURLWithPath: tidy), ["-errors", "-q", cli.path(page.path)], stderrToStdout: true)
+            let messages = String(decoding: result.stdout, as: UTF8.self)
+            #expect(result.status == 0 && messages.isEmpty, "tidy on \(page.path):\n\(messages)")
         }
     }
 

@@ -29,15 +29,8 @@ import Testing
     }
 
     static func sha256(_ path: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return String(text.prefix(64))
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), [path])
+        return String(String(decoding: result.stdout, as: UTF8.self).prefix(64))
     }
 
     static func size(_ path: String) throws -> Int {

@@ -39,16 +39,15 @@ import Testing
         func errorLine() -> String {
             var bytes: [UInt8] = []
             while true {
-                let chunk = err.fileHandleForReading.readData(ofLength: 1)
-                guard let byte = chunk.first, byte != 10 else { break }
+                guard let byte = ChildProcess.readByte(err.fileHandleForReading.fileDescriptor), byte != 10 else { break }
                 bytes.append(byte)
             }
             return String(decoding: bytes, as: UTF8.self)
         }
 
         func finish() -> CLIRunner.Outcome {
-            let stdout = out.fileHandleForReading.readDataToEndOfFile()
-            let stderr = err.fileHandleForReading.readDataToEndOfFile()
+            let stdout = ChildProcess.readAll(out.fileHandleForReading.fileDescriptor)
+            let stderr = ChildProcess.readAll(err.fileHandleForReading.fileDescriptor)
             process.waitUntilExit()
             return CLIRunner.Outcome(
                 status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))

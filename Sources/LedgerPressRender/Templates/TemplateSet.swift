@@ -24,6 +24,9 @@ public struct TemplateSet: Sendable {
     public let strings: StringTables
     /// Every template file's name and text, in name order (what the manifest's digest covers).
     public let sources: [(name: String, text: String)]
+    /// The payee-facing templates' texts as parsed (pragma included), and their worded sets per locale.
+    let wordedSources: WordedTemplates.Sources
+    let worded = WordedTemplateCache()
 
     /// Builds the set from file texts keyed by file name (string tables as `strings/de.json`); `origin` names
     /// where each came from (for messages).
@@ -34,10 +37,12 @@ public struct TemplateSet: Sendable {
             guard let value = texts[name] else { throw .missing(name) }
             return value
         }
+        func pragma(markdown: Bool) -> String {
+            "{{% CONTENT_TYPE: \(markdown ? MarkdownContentType.name : HTMLTextContentType.name)}}"
+        }
         func parse(_ name: String, markdown: Bool) throws(Failure) -> MustacheTemplate {
             let body = try text(name)
-            let type = markdown ? MarkdownContentType.name : HTMLTextContentType.name
-            let pragma = "{{% CONTENT_TYPE: \(type)}}"
+            let pragma = pragma(markdown: markdown)
             do {
                 return try MustacheTemplate(string: pragma + body)
             } catch {
@@ -50,6 +55,10 @@ public struct TemplateSet: Sendable {
         payeeIndex = try parse("payee-index.html", markdown: false)
         financeIndex = try parse("finance-index.html", markdown: false)
         stylesheet = try text("style.css")
+        wordedSources = WordedTemplates.Sources(
+            driver: pragma(markdown: true) + (try text("driver.md")), merchant: pragma(markdown: true) + (try text("merchant.md")),
+            layout: pragma(markdown: false) + (try text("layout.html")),
+            payeeIndex: pragma(markdown: false) + (try text("payee-index.html")))
         var tables: [String: [String: String]] = [:]
         for (name, body) in texts {
             guard let language = TemplateSet.stringsLanguage(name) else { continue }
@@ -78,5 +87,26 @@ public struct TemplateSet: Sendable {
 
     public func renderLayout(_ context: [String: Any]) -> String { layout.render(context) }
     public func renderPayeeIndex(_ context: [String: Any]) -> String { payeeIndex.render(context) }
+
+    /// The same three renderings with `wording`'s words written into the templates (``WordedTemplates``): the
+    /// same bytes as with `t` in the context, without looking each word up. `context` keeps its `t` for any
+    /// other use a template makes of the words.
+    public func renderStatementMarkdown(_ context: [String: Any], driver isDriver: Bool, wording: Wording) -> String {
+        guard let set = templates(for: wording) else { return renderStatementMarkdown(context, driver: isDriver) }
+        return (isDriver ? set.driver : set.merchant).render(context)
+    }
+
+    public func renderLayout(_ context: [String: Any], wording: Wording) -> String {
+        (templates(for: wording)?.layout ?? layout).render(context)
+    }
+
+    public func renderPayeeIndex(_ context: [String: Any], wording: Wording) -> String {
+        (templates(for: wording)?.payeeIndex ?? payeeIndex).render(context)
+    }
+
+    /// The worded templates of `wording`'s locale, made once; nil (render as written) if one does not parse.
+    func templates(for wording: Wording) -> WordedTemplates? {
+        try? worded.templates(for: wording) { try WordedTemplates(wordedSources, words: wording.words) }
+    }
     public func renderFinanceIndex(_ context: [String: Any]) -> String { financeIndex.render(context) }
 }
