@@ -2,7 +2,7 @@ import Foundation
 import LedgerPressCore
 import LedgerPressImport
 import LedgerPressRender
-import LedgerPressSample
+@testable import LedgerPressSample
 import Testing
 
 /// SVG chart figures equal the statement's numbers: on the Examples ledger, generated ledgers and random
@@ -111,54 +111,41 @@ import Testing
         #expect(charts > 20)
     }
 
-    /// SplitMix64, so every run checks the same statements.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     /// Random statements in zones with DST changes and odd offsets, entries on both sides of local midnight,
     /// references spanning days, amounts up to ±10^15 minor units, several currencies and locales.
     @Test(arguments: [UInt64(1), 2, 3])
     func randomStatementChartsEqualTheStatements(seed: UInt64) throws {
-        var random = Random(state: seed)
+        var random = SplitMix64(seed: seed)  // the sample generator's: every run checks the same statements
         let zones = ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham", "UTC"]
         let locales = ["en_US", "de_DE", "fr_FR", "ja_JP"]
         let currencies = ["USD", "EUR", "JPY", "BHD"].compactMap { Currency(code: $0) }
         let kinds = EntryKind.allCases
         var charts = 0
         for round in 0..<12 {
-            let zoneName = zones[random.below(zones.count)]
+            let zoneName = random.pick(zones)
             let zone = try #require(ZoneClock(identifier: zoneName))
             // Around the 2026 spring and autumn changes of most of these zones.
             let base: Int64 = round % 2 == 0 ? 1_772_000_000 : 1_790_500_000
-            let entries = (0..<(5 + random.below(80))).map { i -> LedgerEntry in
-                var seconds = base + Int64(random.below(40 * 86_400))
-                if random.below(3) == 0 {
+            let entries = (0..<(5 + random.int(0...79))).map { i -> LedgerEntry in
+                var seconds = base + Int64(random.int(0...40 * 86_400 - 1))
+                if random.int(0...2) == 0 {
                     // Right before or at local midnight.
                     let date = zone.localDate(of: seconds)
-                    seconds = zone.startInstant(of: date.adding(days: 1)) - Int64(random.below(2))
+                    seconds = zone.startInstant(of: date.adding(days: 1)) - Int64(random.int(0...1))
                 }
-                let huge = random.below(10) == 0
-                var amount = huge ? AmountParser.limit - Int64(random.below(1_000)) : Int64(random.below(100_000))
-                if random.below(3) == 0 { amount = -amount }
-                let kind = kinds[random.below(kinds.count)]
+                let huge = random.int(0...9) == 0
+                var amount = huge ? AmountParser.limit - Int64(random.int(0...999)) : Int64(random.int(0...99999))
+                if random.int(0...2) == 0 { amount = -amount }
+                let kind = random.pick(kinds)
                 return LedgerEntry(
                     id: "e\(i)", occurredAt: Timestamp(epochSeconds: seconds), payeeID: "p",
                     payeeType: round % 3 == 0 ? .merchant : .driver,
-                    kind: kind, amount: Money(minorUnits: amount, currency: currencies[random.below(currencies.count)]),
-                    reference: random.below(2) == 0 ? "job_\(random.below(6))" : nil, payoutID: kind == .payout ? "po\(i)" : nil,
+                    kind: kind, amount: Money(minorUnits: amount, currency: random.pick(currencies)),
+                    reference: random.int(0...1) == 0 ? "job_\(random.int(0...5))" : nil, payoutID: kind == .payout ? "po\(i)" : nil,
                     source: SourceLocation(file: "random.csv", line: i + 2))
             }
             let payee = Payee(
-                id: "p", type: entries[0].payeeType, name: "P", timeZone: zoneName, locale: locales[random.below(locales.count)])
+                id: "p", type: entries[0].payeeType, name: "P", timeZone: zoneName, locale: random.pick(locales))
             let book = try StatementBuilder(selection: PeriodSelection(kinds: [.day, .week, .month]))
                 .book(for: payee, entries: entries, zone: zone)
             charts += try Self.check(book, formats: MoneyFormats())
