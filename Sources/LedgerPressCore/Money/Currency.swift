@@ -14,6 +14,12 @@ public struct Currency: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.exponent = exponent
     }
 
+    /// A currency already known to be on the list (``PackedCurrency`` unpacking one).
+    init(validatedCode code: String, exponent: Int) {
+        self.code = code
+        self.exponent = exponent
+    }
+
     public var description: String { code }
 
     public static func < (a: Currency, b: Currency) -> Bool { a.code < b.code }
