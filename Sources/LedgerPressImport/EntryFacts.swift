@@ -11,11 +11,26 @@ public struct EntryFacts: Sendable, Equatable {
 
     public init() {}
 
+    /// The payee and currency added last (exports list a payee's rows together: most rows repeat them).
+    private var lastPayee: String?
+    private var lastCurrency: String?
+
     /// Counts one more entry.
     public mutating func add(_ entry: LedgerEntry) {
-        payees.insert(entry.payeeID)
-        currencies.insert(entry.amount.currency.code)
+        if entry.payeeID != lastPayee {
+            payees.insert(entry.payeeID)
+            lastPayee = entry.payeeID
+        }
+        let currency = entry.amount.currency.code
+        if currency != lastCurrency {
+            currencies.insert(currency)
+            lastCurrency = currency
+        }
         if first.map({ entry.occurredAt < $0 }) ?? true { first = entry.occurredAt }
         if last.map({ $0 < entry.occurredAt }) ?? true { last = entry.occurredAt }
+    }
+
+    public static func == (a: EntryFacts, b: EntryFacts) -> Bool {
+        a.payees == b.payees && a.currencies == b.currencies && a.first == b.first && a.last == b.last
     }
 }

@@ -88,17 +88,18 @@ enum InputFile {
         /// The next piece of at most `limit` bytes; nil at the end.
         func next(upTo limit: Int = 1 << 20) throws(Failure) -> [UInt8]? {
             guard fd >= 0 else { return nil }
-            var piece = [UInt8](repeating: 0, count: limit)
-            while true {
-                let count = piece.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-                if count == 0 { return nil }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw .unreadable(InputFile.reason(errno))
+            var failure: Int32 = 0
+            let piece = [UInt8](unsafeUninitializedCapacity: limit) { buffer, initialized in
+                while true {
+                    let count = Glibc.read(fd, buffer.baseAddress, limit)
+                    if count < 0 && errno == EINTR { continue }
+                    if count < 0 { failure = errno }
+                    initialized = max(0, count)
+                    return
                 }
-                piece.removeSubrange(count...)
-                return piece
             }
+            if failure != 0 { throw .unreadable(InputFile.reason(failure)) }
+            return piece.isEmpty ? nil : piece
         }
     }
 

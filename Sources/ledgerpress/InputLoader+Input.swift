@@ -60,6 +60,10 @@ extension InputLoader {
         var merged = Merged()
         let file: ImportedFile
         if !ended && LedgerImport.readsInPieces(first, settings: settings) {
+            // Room for as many entries as the file has rows, at the first piece's bytes per line, so that the
+            // ledger and its index do not grow (and rehash) step by step.
+            let lines = max(1, first.reduce(0) { $0 + ($1 == 10 ? 1 : 0) })
+            loaded.ledger.reserveCapacity(loaded.ledger.entries.count + input.sizeHint / max(1, first.count / lines) + lines)
             file = NativeLedgerImporter.read(firstPiece: first, more: piece, file: path) { entry, line, raw in
                 merged.add(CollectionOfOne(entry), line: line, file: path, raw: raw, to: &loaded.ledger)
             }

@@ -13,6 +13,8 @@ final class SourceFiles: Sendable {
     private struct Table {
         var indexByPlace: [SourceLocation: UInt32] = [:]
         var places: [SourceLocation] = []
+        /// The place packed last (an importer packs one file's locations in a row).
+        var last: (place: SourceLocation, index: UInt32)?
     }
 
     private let table = Mutex(Table())
@@ -38,11 +40,16 @@ final class SourceFiles: Sendable {
 
     private func index(of place: SourceLocation) -> UInt32 {
         table.withLock { table in
-            if let known = table.indexByPlace[place] { return known }
+            if let last = table.last, last.place == place { return last.index }
+            if let known = table.indexByPlace[place] {
+                table.last = (place, known)
+                return known
+            }
             precondition(table.places.count < Int(UInt32.max), "fewer than 2^32 distinct source files")
             let index = UInt32(table.places.count)
             table.places.append(place)
             table.indexByPlace[place] = index
+            table.last = (place, index)
             return index
         }
     }
