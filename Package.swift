@@ -57,7 +57,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore", "CMalloc"]),  // CMalloc: the size of an entry's heap block
+        // CMalloc: the size of an entry's heap block (malloc_usable_size).
+        .testTarget(name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore", "CMalloc"]),
         .testTarget(name: "LedgerPressImportTests", dependencies: ["LedgerPressImport"]),
         .testTarget(name: "LedgerPressRenderTests", dependencies: ["LedgerPressRender"]),
         .testTarget(name: "LedgerPressSiteTests", dependencies: ["LedgerPressSite", "LedgerPressImport", "LedgerPressSample"]),

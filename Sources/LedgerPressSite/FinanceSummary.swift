@@ -104,7 +104,8 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
     }
 
     /// The ledger's figures per currency as the summary lists them, or the total that does not fit: worked out
-    /// before the run lets go of the ledger (``SitePipeline/run(payees:ledgerFigures:inputs:output:previous:stage:progress:)``).
+    /// before the run lets go of the ledger (``SitePipeline/run(payees:ledgerFigures:inputs:output:previous:stage:progress:)``
+    /// throws it where it would have thrown it).
     public static func figures(of ledger: Ledger) -> Result<[LedgerFigures], SiteError> {
         Result { () throws(SiteError) in
             try ledgerFigures(ledger).map { LedgerFigures(currency: $0.currency.code, figures: $0.figures) }

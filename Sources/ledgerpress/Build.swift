@@ -175,10 +175,12 @@ struct Build: ParsableCommand {
             shard: shardFacts,
             abortAfterFiles: ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap { Int($0) }))
         let site = try console.publishing(output) {
+            // The pipeline takes the payees' entries over (so that it can free them as payees are done).
             var handed: [(Payee, [LedgerEntry])] = []
             swap(&handed, &payees)
             return try pipeline.run(
-                payees: consume handed, ledgerFigures: ledgerFigures, inputs: summaries, output: target, previous: previous.map { URL(fileURLWithPath: $0) },
+                payees: consume handed, ledgerFigures: ledgerFigures, inputs: summaries, output: target,
+                previous: previous.map { URL(fileURLWithPath: $0) },
                 stage: { name in
                     runReport.finishStage(name)
                     log.stage(name)

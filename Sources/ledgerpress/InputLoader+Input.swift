@@ -12,14 +12,17 @@ extension InputLoader {
         var problems: [Diagnostic] = []
 
         /// Adds one accepted row's entries to the ledger, or records why the ledger refused the row.
-        mutating func add(_ row: some Collection<LedgerEntry>, line: Int, file: String, raw: () -> String, to ledger: inout Ledger) {
+        mutating func add(
+            _ row: some Collection<LedgerEntry>, line: Int, file: String, raw: () -> String, to ledger: inout Ledger
+        ) {
             var found = DiagnosticLog(limit: Int.max)
             if ledger.add(row: row, diagnostics: &found) {
                 accepted += 1
                 entries += row.count
             } else {
                 problems += found.items
-                rejected.append(RejectedRow(file: file, line: line, raw: raw(), reason: found.items.map(\.message).joined(separator: "; ")))
+                let reason = found.items.map(\.message).joined(separator: "; ")
+                rejected.append(RejectedRow(file: file, line: line, raw: raw(), reason: reason))
             }
         }
     }
@@ -74,7 +77,9 @@ extension InputLoader {
             file = LedgerImport.read(bytes: bytes, file: path, settings: settings)
             loaded.ledger.reserveCapacity(loaded.ledger.entries.count + file.entries.count)
             for row in file.rows {
-                merged.add(file.entries(of: row), line: row.line, file: path, raw: { ImportedFile.text(of: row.bytes, in: bytes) }, to: &loaded.ledger)
+                merged.add(
+                    file.entries(of: row), line: row.line, file: path, raw: { ImportedFile.text(of: row.bytes, in: bytes) },
+                    to: &loaded.ledger)
             }
         }
         if let failure { throw console.inputFailed(path, failure) }
@@ -84,7 +89,8 @@ extension InputLoader {
             entries: merged.entries, newEntries: loaded.ledger.entries.count - before))
         loaded.rejected += rejected.sorted { $0.line < $1.line }
         loaded.files.append(file)
-        loaded.summaries.append(InputSummary(name: (path as NSString).lastPathComponent, size: size, sha256: digest.hex(), rows: file.rowsRead))
+        loaded.summaries.append(InputSummary(
+            name: (path as NSString).lastPathComponent, size: size, sha256: digest.hex(), rows: file.rowsRead))
         return file.diagnostics + merged.problems
     }
 }

@@ -1,7 +1,7 @@
 /// The fields of a ``LedgerEntry``; mutated only through an entry that holds the only reference to it.
 ///
-/// > Note: laid out to fit 152 bytes, one 160-byte heap block (a million entries are a million of these):
-/// > the amount's currency as its packed code (``PackedCurrency``), the source as an index into
+/// > Note: laid out to fit one 160-byte heap block (a million entries are a million of these):
+/// > the amount's currency as its place in the list of currencies (``PackedCurrency``), the source as an index into
 /// > ``SourceFiles`` plus the line, and the small fields last, so that they share words instead of
 /// > padding one each.
 final class LedgerEntryBox: @unchecked Sendable {
@@ -76,29 +76,14 @@ final class LedgerEntryBox: @unchecked Sendable {
     }
 }
 
-/// A ``Currency`` in four bytes: its three upper-case ASCII letters and its exponent.
+/// A ``Currency`` in two bytes: its position in ``Currency/listed`` (every currency is on the list).
 struct PackedCurrency: Sendable, Equatable {
-    private var bits: UInt32
+    private var index: UInt16
 
-    /// Every ``Currency`` packs: its code is three ASCII letters of the ISO 4217 list, its exponent at most 4.
     init(_ currency: Currency) {
-        var code: UInt32 = 0
-        var count = 0
-        for letter in currency.code.utf8 {
-            code = code << 8 | UInt32(letter)
-            count += 1
-        }
-        precondition(count == 3 && currency.exponent >= 0 && currency.exponent < 256, "an ISO 4217 currency")
-        bits = code | UInt32(currency.exponent) << 24
+        guard let index = Currency.positions[currency.code] else { preconditionFailure("an ISO 4217 currency") }
+        self.index = index
     }
 
-    var currency: Currency {
-        let code = String(unsafeUninitializedCapacity: 3) { buffer in
-            buffer[0] = UInt8(truncatingIfNeeded: bits >> 16)
-            buffer[1] = UInt8(truncatingIfNeeded: bits >> 8)
-            buffer[2] = UInt8(truncatingIfNeeded: bits)
-            return 3
-        }
-        return Currency(validatedCode: code, exponent: Int(bits >> 24))
-    }
+    var currency: Currency { Currency.listed[Int(index)] }
 }

@@ -14,12 +14,6 @@ public struct Currency: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.exponent = exponent
     }
 
-    /// A currency already known to be on the list (``PackedCurrency`` unpacking one).
-    init(validatedCode code: String, exponent: Int) {
-        self.code = code
-        self.exponent = exponent
-    }
-
     public var description: String { code }
 
     public static func < (a: Currency, b: Currency) -> Bool { a.code < b.code }
@@ -30,6 +24,11 @@ public struct Currency: Sendable, Hashable, Comparable, CustomStringConvertible 
         for _ in 0..<exponent { factor *= 10 }
         return factor
     }
+
+    /// Every currency, by code (what ``PackedCurrency`` indexes), and each one's position.
+    static let listed: [Currency] = exponents.keys.sorted().compactMap { Currency(code: $0) }
+    static let positions: [String: UInt16] = Dictionary(
+        uniqueKeysWithValues: listed.enumerated().map { ($0.element.code, UInt16($0.offset)) })
 
     /// ISO 4217 active codes with their exponents (list of 2024; funds and metals codes omitted).
     static let exponents: [String: Int] = {

@@ -111,7 +111,9 @@ public struct SitePipeline: Sendable {
         outcome.payeeCount = plans.count
         let publish = SitePublish(top: top, inputs: inputs, formats: formats, site: site, output: writer.output)
         let reused = plans.compactMap(\.reused)
-        if reused.count == plans.count, let unchanged = try publish.unchangedSite(reused, summary: try summary(reused, ledger: ledgerFigures)) {
+        if reused.count == plans.count,
+            let unchanged = try publish.unchangedSite(reused, summary: try summary(reused, ledger: ledgerFigures))
+        {
             progress?(plans.count, plans.count)
             stage("render")
             stage("finance")
@@ -122,14 +124,17 @@ public struct SitePipeline: Sendable {
         let handout = PlanHandout(consume plans)
         let staging = try StagingWriter.opening(for: writer, abortAfterFiles: configuration.abortAfterFiles)
         do {
-            let payeesDone = try publish.stream(count: count, workers: configuration.workers, writer: staging, progress: progress) { index in
+            let payeesDone = try publish.stream(
+                count: count, workers: configuration.workers, writer: staging, progress: progress
+            ) { index in
                 let plan = handout.take(index)
                 if let entry = plan.reused { return try reusedOutput(plan, entry: entry, site: site) }
                 return try renderedOutput(plan, site: site, history: history, output: writer.output)
             }
             stage("render")
             SystemMemory.returnFreedPages()
-            outcome = try publish.finish(payeesDone, summary: try summary(payeesDone.map(\.entry), ledger: ledgerFigures), writer: staging)
+            let financeSummary = try summary(payeesDone.map(\.entry), ledger: ledgerFigures)
+            outcome = try publish.finish(payeesDone, summary: financeSummary, writer: staging)
             stage("finance")
         } catch {
             _ = try? staging.finish()
@@ -150,7 +155,9 @@ public struct SitePipeline: Sendable {
     }
 
     /// The finance summary of the payees' entries and the whole ledger (every total checked).
-    func summary(_ entries: [Manifest.PayeeEntry], ledger: Result<[FinanceSummary.LedgerFigures], SiteError>) throws -> FinanceSummary {
+    func summary(
+        _ entries: [Manifest.PayeeEntry], ledger: Result<[FinanceSummary.LedgerFigures], SiteError>
+    ) throws -> FinanceSummary {
         var counts: [Period: Int] = [:]
         var known: [String: Period] = [:]
         for entry in entries {
