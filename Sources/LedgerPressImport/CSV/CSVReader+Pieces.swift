@@ -13,20 +13,25 @@ extension CSVReader {
             let start = (position: position, line: line)
             do {
                 let found = try nextFields()
-                if position < bytes.count || !append(more(), keepingFrom: start.position) { return found }
+                if position < bytes.count || !append(more, keepingFrom: start.position) { return found }
             } catch {
-                if position < bytes.count || !append(more(), keepingFrom: start.position) { throw error }
+                if position < bytes.count || !append(more, keepingFrom: start.position) { throw error }
             }
             position = 0
             line = start.line
         }
     }
 
-    /// Replaces the bytes before `start` with `piece` after the rest; false (nothing changed) at the end.
-    private mutating func append(_ piece: [UInt8]?, keepingFrom start: Int) -> Bool {
-        guard let piece, !piece.isEmpty else { return false }
+    /// Drops the bytes before `start` and adds the next piece; false (nothing changed) at the end.
+    ///
+    /// > Note: a record longer than a piece (a quote left open) gets at least twice its bytes before it is
+    /// > read again, so that reading it again and again costs in proportion to its length, not its square.
+    private mutating func append(_ more: () -> [UInt8]?, keepingFrom start: Int) -> Bool {
+        let partial = bytes.count - start
+        guard let piece = more(), !piece.isEmpty else { return false }
         bytes.removeSubrange(0..<start)
         bytes.append(contentsOf: piece)
+        while bytes.count < 2 * partial, let next = more(), !next.isEmpty { bytes.append(contentsOf: next) }
         return true
     }
 }
