@@ -21,6 +21,8 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // glibc's <malloc.h> (malloc_trim); SystemMemory.swift is the only file that imports it.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // renameat2(RENAME_EXCHANGE) for the atomic swap of the output folder (not reachable from Swift's Glibc);
         // SiteSwap.swift is the only file that imports it.
         .target(name: "CRenameExchange"),
@@ -40,7 +42,7 @@ let package = Package(
         .target(
             name: "LedgerPressSite",
             dependencies: [
-                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "CRenameExchange",
+                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "CRenameExchange", "CMalloc",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -55,7 +57,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore"]),
+        // CMalloc: the size of an entry's heap block (malloc_usable_size).
+        .testTarget(name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore", "CMalloc"]),
         .testTarget(name: "LedgerPressImportTests", dependencies: ["LedgerPressImport"]),
         .testTarget(name: "LedgerPressRenderTests", dependencies: ["LedgerPressRender"]),
         .testTarget(name: "LedgerPressSiteTests", dependencies: ["LedgerPressSite", "LedgerPressImport", "LedgerPressSample"]),

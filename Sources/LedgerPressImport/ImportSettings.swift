@@ -97,6 +97,20 @@ public enum LedgerImport {
         }
     }
 
+    /// Whether an input whose first piece is `firstPiece` (more follows) can be read in pieces: a native
+    /// export (forced, or recognised with no mapping to apply) whose header record ends within the piece.
+    /// Every other input is read whole.
+    public static func readsInPieces(_ firstPiece: [UInt8], settings: ImportSettings) -> Bool {
+        switch settings.forcedFormat {
+        case .native?: break
+        case nil: guard InputFormat.detect(firstPiece) == .native else { return false }
+        default: return false
+        }
+        var reader = CSVReader(bytes: firstPiece)
+        guard (try? reader.next()) != nil else { return false }
+        return reader.position < firstPiece.count
+    }
+
     static func firstLine(_ bytes: [UInt8]) -> String {
         String(decoding: bytes.prefix { $0 != 10 && $0 != 13 }.prefix(200), as: UTF8.self)
     }

@@ -61,9 +61,36 @@ public struct ImportedFile: Sendable {
 
     /// The entries of every accepted row, in row order.
     public private(set) var entries: [LedgerEntry] = []
+    /// Rows accepted but kept in neither ``rows`` nor ``entries`` (handed on as they were read,
+    /// ``NativeLedgerImporter/read(firstPiece:more:file:accept:)``, or let go, ``forgetRows()``), and what
+    /// their entries were.
+    public private(set) var streamedRows = 0
+    private var streamedFacts = EntryFacts()
 
     /// Data rows read: accepted plus rejected plus skipped.
-    public var rowsRead: Int { rows.count + rejected.count + skippedCount }
+    public var rowsRead: Int { rows.count + streamedRows + rejected.count + skippedCount }
+
+    /// The payees, currencies and time span of the entries of every accepted row, streamed or kept.
+    public var facts: EntryFacts {
+        var facts = streamedFacts
+        for entry in entries { facts.add(entry) }
+        return facts
+    }
+
+    /// Lets go of the accepted rows and their entries once they have joined the ledger, keeping their count
+    /// and ``facts``.
+    public mutating func forgetRows() {
+        streamedFacts = facts
+        streamedRows += rows.count
+        rows = []
+        entries = []
+    }
+
+    /// Counts an accepted row whose entry was handed on instead of kept.
+    mutating func streamed(_ entry: LedgerEntry) {
+        streamedRows += 1
+        streamedFacts.add(entry)
+    }
 
     /// Rows skipped for any reason.
     public var skippedCount: Int { skipped.total }

@@ -97,10 +97,19 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
     var statementCount: Int { payees.reduce(0) { $0 + $1.statementCount } }
 
     /// The summary of a run: the ledger's figures (every total checked), the payees' rows and the statements per period.
-    static func checked(rows: [PayeeRow], periodCounts counts: [Period: Int], ledger: Ledger) throws(SiteError) -> FinanceSummary {
-        FinanceSummary(
-            ledger: try ledgerFigures(ledger).map { LedgerFigures(currency: $0.currency.code, figures: $0.figures) }, payees: rows,
-            periods: sortedCounts(counts))
+    static func checked(
+        rows: [PayeeRow], periodCounts counts: [Period: Int], ledger: Result<[LedgerFigures], SiteError>
+    ) throws(SiteError) -> FinanceSummary {
+        FinanceSummary(ledger: try ledger.get(), payees: rows, periods: sortedCounts(counts))
+    }
+
+    /// The ledger's figures per currency as the summary lists them, or the total that does not fit: worked out
+    /// before the run lets go of the ledger (``SitePipeline/run(payees:ledgerFigures:inputs:output:previous:stage:progress:)``
+    /// throws it where it would have thrown it).
+    public static func figures(of ledger: Ledger) -> Result<[LedgerFigures], SiteError> {
+        Result { () throws(SiteError) in
+            try ledgerFigures(ledger).map { LedgerFigures(currency: $0.currency.code, figures: $0.figures) }
+        }
     }
 
     /// The figures of every entry of the ledger per currency (sorted by code), all payees together.

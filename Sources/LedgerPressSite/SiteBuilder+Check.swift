@@ -27,7 +27,8 @@ extension SiteBuilder {
         let books = checked.map(\.0)
         var counts: [Period: Int] = [:]
         for book in books { for statement in book.statements { counts[statement.period, default: 0] += 1 } }
-        let summary = try FinanceSummary.checked(rows: checked.map(\.1), periodCounts: counts, ledger: ledger)
+        let summary = try FinanceSummary.checked(
+            rows: checked.map(\.1), periodCounts: counts, ledger: FinanceSummary.figures(of: ledger))
         _ = try ControlTotals.checked(summary)
         return Checked(
             statementCount: books.reduce(0) { $0 + $1.statements.count }, payeeCount: books.count,

@@ -116,7 +116,7 @@ struct Build: ParsableCommand {
         let lock = try console.lockOutput(target, named: output)
         defer { withExtendedLifetime(lock) {} }
         let payeeLinks = try links.links(console: console)
-        let loaded = try InputLoader(options: input, console: console).load()
+        var loaded = try InputLoader(options: input, console: console).load()
         var ledger = loaded.ledger
         var diagnostics = loaded.diagnostics
         let profiles = loaded.profiles
@@ -141,13 +141,14 @@ struct Build: ParsableCommand {
         let inputFails = diagnostics.hasErrors || noEntries != nil
         if rejectFile == nil && diagnostics.hasErrors { console.error(diagnostics.lines) }
         if rejectFile != nil || verbose || inputFails { console.error(Check.summaries(loaded)) }
+        // From here on `ledger` is the run's only reference to the entries (so that the pipeline can free them).
+        loaded.ledger = Ledger()
         if let asOf, let instant = RFC3339.parse(asOf) { ledger = ledger.asOf(instant) }
         let options = SiteOptions(
             selection: try parsedSelection(), issuer: issuer, defaultTimeZone: timezone, defaultLocale: locale,
             sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) }, asOf: asOf,
             links: payeeLinks)
-        let directory = PayeeDirectory.payees(ledger: ledger, profiles: profiles, options: options)
-        var payees = directory.payees
+        var payees = PayeeDirectory.payees(ledger: ledger, profiles: profiles, options: options).payees
         var shardFacts: (Shard, ShardRecord.LedgerFacts)?
         if let shard = shard.flatMap(Shard.init(parsing:)) {
             shardFacts = (shard, try Check.failingOnBadData { try ShardRecord.LedgerFacts(ledger: ledger, payeeIDs: payees.map(\.0.id)) })
@@ -155,7 +156,10 @@ struct Build: ParsableCommand {
             let ids = Set(payees.map(\.0.id))
             ledger = ledger.filter { ids.contains($0.payeeID) }
         }
-        runReport.entries = ledger.entries.count
+        let entryCount = ledger.entries.count
+        runReport.entries = entryCount
+        let ledgerFigures = FinanceSummary.figures(of: ledger)
+        ledger = Ledger()
         runReport.payees = payees.count
         if diagnostics.hasErrors {
             console.error(["ledgerpress: \(diagnostics.errorCount) problem(s) in the input; nothing was written to \(output)"])
@@ -171,8 +175,12 @@ struct Build: ParsableCommand {
             shard: shardFacts,
             abortAfterFiles: ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap { Int($0) }))
         let site = try console.publishing(output) {
-            try pipeline.run(
-                payees: payees, ledger: ledger, inputs: summaries, output: target, previous: previous.map { URL(fileURLWithPath: $0) },
+            // The pipeline takes the payees' entries over (so that it can free them as payees are done).
+            var handed: [(Payee, [LedgerEntry])] = []
+            swap(&handed, &payees)
+            return try pipeline.run(
+                payees: consume handed, ledgerFigures: ledgerFigures, inputs: summaries, output: target,
+                previous: previous.map { URL(fileURLWithPath: $0) },
                 stage: { name in
                     runReport.finishStage(name)
                     log.stage(name)
@@ -186,7 +194,7 @@ struct Build: ParsableCommand {
         log.stage("payees: \(site.payeesRendered) rendered, \(site.payeesReused) carried over unchanged")
         log.stage("publish: \(runReport.files.text)")
         console.say(
-            "Built \(site.statementCount) statements for \(site.payeeCount) payees from \(ledger.entries.count) entries "
+            "Built \(site.statementCount) statements for \(site.payeeCount) payees from \(entryCount) entries "
                 + "into \(output.hasSuffix("/") ? output : output + "/") (\(site.fileCount) files: \(runReport.files.text); \(site.revisions) statements revised)"
                 + (shardFacts.map { " as shard \($0.0) of \($0.1.payees) payees" } ?? "") + ".")
     }

@@ -54,14 +54,14 @@ struct Check: ParsableCommand {
     /// `ledger.csv: native, 74 rows read = 72 accepted + 2 rejected + 0 skipped; 71 entries, 5 payees, EUR USD, 2026-10-01..2026-11-20 (UTC)`;
     /// `check` and `build` print the same line for each input (``InputCount``), and why it gave no entry.
     static func summary(_ file: ImportedFile, count: InputCount) -> String {
-        let entries = file.entries
-        let payees = Set(entries.map(\.payeeID)).count
-        let currencies = Set(entries.map(\.amount.currency.code)).sorted().joined(separator: " ")
+        let facts = file.facts
+        let payees = facts.payees.count
+        let currencies = facts.currencies.sorted().joined(separator: " ")
         var text = "\(file.name): \(file.recognised ? file.format.rawValue : "unrecognised format"), \(count.text), \(payees) payees"
         if !currencies.isEmpty { text += ", \(currencies)" }
-        if let first = entries.min(by: { $0.occurredAt < $1.occurredAt }), let last = entries.max(by: { $0.occurredAt < $1.occurredAt }) {
-            text += ", " + String(Timestamp.format(epochSeconds: first.occurredAt.epochSeconds, offsetSeconds: 0).prefix(10))
-                + ".." + String(Timestamp.format(epochSeconds: last.occurredAt.epochSeconds, offsetSeconds: 0).prefix(10)) + " (UTC)"
+        if let first = facts.first, let last = facts.last {
+            text += ", " + String(Timestamp.format(epochSeconds: first.epochSeconds, offsetSeconds: 0).prefix(10))
+                + ".." + String(Timestamp.format(epochSeconds: last.epochSeconds, offsetSeconds: 0).prefix(10)) + " (UTC)"
         }
         if let why = count.whyNoEntries { text += "; no entries: \(why)" }
         return text

@@ -34,6 +34,22 @@ struct Console {
         }
     }
 
+    /// An input file opened to be read in pieces, with the same checks and exits as ``readInput(_:option:)``.
+    func openInput(_ path: String) throws -> InputFile.Reader {
+        do {
+            return try InputFile.open(path)
+        } catch {
+            self.error(["\(path): error: " + error.message])
+            throw error.exitCode
+        }
+    }
+
+    /// Reports an input that failed while being read (exit 74), as ``readInput(_:option:)`` does.
+    func inputFailed(_ path: String, _ failure: InputFile.Failure) -> any Error {
+        self.error(["\(path): error: " + failure.message])
+        return failure.exitCode
+    }
+
     /// Writes a file the user named (the reject file); failure exits 73 saying why (74 for a device error).
     func writeFile(_ path: String, _ text: String) throws {
         do {

@@ -36,45 +36,70 @@ enum InputFile {
     }
 
     static func read(_ path: String) throws(Failure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let input = try open(path)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(input.sizeHint)
+        while let piece = try input.next(), !piece.isEmpty { bytes.append(contentsOf: piece) }
+        return bytes
+    }
+
+    /// An input opened for reading piece by piece (``Reader/next(upTo:)``), with the same checks as ``read(_:)``.
+    static func open(_ path: String) throws(Failure) -> Reader {
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR || path.isEmpty { throw .missing }
             throw .unreadable(reason(code))
         }
-        defer { close(fd) }
         var status = stat()
-        guard fstat(fd, &status) == 0 else { throw .unreadable(reason(errno)) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG:
-            return try readAll(fd, sizeHint: Int(status.st_size))
-        case S_IFDIR:
-            throw .folder
-        case S_IFCHR where isNullDevice(status):
-            return []
-        case S_IFCHR, S_IFBLK:
-            throw .notRegular("a device")
-        case S_IFIFO:
-            throw .notRegular("a FIFO")
-        case S_IFSOCK:
-            throw .notRegular("a socket")
-        default:
-            throw .notRegular("an unknown kind of file")
+        guard fstat(fd, &status) == 0 else {
+            let failure = Failure.unreadable(reason(errno))
+            close(fd)
+            throw failure
         }
+        var failure: Failure?
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return Reader(fd: fd, sizeHint: max(0, Int(status.st_size)))
+        case S_IFDIR: failure = .folder
+        case S_IFCHR where isNullDevice(status): failure = nil
+        case S_IFCHR, S_IFBLK: failure = .notRegular("a device")
+        case S_IFIFO: failure = .notRegular("a FIFO")
+        case S_IFSOCK: failure = .notRegular("a socket")
+        default: failure = .notRegular("an unknown kind of file")
+        }
+        close(fd)
+        if let failure { throw failure }
+        return Reader(fd: -1, sizeHint: 0)
     }
 
-    private static func readAll(_ fd: Int32, sizeHint: Int) throws(Failure) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(0, sizeHint))
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(reason(errno))
+    /// A regular file being read (or the null device, read as empty); closed when released.
+    final class Reader {
+        private let fd: Int32
+        /// The file's size when it was opened.
+        let sizeHint: Int
+
+        init(fd: Int32, sizeHint: Int) {
+            self.fd = fd
+            self.sizeHint = sizeHint
+        }
+
+        deinit { if fd >= 0 { close(fd) } }
+
+        /// The next piece of at most `limit` bytes; nil at the end.
+        func next(upTo limit: Int = 1 << 20) throws(Failure) -> [UInt8]? {
+            guard fd >= 0 else { return nil }
+            var failure: Int32 = 0
+            let piece = [UInt8](unsafeUninitializedCapacity: limit) { buffer, initialized in
+                while true {
+                    let count = Glibc.read(fd, buffer.baseAddress, limit)
+                    if count < 0 && errno == EINTR { continue }
+                    if count < 0 { failure = errno }
+                    initialized = max(0, count)
+                    return
+                }
             }
-            bytes.append(contentsOf: buffer[0..<count])
+            if failure != 0 { throw .unreadable(InputFile.reason(failure)) }
+            return piece.isEmpty ? nil : piece
         }
     }
 

@@ -42,53 +42,18 @@ struct InputLoader {
             }
         }
         let settings = options.settings(payeeTypes: loaded.profiles.compactMapValues(\.type), mapping: mapping)
-        for path in options.inputs {
-            let bytes = try console.readInput(path)
-            let file = LedgerImport.read(bytes: bytes, file: path, settings: settings)
-            all += file.diagnostics
-            var rejected = file.rejected
-            var accepted = 0
-            var entries = 0
-            let before = loaded.ledger.entries.count
-            loaded.ledger.reserveCapacity(loaded.ledger.entries.count + file.entries.count)
-            for row in file.rows {
-                var problems = DiagnosticLog(limit: Int.max)
-                if loaded.ledger.add(row: file.entries(of: row), diagnostics: &problems) {
-                    accepted += 1
-                    entries += row.entryRange.count
-                } else {
-                    all += problems.items
-                    rejected.append(RejectedRow(
-                        file: path, line: row.line, raw: ImportedFile.text(of: row.bytes, in: bytes),
-                        reason: problems.items.map(\.message).joined(separator: "; ")))
-                }
-            }
-            loaded.counts.append(InputCount(
-                file: path, rowsRead: file.rowsRead, accepted: accepted, rejected: rejected.count, skipped: file.skipped,
-                entries: entries, newEntries: loaded.ledger.entries.count - before))
-            loaded.rejected += rejected.sorted { $0.line < $1.line }
-            loaded.files.append(file)
-            loaded.summaries.append(InputSummary(
-                name: (path as NSString).lastPathComponent, size: bytes.count, sha256: InputLoader.sha256(bytes),
-                rows: file.rowsRead))
-        }
+        for path in options.inputs { all += try read(path, settings: settings, into: &loaded) }
         // The payees file and the ledger must agree on each payee's type; every --payee must have been used.
         all += PayeesFileImporter.typeDisagreements(ledger: loaded.ledger, profiles: loaded.profiles)
         all += settings.unusedPayeeAssignments(loaded.files)
         all += StripePayoutOverlap.problems(loaded.files)
+        // Every row is in the ledger now: keep only each input's counts.
+        for index in loaded.files.indices { loaded.files[index].forgetRows() }
         let rejectedAt = Set(loaded.rejected.map { "\($0.file)\u{0}\($0.line)" })
         for diagnostic in all {
             loaded.diagnostics.append(diagnostic)
             if !rejectedAt.contains("\(diagnostic.location.file)\u{0}\(diagnostic.location.line)") { loaded.fatal.append(diagnostic) }
         }
         return loaded
-    }
-
-    /// The input's digest, read in place (a `Data` copy of a large input would hold it twice).
-    static func sha256(_ bytes: [UInt8]) -> String {
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress, raw.count > 0 else { return FileDigest.sha256(Data()) }
-            return FileDigest.sha256(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: raw.count, deallocator: .none))
-        }
     }
 }

@@ -6,7 +6,7 @@
 public struct Ledger: Sendable {
     /// Entries in first-read order.
     public private(set) var entries: [LedgerEntry] = []
-    private var indexByID: [String: Int] = [:]
+    private var indexByID = EntryIndex()
     private var typeByPayee: [String: (PayeeType, SourceLocation)] = [:]
 
     public init() {}
@@ -33,7 +33,7 @@ public struct Ledger: Sendable {
     /// Room for this many entries in all, so that adding them does not grow the index step by step.
     public mutating func reserveCapacity(_ count: Int) {
         entries.reserveCapacity(count)
-        indexByID.reserveCapacity(count)
+        indexByID.reserveCapacity(count, in: entries)
     }
 
     /// A row of one entry: the same checks and merge as ``problem(with:)`` then ``insert(_:)``, with one
@@ -45,9 +45,7 @@ public struct Ledger: Sendable {
             if let problem = problem(with: entry) { diagnostics.append(problem) }
             return false
         }
-        var existing = -1
-        Ledger.claim(&indexByID[entry.id, default: -1], for: entries.count, existing: &existing)
-        guard existing >= 0 else {
+        guard indexByID.claim(entry.id, for: entries.count, in: entries) != nil else {
             if known == nil { typeByPayee[entry.payeeID] = (entry.payeeType, entry.source) }
             entries.append(entry)
             return true
@@ -58,11 +56,6 @@ public struct Ledger: Sendable {
         }
         insert(entry)
         return true
-    }
-
-    /// Sets a new key's slot to `index` (one hash for look-up and insert); reports an existing key's index.
-    private static func claim(_ slot: inout Int, for index: Int, existing: inout Int) {
-        if slot < 0 { slot = index } else { existing = slot }
     }
 
     /// Adds one entry (or merges a repeat), reporting conflicts.
@@ -84,7 +77,7 @@ public struct Ledger: Sendable {
                 expected: "'\(type.rawValue)' for payee '\(entry.payeeID)' as at \(firstSeen.file):\(firstSeen.line)",
                 found: entry.payeeType.rawValue)
         }
-        guard let index = indexByID[entry.id] else { return nil }
+        guard let index = indexByID.position(of: entry.id, in: entries) else { return nil }
         let first = entries[index]
         guard !first.isStatusReport, !entry.isStatusReport, let conflict = Ledger.conflict(first, entry) else { return nil }
         var location = entry.source
@@ -97,9 +90,8 @@ public struct Ledger: Sendable {
 
     /// Adds a checked entry, or merges it into the earlier one with its id.
     mutating func insert(_ entry: LedgerEntry) {
-        guard let index = indexByID[entry.id] else {
+        guard let index = indexByID.claim(entry.id, for: entries.count, in: entries) else {
             typeByPayee[entry.payeeID] = typeByPayee[entry.payeeID] ?? (entry.payeeType, entry.source)
-            indexByID[entry.id] = entries.count
             entries.append(entry)
             return
         }

@@ -105,9 +105,10 @@ public struct LedgerEntry: Sendable, Equatable {
         let x = a.box
         let y = b.box
         return x.id == y.id && x.occurredAt == y.occurredAt && x.payeeID == y.payeeID && x.payeeType == y.payeeType
-            && x.payeeName == y.payeeName && x.kind == y.kind && x.amount == y.amount && x.reference == y.reference
-            && x.description == y.description && x.payoutID == y.payoutID && x.payoutStatus == y.payoutStatus
-            && x.source == y.source && x.isStatusReport == y.isStatusReport
+            && x.payeeName == y.payeeName && x.kind == y.kind && x.minorUnits == y.minorUnits && x.currency == y.currency
+            && x.reference == y.reference && x.description == y.description && x.payoutID == y.payoutID
+            && x.payoutStatus == y.payoutStatus
+            && x.sourceFile == y.sourceFile && x.sourceLine == y.sourceLine && x.isStatusReport == y.isStatusReport
     }
 }
 

@@ -25,6 +25,11 @@ public struct Currency: Sendable, Hashable, Comparable, CustomStringConvertible 
         return factor
     }
 
+    /// Every currency, by code (what ``PackedCurrency`` indexes), and each one's position.
+    static let listed: [Currency] = exponents.keys.sorted().compactMap { Currency(code: $0) }
+    static let positions: [String: UInt16] = Dictionary(
+        uniqueKeysWithValues: listed.enumerated().map { ($0.element.code, UInt16($0.offset)) })
+
     /// ISO 4217 active codes with their exponents (list of 2024; funds and metals codes omitted).
     static let exponents: [String: Int] = {
         var table: [String: Int] = [:]

@@ -15,7 +15,7 @@ public struct CSVReader: Sendable {
         var inScratch: Bool
     }
 
-    let bytes: [UInt8]
+    var bytes: [UInt8]
     let delimiter: UInt8
     var position: Int
     var line = 1

@@ -55,9 +55,13 @@ struct CSVTable {
     /// `reads`: the columns (lowercased) the importer reads, when it knows them: a name given twice is then an
     /// error only if it is one of them (Stripe repeats metadata columns it never needs, `payment_metadata[email]`);
     /// nil: any name given twice is.
+    ///
+    /// `more`: the input's next piece after `bytes` (nil at its end), for an input read in pieces
+    /// (``CSVReader/nextFields(more:)``); `bytes` must then hold at least the whole header record.
     mutating func readRows(
         _ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), skippingLines: Int = 0, what: String, required: [[String]], example: String,
-        reads: Set<String>? = nil, accept: (CSVReader, (line: Int, bytes: Range<Int>), HeaderMap, inout CSVTable) -> Bool
+        reads: Set<String>? = nil, more: () -> [UInt8]? = { nil },
+        accept: (CSVReader, (line: Int, bytes: Range<Int>), HeaderMap, inout CSVTable) -> Bool
     ) {
         var reader = CSVReader(bytes: bytes, delimiter: delimiter, skippingLines: skippingLines)
         let header: HeaderMap
@@ -89,7 +93,7 @@ struct CSVTable {
         while true {
             let found: (line: Int, bytes: Range<Int>)
             do {
-                guard let next = try reader.nextFields() else { break }
+                guard let next = try reader.nextFields(more: more) else { break }
                 found = next
             } catch {
                 problem(error.line, nil, "a well-formed CSV record", error.description)

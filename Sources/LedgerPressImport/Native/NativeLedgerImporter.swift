@@ -11,15 +11,39 @@ public enum NativeLedgerImporter {
 
     /// Reads the native CSV; every bad row is a diagnostic and a rejected row.
     public static func read(bytes: [UInt8], file: String) -> ImportedFile {
+        read(bytes, more: { nil }, file: file) { entry, found, _, table in
+            table.result.accept(line: found.line, bytes: found.bytes, entry: entry)
+        }
+    }
+
+    /// Reads the native CSV in pieces (`firstPiece`, then each piece `more` gives until nil), handing each
+    /// accepted row's entry to `accept` with its line and a way to get the row's text, instead of keeping it:
+    /// the result has the rejected rows, diagnostics and counts that ``read(bytes:file:)`` gives for the
+    /// whole input, but no ``ImportedFile/rows`` or ``ImportedFile/entries``.
+    ///
+    /// > Note: `firstPiece` must hold the whole header record (``LedgerImport/readsInPieces(_:settings:)``).
+    public static func read(
+        firstPiece: [UInt8], more: () -> [UInt8]?, file: String, accept: (LedgerEntry, Int, () -> String) -> Void
+    ) -> ImportedFile {
+        read(firstPiece, more: more, file: file) { entry, found, reader, table in
+            table.result.streamed(entry)
+            accept(entry, found.line) { reader.text(of: found.bytes) }
+        }
+    }
+
+    private static func read(
+        _ bytes: [UInt8], more: () -> [UInt8]?, file: String,
+        accept: (LedgerEntry, (line: Int, bytes: Range<Int>), CSVReader, inout CSVTable) -> Void
+    ) -> ImportedFile {
         var table = CSVTable(file: file, format: .native)
         var fast: NativeRowReader?
         table.readRows(
             bytes, what: "the native ledger columns", required: requiredColumns.map { [$0] },
-            example: requiredColumns.joined(separator: ",") + ",..."
+            example: requiredColumns.joined(separator: ",") + ",...", more: more
         ) { reader, found, header, table in
             if fast == nil { fast = NativeRowReader(header: header, file: file) }
             if let entry = fast?.entry(reader, line: found.line) {
-                table.result.accept(line: found.line, bytes: found.bytes, entry: entry)
+                accept(entry, found, reader, &table)
                 return true
             }
             let before = table.result.diagnostics.count
@@ -27,7 +51,7 @@ public enum NativeLedgerImporter {
             guard let entry = parseRow(fields, line: found.line, header: header, table: &table), table.result.diagnostics.count == before else {
                 return false
             }
-            table.result.accept(line: found.line, bytes: found.bytes, entry: entry)
+            accept(entry, found, reader, &table)
             return true
         }
         return table.result

@@ -66,3 +66,21 @@ extension SitePipeline {
         return entry
     }
 }
+
+/// The plans of a run, each handed once to the worker that renders its payee and then let go, its entries
+/// with it: the entries of the payees done are freed while the others are rendered.
+final class PlanHandout: @unchecked Sendable {
+    private let lock = NSLock()
+    private var plans: [PayeePlan?]
+
+    init(_ plans: consuming [PayeePlan]) { self.plans = plans.map { $0 } }
+
+    /// The plan of payee `index`, which is no longer held here.
+    func take(_ index: Int) -> PayeePlan {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let plan = plans[index] else { preconditionFailure("payee \(index) was handed out twice") }
+        plans[index] = nil
+        return plan
+    }
+}

@@ -79,12 +79,17 @@ public struct SitePipeline: Sendable {
     }
 
     /// Builds and publishes the site of `payees` (sorted by id, each with all their entries) into `output`.
-    /// `previous` is where the statements' earlier versions are read (default: the output itself).
+    /// `ledgerFigures`: ``FinanceSummary/figures(of:)`` of the ledger the payees come from. `previous` is where
+    /// the statements' earlier versions are read (default: the output itself).
     ///
     /// Throws ``SiteError`` for bad data, ``SiteWriter/Failure`` when the output cannot be written (the old
     /// output then stays as it was), or a rendering error.
+    ///
+    /// > Note: the run takes the payees' entries over and lets go of each payee's as soon as the payee is done,
+    /// > so a caller that keeps no other reference to them (nor the ledger) frees them as the run goes.
     public func run(
-        payees: [(Payee, [LedgerEntry])], ledger: Ledger, inputs: [InputSummary], output: URL, previous: URL? = nil,
+        payees: consuming [(Payee, [LedgerEntry])], ledgerFigures: Result<[FinanceSummary.LedgerFigures], SiteError>,
+        inputs: [InputSummary], output: URL, previous: URL? = nil,
         stage: (String) -> Void = { _ in }, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> Outcome {
         let writer = SiteWriter(output: output)
@@ -100,27 +105,36 @@ public struct SitePipeline: Sendable {
             history = site
         }
         let plans = try plan(payees, site: site, history: history, output: writer.output)
+        payees = []
         stage("plan")
         var outcome = Outcome()
         outcome.payeeCount = plans.count
         let publish = SitePublish(top: top, inputs: inputs, formats: formats, site: site, output: writer.output)
         let reused = plans.compactMap(\.reused)
-        if reused.count == plans.count, let unchanged = try publish.unchangedSite(reused, summary: try summary(reused, ledger: ledger)) {
+        if reused.count == plans.count,
+            let unchanged = try publish.unchangedSite(reused, summary: try summary(reused, ledger: ledgerFigures))
+        {
             progress?(plans.count, plans.count)
             stage("render")
             stage("finance")
             stage("publish")
             return unchanged
         }
+        let count = plans.count
+        let handout = PlanHandout(consume plans)
         let staging = try StagingWriter.opening(for: writer, abortAfterFiles: configuration.abortAfterFiles)
         do {
-            let payeesDone = try publish.stream(count: plans.count, workers: configuration.workers, writer: staging, progress: progress) { index in
-                let plan = plans[index]
+            let payeesDone = try publish.stream(
+                count: count, workers: configuration.workers, writer: staging, progress: progress
+            ) { index in
+                let plan = handout.take(index)
                 if let entry = plan.reused { return try reusedOutput(plan, entry: entry, site: site) }
                 return try renderedOutput(plan, site: site, history: history, output: writer.output)
             }
             stage("render")
-            outcome = try publish.finish(payeesDone, summary: try summary(payeesDone.map(\.entry), ledger: ledger), writer: staging)
+            SystemMemory.returnFreedPages()
+            let financeSummary = try summary(payeesDone.map(\.entry), ledger: ledgerFigures)
+            outcome = try publish.finish(payeesDone, summary: financeSummary, writer: staging)
             stage("finance")
         } catch {
             _ = try? staging.finish()
@@ -141,7 +155,9 @@ public struct SitePipeline: Sendable {
     }
 
     /// The finance summary of the payees' entries and the whole ledger (every total checked).
-    func summary(_ entries: [Manifest.PayeeEntry], ledger: Ledger) throws -> FinanceSummary {
+    func summary(
+        _ entries: [Manifest.PayeeEntry], ledger: Result<[FinanceSummary.LedgerFigures], SiteError>
+    ) throws -> FinanceSummary {
         var counts: [Period: Int] = [:]
         var known: [String: Period] = [:]
         for entry in entries {

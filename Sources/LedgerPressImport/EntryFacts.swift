@@ -1,0 +1,36 @@
+import LedgerPressCore
+
+/// What an input's entries were, for its summary line: payees, currencies, first and last instant.
+public struct EntryFacts: Sendable, Equatable {
+    public private(set) var payees: Set<String> = []
+    /// Upper-case codes.
+    public private(set) var currencies: Set<String> = []
+    /// The earliest and the latest instant (the first one read of equal instants).
+    public private(set) var first: Timestamp?
+    public private(set) var last: Timestamp?
+
+    public init() {}
+
+    /// The payee and currency added last (exports list a payee's rows together: most rows repeat them).
+    private var lastPayee: String?
+    private var lastCurrency: String?
+
+    /// Counts one more entry.
+    public mutating func add(_ entry: LedgerEntry) {
+        if entry.payeeID != lastPayee {
+            payees.insert(entry.payeeID)
+            lastPayee = entry.payeeID
+        }
+        let currency = entry.amount.currency.code
+        if currency != lastCurrency {
+            currencies.insert(currency)
+            lastCurrency = currency
+        }
+        if first.map({ entry.occurredAt < $0 }) ?? true { first = entry.occurredAt }
+        if last.map({ $0 < entry.occurredAt }) ?? true { last = entry.occurredAt }
+    }
+
+    public static func == (a: EntryFacts, b: EntryFacts) -> Bool {
+        a.payees == b.payees && a.currencies == b.currencies && a.first == b.first && a.last == b.last
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import LedgerPressCore
+import LedgerPressImport
+import LedgerPressSite
+
+extension InputLoader {
+    /// What adding one input's rows to the ledger gave: rows whose entries joined it, and rows it refused.
+    struct Merged {
+        var accepted = 0
+        var entries = 0
+        var rejected: [RejectedRow] = []
+        var problems: [Diagnostic] = []
+
+        /// Adds one accepted row's entries to the ledger, or records why the ledger refused the row.
+        mutating func add(
+            _ row: some Collection<LedgerEntry>, line: Int, file: String, raw: () -> String, to ledger: inout Ledger
+        ) {
+            var found = DiagnosticLog(limit: Int.max)
+            if ledger.add(row: row, diagnostics: &found) {
+                accepted += 1
+                entries += row.count
+            } else {
+                problems += found.items
+                let reason = found.items.map(\.message).joined(separator: "; ")
+                rejected.append(RejectedRow(file: file, line: line, raw: raw(), reason: reason))
+            }
+        }
+    }
+
+    /// Reads one input into the ledger; returns its problems (the importer's, then the ledger's).
+    ///
+    /// > Note: a native export is read 1 MiB at a time and each row joins the ledger as it is read, so that
+    /// > neither the file nor its rows are held (a 1M-row export is 126 MB of text); every other input,
+    /// > and one that fits in its first piece, is read whole. The input is digested as it is read.
+    func read(_ path: String, settings: ImportSettings, into loaded: inout Loaded) throws -> [Diagnostic] {
+        let input = try console.openInput(path)
+        var digest = FileDigest.Stream()
+        var size = 0
+        var failure: InputFile.Failure?
+        func piece() -> [UInt8]? {
+            guard failure == nil else { return nil }
+            do {
+                guard let bytes = try input.next() else { return nil }
+                size += bytes.count
+                bytes.withUnsafeBytes { digest.update($0) }
+                return bytes
+            } catch {
+                failure = error
+                return nil
+            }
+        }
+        var first: [UInt8] = []
+        var ended = false
+        while first.count < 1 << 20 {
+            guard let more = piece() else {
+                ended = true
+                break
+            }
+            first += more
+        }
+        if let failure { throw console.inputFailed(path, failure) }
+        let before = loaded.ledger.entries.count
+        var merged = Merged()
+        let file: ImportedFile
+        if !ended && LedgerImport.readsInPieces(first, settings: settings) {
+            // Room for as many entries as the file has rows, at the first piece's bytes per line, so that the
+            // ledger and its index do not grow (and rehash) step by step.
+            let lines = max(1, first.reduce(0) { $0 + ($1 == 10 ? 1 : 0) })
+            loaded.ledger.reserveCapacity(loaded.ledger.entries.count + input.sizeHint / max(1, first.count / lines) + lines)
+            file = NativeLedgerImporter.read(firstPiece: first, more: piece, file: path) { entry, line, raw in
+                merged.add(CollectionOfOne(entry), line: line, file: path, raw: raw, to: &loaded.ledger)
+            }
+        } else {
+            var bytes = first
+            first = []
+            while let more = piece() { bytes += more }
+            file = LedgerImport.read(bytes: bytes, file: path, settings: settings)
+            loaded.ledger.reserveCapacity(loaded.ledger.entries.count + file.entries.count)
+            for row in file.rows {
+                merged.add(
+                    file.entries(of: row), line: row.line, file: path, raw: { ImportedFile.text(of: row.bytes, in: bytes) },
+                    to: &loaded.ledger)
+            }
+        }
+        if let failure { throw console.inputFailed(path, failure) }
+        let rejected = file.rejected + merged.rejected
+        loaded.counts.append(InputCount(
+            file: path, rowsRead: file.rowsRead, accepted: merged.accepted, rejected: rejected.count, skipped: file.skipped,
+            entries: merged.entries, newEntries: loaded.ledger.entries.count - before))
+        loaded.rejected += rejected.sorted { $0.line < $1.line }
+        loaded.files.append(file)
+        loaded.summaries.append(InputSummary(
+            name: (path as NSString).lastPathComponent, size: size, sha256: digest.hex(), rows: file.rowsRead))
+        return file.diagnostics + merged.problems
+    }
+}

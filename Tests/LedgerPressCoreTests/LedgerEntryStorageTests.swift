@@ -1,0 +1,91 @@
+import CMalloc
+import Testing
+
+@testable import LedgerPressCore
+
+/// The compact storage of ledger entries: every field comes back as it went in, and an entry fits one
+/// 160-byte heap block.
+@Suite struct LedgerEntryStorageTests {
+    static func entry(_ id: String, currency: String = "USD", source: LedgerPressCore.SourceLocation = LedgerPressCore.SourceLocation(file: "a.csv", line: 2)) -> LedgerEntry {
+        LedgerEntry(
+            id: id, occurredAt: Timestamp(epochSeconds: 1_791_036_000, nanoseconds: 5, offsetSeconds: -14_400), payeeID: "drv_1",
+            payeeType: .merchant, payeeName: "Ann", kind: .refund, amount: Money(minorUnits: -12_345, currency: Currency(code: currency)!),
+            reference: "job_1", description: "Ride", payoutID: "po_1", payoutStatus: .processing, source: source)
+    }
+
+    @Test func everyFieldComesBack() {
+        let entry = Self.entry("t1", currency: "bhd")
+        #expect(entry.id == "t1")
+        #expect(entry.occurredAt == Timestamp(epochSeconds: 1_791_036_000, nanoseconds: 5, offsetSeconds: -14_400))
+        #expect(entry.occurredAt.offsetSeconds == -14_400)
+        #expect(entry.amount == Money(minorUnits: -12_345, currency: Currency(code: "BHD")!))
+        #expect(entry.amount.currency.exponent == 3)
+        #expect((entry.payeeID, entry.payeeType, entry.payeeName) == ("drv_1", .merchant, "Ann"))
+        #expect((entry.kind, entry.reference, entry.description) == (.refund, "job_1", "Ride"))
+        #expect((entry.payoutID, entry.payoutStatus, entry.isStatusReport) == ("po_1", .processing, false))
+        #expect(entry.source == LedgerPressCore.SourceLocation(file: "a.csv", line: 2))
+    }
+
+    @Test func everyCurrencyPacks() {
+        for (code, exponent) in Currency.exponents {
+            let money = Money(minorUnits: 7, currency: Currency(code: code)!)
+            var entry = Self.entry("t1")
+            entry.amount = money
+            #expect(entry.amount == money)
+            #expect(entry.amount.currency.exponent == exponent)
+        }
+    }
+
+    @Test(arguments: [
+        LedgerPressCore.SourceLocation(file: "a.csv", line: 0), LedgerPressCore.SourceLocation(file: "a.csv", line: 4_294_967_294),
+        LedgerPressCore.SourceLocation(file: "a.csv", line: 4_294_967_295), LedgerPressCore.SourceLocation(file: "a.csv", line: Int.max),
+        LedgerPressCore.SourceLocation(file: "a.csv", line: -1), LedgerPressCore.SourceLocation(file: "b.csv", line: 3, field: "amount"),
+        LedgerPressCore.SourceLocation(file: "", line: 1),
+    ])
+    func everySourceComesBack(source: LedgerPressCore.SourceLocation) {
+        var entry = Self.entry("t1", source: source)
+        #expect(entry.source == source)
+        entry.source = LedgerPressCore.SourceLocation(file: "c.csv", line: 9)
+        #expect(entry.source == LedgerPressCore.SourceLocation(file: "c.csv", line: 9))
+        #expect(Self.entry("t1", source: source) == Self.entry("t1", source: source))
+        #expect(Self.entry("t1", source: source) != Self.entry("t1", source: LedgerPressCore.SourceLocation(file: "d.csv", line: 1)))
+    }
+
+    @Test func copiesDoNotSeeEachOthersChanges() {
+        let first = Self.entry("t1")
+        var second = first
+        second.amount = Money(minorUnits: 1, currency: Currency(code: "JPY")!)
+        second.source = LedgerPressCore.SourceLocation(file: "b.csv", line: 5)
+        #expect(first.amount == Money(minorUnits: -12_345, currency: Currency(code: "USD")!))
+        #expect(first.source == LedgerPressCore.SourceLocation(file: "a.csv", line: 2))
+        #expect(first != second)
+    }
+
+    @Test func anEntryFitsOneHeapBlockOf160Bytes() {
+        let box = LedgerEntryBox(
+            id: "t1", occurredAt: Timestamp(epochSeconds: 0), payeeID: "p", payeeType: .driver, payeeName: nil, kind: .tip,
+            amount: Money(minorUnits: 1, currency: Currency(code: "USD")!), reference: nil, description: nil, payoutID: nil,
+            payoutStatus: nil, source: LedgerPressCore.SourceLocation(file: "a.csv", line: 1), isStatusReport: false)
+        let usable = withExtendedLifetime(box) { malloc_usable_size(Unmanaged.passUnretained(box).toOpaque()) }
+        #expect(usable <= 152)
+    }
+
+    @Test func idsAreIndexedAsStringsCompare() {
+        var log = DiagnosticLog()
+        var ledger = Ledger()
+        for index in 0..<5_000 { ledger.add(Self.entry("t\(index % 2_500)"), diagnostics: &log) }
+        #expect(ledger.entries.count == 2_500)
+        #expect(ledger.entries.map(\.id) == (0..<2_500).map { "t\($0)" })
+        // "é" written precomposed and decomposed is one id, as for a dictionary keyed by the id.
+        ledger.add(Self.entry("caf\u{E9}"), diagnostics: &log)
+        ledger.add(Self.entry("cafe\u{301}"), diagnostics: &log)
+        #expect(ledger.entries.count == 2_501)
+        #expect(!log.hasErrors)
+        var conflicting = Self.entry("t7")
+        conflicting.kind = .tip
+        ledger.add(conflicting, diagnostics: &log)
+        #expect(log.items.map(\.message) == [
+            "a.csv:2: error: kind: expected the same kind for repeated id 't7' as at a.csv:2 ('refund'), got 'tip'"
+        ])
+    }
+}
