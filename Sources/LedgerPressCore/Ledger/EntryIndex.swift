@@ -12,26 +12,14 @@ struct EntryIndex: Sendable {
     /// The position of the entry with this id.
     func position(of id: String, in entries: [LedgerEntry]) -> Int? {
         guard !slots.isEmpty else { return nil }
-        let mask = slots.count - 1
-        var slot = id.hashValue & mask
-        while slots[slot] != 0 {
-            let position = Int(slots[slot]) - 1
-            if entries[position].id == id { return position }
-            slot = (slot + 1) & mask
-        }
-        return nil
+        return probe(id, in: entries).position
     }
 
     /// The position of the entry with this id; when there is none, records `position` (the next entry's) for it.
     mutating func claim(_ id: String, for position: Int, in entries: [LedgerEntry]) -> Int? {
         reserveCapacity(count + 1, in: entries)
-        let mask = slots.count - 1
-        var slot = id.hashValue & mask
-        while slots[slot] != 0 {
-            let existing = Int(slots[slot]) - 1
-            if entries[existing].id == id { return existing }
-            slot = (slot + 1) & mask
-        }
+        let (slot, existing) = probe(id, in: entries)
+        if let existing { return existing }
         precondition(position < Int(UInt32.max), "fewer than 2^32 - 1 ledger entries")
         slots[slot] = UInt32(position + 1)
         count += 1
@@ -51,5 +39,17 @@ struct EntryIndex: Sendable {
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = stored
         }
+    }
+
+    /// The slot that holds `id`'s position (and that position), or the empty slot where it would go.
+    private func probe(_ id: String, in entries: [LedgerEntry]) -> (slot: Int, position: Int?) {
+        let mask = slots.count - 1
+        var slot = id.hashValue & mask
+        while slots[slot] != 0 {
+            let position = Int(slots[slot]) - 1
+            if entries[position].id == id { return (slot, position) }
+            slot = (slot + 1) & mask
+        }
+        return (slot, nil)
     }
 }
