@@ -49,8 +49,8 @@ struct ChartWords {
             "last": chart.days.last.map { date($0.date) } ?? "",
             "total": money(chart.total),
         ]
-        self.title = ChartLabels.fill(chart.kind == .month ? labels.titleMonth : labels.titleWeek, values)
-        self.description = ChartLabels.fill(labels.description, values)
+        self.title = Phrase(chart.kind == .month ? labels.titleMonth : labels.titleWeek).fill { values[$0] }
+        self.description = Phrase(labels.description).fill { values[$0] }
         self.labels = labels
     }
 }

@@ -34,24 +34,6 @@ public struct ChartLabels: Sendable, Equatable {
         description: "Bar chart of net earnings for each day from {first} to {last} in {currency}, total {total}. "
             + "Bars above the line are days that added to the balance, bars below are days that took from it.",
         day: "Day", net: "Net", total: "Total")
-
-    /// `text` with each `{name}` found in `values` replaced by its value (values are not scanned again).
-    static func fill(_ text: String, _ values: [String: String]) -> String {
-        var out = ""
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            let after = rest.index(after: open)
-            if let close = rest[after...].firstIndex(of: "}"), let value = values[String(rest[after..<close])] {
-                out += value
-                rest = rest[rest.index(after: close)...]
-            } else {
-                out += "{"
-                rest = rest[after...]
-            }
-        }
-        return out + rest
-    }
 }
 
 extension ChartLabels {
