@@ -85,7 +85,8 @@ public struct OutputGuard: Sendable, Equatable {
             if Self.isInside(output, input.resolved) { throw refuse("it is inside the \(input.role) \(input.resolved)") }
         }
         let siblings = [output + ".staging", Self.sibling(of: output, "." + Self.name(output) + ".lock"),
-                        Self.sibling(of: output, "." + Self.name(output) + ".previous")]
+                        Self.sibling(of: output, "." + Self.name(output) + ".previous"),
+                        Self.sibling(of: output, "." + Self.name(output) + ".spare")]
         for (index, file) in sideFiles.enumerated() {
             func refuseFile(_ why: String) -> Refusal {
                 Refusal(

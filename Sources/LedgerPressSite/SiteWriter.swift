@@ -10,7 +10,7 @@ import Foundation
 /// bytes are already in the old output is hard-linked from there instead, so it keeps its inode and mtime);
 /// only when every file is there are the two folders exchanged in one atomic step (`renameat2` with
 /// `RENAME_EXCHANGE`), so the output path never lacks a complete site; the old site, now at the staging
-/// path, is then removed. Before the exchange every staged file and folder is flushed to disk, and after it
+/// path, is then kept as the next run's starting point (``SpareSite``) or removed. Before the exchange every staged file and folder is flushed to disk, and after it
 /// the parent folder, so a power cut never publishes empty or missing files. Where the file system cannot
 /// exchange, the old output is moved aside to `.<output>.previous` and the staging folder renamed in its
 /// place. Any failure before the swap leaves the old output untouched and removes the staging folder.
@@ -47,6 +47,7 @@ public struct SiteWriter: Sendable {
 
     var staging: URL { sibling(output.lastPathComponent + ".staging") }
     var previous: URL { sibling("." + output.lastPathComponent + ".previous") }
+    var spare: SpareSite { SpareSite(path: sibling("." + output.lastPathComponent + ".spare").path, output: output.path) }
 
     func sibling(_ name: String) -> URL { output.deletingLastPathComponent().appendingPathComponent(name) }
 
@@ -91,17 +92,18 @@ public struct SiteWriter: Sendable {
         return site
     }
 
-    /// Flushes the staged site to disk, swaps it in and flushes the swap; the old site is then removed.
+    /// Flushes the staged site to disk, swaps it in and flushes the swap; the old site is then kept as the
+    /// spare when `differences` (the staging writer's) says where it differs from the new one, else removed.
     /// On failure the staging folder is removed and the old output is as it was.
-    func swapIn() throws(Failure) {
+    func swapIn(differences: [SpareSite.Difference]? = nil) throws(Failure) {
         let fm = FileManager.default
         do {
             try SiteSwap.flush(staging)
             if fm.fileExists(atPath: output.path) {
                 if try SiteSwap.exchange(staging, output) {
                     try SiteSwap.flushParent(of: output)
-                    // The old site is now at the staging path; a run killed before it is gone leaves it for the next one to remove.
-                    SystemFile.removeTree(staging.path)
+                    // The old site is now at the staging path; a run killed before it is kept or gone leaves it for the next one to remove.
+                    spare.keep(oldSite: staging.path, differences: differences)
                     return
                 }
                 do {

@@ -76,6 +76,7 @@ extension SitePipeline {
         if oldManifest != nil, let oldEntry { oldFiles[oldEntry.manifest.path] = oldEntry.manifest.sha256 }
         let manifestEntry = try stage(OutputFile(path: manifestPath, bytes: try ManifestJSON.encode(manifest)))
         let newPaths = Set(listed.map(\.path) + [manifestPath])
+        staged.prune("payees/" + plan.slug, keeping: Array(newPaths))
         staged.report.removed = oldFiles.keys.filter { !newPaths.contains($0) }.count
 
         let rows = [pages.summaryCSV, pages.linesCSV, pages.revisionsCSV].map { Data($0.utf8) }

@@ -141,7 +141,7 @@ public struct SitePipeline: Sendable {
             writer.discardStaging()
             throw error
         }
-        try writer.swapIn()
+        try writer.swapIn(differences: staging.differences)
         stage("publish")
         return outcome
     }
@@ -179,10 +179,13 @@ public struct SitePipeline: Sendable {
 
 extension StagingWriter {
     /// The staging writer of a publish into `writer`'s output, with the finance CSVs to append to.
+    /// The staging folder starts from the spare site when there is a usable one (see ``SpareSite``).
     static func opening(for writer: SiteWriter, abortAfterFiles: Int?) throws(SiteWriter.Failure) -> StagingWriter {
+        let mirrors = writer.spare.adopt(as: writer.staging.path)
         do {
             return try StagingWriter(
-                staging: writer.staging, published: writer.output, appendFiles: FinancePages.csvFiles, abortAfterFiles: abortAfterFiles)
+                staging: writer.staging, published: writer.output, appendFiles: FinancePages.csvFiles, mirrorsPublished: mirrors,
+                abortAfterFiles: abortAfterFiles)
         } catch {
             writer.discardStaging()
             throw .system(error)

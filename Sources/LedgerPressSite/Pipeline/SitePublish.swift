@@ -69,6 +69,8 @@ struct SitePublish: Sendable {
         let oldTop = site.format == 1 ? site.legacyFiles(in: nil) : site.topFiles.mapValues(\.sha256)
         var staged = StagedFiles(published: output)
         var listed = files.map { staged.stage($0, old: oldTop[$0.path]) }
+        // The top level keeps its files and the payees' folders; anything else the published site has goes.
+        staged.prune("", keeping: files.map(\.path) + FinancePages.csvPaths + ["manifest.json"] + entries.map { "payees/" + $0.slug })
         writer.submit(staged.operations)
         report.added += staged.report.added
         report.changed += staged.report.changed
@@ -102,7 +104,7 @@ struct SitePublish: Sendable {
             if oldManifest == manifestFile.bytes, try keepPublished("manifest.json", size: nil, writer: writer) {
                 report.unchanged += 1
             } else {
-                try SystemFile.create(writer.staging + "/manifest.json", bytes: manifestFile.bytes)
+                try writer.place("manifest.json", bytes: manifestFile.bytes)
                 if oldManifest == nil { report.added += 1 } else { report.changed += 1 }
             }
         } catch {
@@ -129,6 +131,7 @@ struct SitePublish: Sendable {
         let staged = writer.staging + "/" + path
         if unlink(staged) != 0 && errno != ENOENT { throw SystemError("replace", staged) }
         guard link(published, staged) == 0 else { throw SystemError("link the unchanged", published) }
+        writer.replaced(path)
         return true
     }
 

@@ -26,6 +26,23 @@ struct StagedFiles {
         return entry
     }
 
+    /// Drops from staging whatever the published site holds in `folder` (a site path, "" for the top) and in
+    /// its subfolders but the site paths `kept` and their folders: files the new site no longer has, and
+    /// anything put there by hand. Queued before the files themselves.
+    mutating func prune(_ folder: String, keeping kept: [String]) {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        var names: [String: Set<String>] = [folder: []]
+        for path in kept where path.hasPrefix(prefix) {
+            var parent = folder
+            for part in path.dropFirst(prefix.count).split(separator: "/") {
+                names[parent, default: []].insert(String(part))
+                parent = parent.isEmpty ? String(part) : parent + "/" + part
+            }
+        }
+        let folders = names.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        operations.insert(contentsOf: folders.map { StagingWriter.Operation.prune($0, keeping: names[$0] ?? []) }, at: 0)
+    }
+
     /// Links a published file that is known to be unchanged.
     mutating func keep(_ path: String) {
         operations.append(.link(path))

@@ -14,6 +14,12 @@ import Foundation
 /// with both render workers. Files are created with `open(O_CREAT|O_EXCL|O_NOFOLLOW)`/`write`/`close`, each
 /// folder once; an unchanged file is hard-linked from the published site so it keeps its inode and mtime.
 /// The finance CSVs are appended to in payee order and hashed as they grow.
+///
+/// When the staging folder starts as a mirror of the published site (the adopted ``SpareSite``), a linked
+/// file is already there and needs nothing, a new file replaces the staged one (`unlink`, then
+/// `open(O_EXCL)`: the staged file is the published file's inode), and ``Operation/prune(_:keeping:)``
+/// removes what the new site drops. Either way the writer records every path it wrote or removed: where
+/// the new site differs from the old one, which becomes the next spare.
 final class StagingWriter: @unchecked Sendable {
     enum Operation {
         /// A new file with these bytes.
@@ -22,6 +28,8 @@ final class StagingWriter: @unchecked Sendable {
         case link(String)
         /// Bytes appended to one of the ``appendPaths`` (by index).
         case append(Int, Data)
+        /// Removes from staging whatever the published folder holds (a file or a folder) but these names.
+        case prune(String, keeping: Set<String>)
     }
 
     /// What an appended file came to.
@@ -33,6 +41,8 @@ final class StagingWriter: @unchecked Sendable {
     let staging: String
     let published: String
     let capacity: Int
+    /// True when the staging folder started as a copy of the published site (hard links).
+    let mirrorsPublished: Bool
     private let appendPaths: [String]
     private let abortAfterFiles: Int?
 
@@ -50,13 +60,17 @@ final class StagingWriter: @unchecked Sendable {
     private var appendHashers: [SHA256] = []
     private var appendSizes: [Int] = []
     private var operations = 0
+    private var recorded: [SpareSite.Difference] = []
+    private var recordedTooMany = false
 
     /// Creates the staging folder and the append files (each starting with `header`), and starts the thread.
-    init(staging: URL, published: URL, appendFiles: [(path: String, header: String)], capacity: Int = 64 << 20, abortAfterFiles: Int? = nil)
-        throws(SystemError)
-    {
+    init(
+        staging: URL, published: URL, appendFiles: [(path: String, header: String)], mirrorsPublished: Bool = false,
+        capacity: Int = 64 << 20, abortAfterFiles: Int? = nil
+    ) throws(SystemError) {
         self.staging = staging.path
         self.published = published.path
+        self.mirrorsPublished = mirrorsPublished
         self.capacity = capacity
         self.appendPaths = appendFiles.map(\.path)
         self.abortAfterFiles = abortAfterFiles
@@ -64,6 +78,7 @@ final class StagingWriter: @unchecked Sendable {
         folders.insert(self.staging)
         for file in appendFiles {
             let path = try prepare(file.path)
+            try clear(file.path)
             let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
             guard descriptor >= 0 else { throw SystemError("create", path) }
             appendDescriptors.append(descriptor)
@@ -121,6 +136,7 @@ final class StagingWriter: @unchecked Sendable {
         switch operation {
         case .file(_, let bytes), .append(_, let bytes): return bytes.count + 64
         case .link: return 64
+        case .prune(_, let names): return 64 + 32 * names.count
         }
     }
 
@@ -157,16 +173,67 @@ final class StagingWriter: @unchecked Sendable {
     private func perform(_ operation: Operation) throws(SystemError) {
         switch operation {
         case .file(let path, let bytes):
-            try SystemFile.create(try prepare(path), bytes: bytes)
+            let target = try prepare(path)
+            try clear(path)
+            try SystemFile.create(target, bytes: bytes)
         case .link(let path):
+            if mirrorsPublished { return }
             let target = try prepare(path)
             guard Glibc.link(published + "/" + path, target) == 0 else { throw SystemError("link the unchanged", published + "/" + path) }
         case .append(let index, let bytes):
             try append(index, bytes)
             return
+        case .prune(let folder, let names):
+            prune(folder, keeping: names)
+            return
         }
         operations += 1
         if let limit = abortAfterFiles, operations >= limit { abort() }
+    }
+
+    /// The paths where the new site differs from the published one (written, replaced or removed), once
+    /// ``finish()`` has returned; nil when there were more than ``SpareSite/maximumDifferences``.
+    var differences: [SpareSite.Difference]? { recordedTooMany ? nil : recorded }
+
+    /// Creates a file in staging after ``finish()`` (the top-level manifest), replacing the staged one.
+    func place(_ path: String, bytes: Data) throws(SystemError) {
+        try clear(path)
+        try SystemFile.create(staging + "/" + path, bytes: bytes)
+    }
+
+    /// Notes a staged file that was replaced after ``finish()`` by other means (a link to the published one).
+    func replaced(_ path: String) { record(.file(path)) }
+
+    /// Records a differing path, and, when staging mirrors the published site, removes the staged file first.
+    private func clear(_ path: String) throws(SystemError) {
+        record(.file(path))
+        guard mirrorsPublished else { return }
+        let target = staging + "/" + path
+        if unlink(target) != 0, errno != ENOENT { throw SystemError("replace", target) }
+    }
+
+    private func record(_ difference: SpareSite.Difference) {
+        guard !recordedTooMany else { return }
+        recorded.append(difference)
+        if recorded.count > SpareSite.maximumDifferences {
+            recordedTooMany = true
+            recorded = []
+        }
+    }
+
+    /// Removes from staging each entry of the published `folder` not named in `names`, and records it.
+    private func prune(_ folder: String, keeping names: Set<String>) {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        for entry in SystemFile.listNames(published + "/" + folder) ?? [] where !names.contains(entry.name) {
+            let path = prefix + entry.name
+            if entry.isFolder {
+                record(.folder(path))
+                SystemFile.removeTree(staging + "/" + path)
+            } else {
+                record(.file(path))
+                if unlink(staging + "/" + path) != 0, errno != ENOENT { SystemFile.removeTree(staging + "/" + path) }
+            }
+        }
     }
 
     private func append(_ index: Int, _ bytes: Data) throws(SystemError) {

@@ -167,6 +167,7 @@ extension SiteMerger {
             staged.stage(OutputFile(path: file.path, bytes: bytes), old: oldFiles.removeValue(forKey: file.path))
         }
         staged.report.removed = oldFiles.count
+        staged.prune("payees/" + entry.slug, keeping: manifest.files.map(\.path) + [entry.manifest.path])
         // Under another folder name (a rotated link secret), the published folder goes as a whole.
         if let moved = site.payees[entry.id], moved.slug != entry.slug { staged.report.removed += moved.files }
         result.operations = staged.operations

@@ -101,7 +101,7 @@ public struct SiteMerger: Sendable {
             writer.discardStaging()
             throw error
         }
-        try writer.swapIn()
+        try writer.swapIn(differences: staging.differences)
         var byKind: [String: Int] = [:]
         for count in summary.periods { byKind[count.kind, default: 0] += count.statements }
         return Merged(

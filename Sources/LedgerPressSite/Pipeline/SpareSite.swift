@@ -1,0 +1,129 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The site before the last publish, kept beside the output as `.<output>.spare` so that the next run
+/// starts its staging folder from it instead of from nothing: double buffering.
+///
+/// After a publish swaps the staging folder in, the old site sits at the staging path. It shares every
+/// unchanged file with the new site (hard links), and differs from it only at the paths the publish wrote or
+/// removed, which the staging writer recorded. Removing that tree costs one `unlink` per file (1.68M at
+/// 1M entries, the bulk of a nightly rerun's publish); keeping it costs the disk space of the files that
+/// changed. The next run renames it back to the staging path and brings only those paths up to date (each
+/// unlinked, then linked again from the output when the output has it), after which the staging folder
+/// holds exactly the published files, with their inodes: an unchanged file needs no work at all.
+///
+/// The spare is trusted only with its marker (``markerName``), written last: the list of differing paths and
+/// the SHA-256 of the output's `manifest.json` at the time. A spare without it, or whose manifest digest is
+/// not the output's (another site was published there since, by hand or by an older ledgerpress), is
+/// removed and the staging folder starts empty, as before. Staged files are only ever replaced by
+/// `unlink` and `open(O_EXCL)`, never written in place, so the output's files (the same inodes) are never touched.
+struct SpareSite {
+    /// A path where the spare and the published site differ: a file, or a whole folder (removed in the site).
+    enum Difference: Equatable, Sendable {
+        case file(String)
+        case folder(String)
+    }
+
+    static let markerName = ".ledgerpress-spare"
+    static let header = "ledgerpress spare 1"
+    /// Beyond this many differences the spare is not worth keeping: the next run would relink about as
+    /// many files as starting from nothing, and the marker would be large.
+    static let maximumDifferences = 250_000
+
+    /// The spare folder.
+    let path: String
+    /// The output folder it mirrors.
+    let output: String
+
+    /// Moves the spare to `staging` and brings it up to date with the output; true when `staging` now
+    /// holds the output's files. False when there is no usable spare (it is then removed, and `staging`
+    /// does not exist).
+    func adopt(as staging: String) -> Bool {
+        guard FileManager.default.fileExists(atPath: path) else { return false }
+        guard let differences = readMarker(), rename(path, staging) == 0 else {
+            SystemFile.removeTree(path)
+            return false
+        }
+        unlink(staging + "/" + Self.markerName)
+        for difference in differences where !catchUp(staging, at: difference) {
+            SystemFile.removeTree(staging)
+            return false
+        }
+        return true
+    }
+
+    /// Brings one differing path of the staging folder to what the output holds there.
+    private func catchUp(_ staging: String, at difference: Difference) -> Bool {
+        switch difference {
+        case .folder(let folder):
+            SystemFile.removeTree(staging + "/" + folder)
+            return !FileManager.default.fileExists(atPath: output + "/" + folder)
+        case .file(let file):
+            let target = staging + "/" + file
+            if unlink(target) != 0, errno != ENOENT { SystemFile.removeTree(target) }
+            var status = stat()
+            guard lstat(output + "/" + file, &status) == 0 else { return errno == ENOENT }
+            guard (status.st_mode & S_IFMT) == S_IFREG else { return false }
+            if link(output + "/" + file, target) == 0 { return true }
+            guard errno == ENOENT, (try? SystemFile.makeFolders((target as NSString).deletingLastPathComponent)) != nil else { return false }
+            return link(output + "/" + file, target) == 0
+        }
+    }
+
+    /// The differences the marker lists, when it is whole and names the output's current manifest.
+    func readMarker() -> [Difference]? {
+        guard let data = try? SystemFile.read(path + "/" + Self.markerName),
+            let manifest = try? SystemFile.read(output + "/manifest.json")
+        else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 3, lines[0] == Self.header, lines[1] == "manifest " + Manifest.sha256(manifest), lines.last == "end"
+        else { return nil }
+        var differences: [Difference] = []
+        for line in lines[2..<(lines.count - 1)] {
+            let kind = line.prefix(2)
+            let path = String(line.dropFirst(2))
+            guard Self.isSitePath(path) else { return nil }
+            switch kind {
+            case "f ": differences.append(.file(path))
+            case "d ": differences.append(.folder(path))
+            default: return nil
+            }
+        }
+        return differences
+    }
+
+    /// Keeps the old site now at `staging` as the spare, with its marker; removes it when that is not worth it
+    /// or cannot be done. Best effort: a spare that is not kept only makes the next run start from nothing.
+    func keep(oldSite staging: String, differences: [Difference]?) {
+        SystemFile.removeTree(path)
+        guard let differences, differences.count <= Self.maximumDifferences,
+            let manifest = try? SystemFile.read(output + "/manifest.json")
+        else {
+            SystemFile.removeTree(staging)
+            return
+        }
+        var text = Self.header + "\nmanifest " + Manifest.sha256(manifest) + "\n"
+        for difference in differences {
+            switch difference {
+            case .file(let file): text += "f " + file + "\n"
+            case .folder(let folder): text += "d " + folder + "\n"
+            }
+        }
+        text += "end"
+        let marker = staging + "/" + Self.markerName
+        unlink(marker)
+        guard (try? SystemFile.create(marker, bytes: Data(text.utf8))) != nil, SystemFile.syncFile(marker), rename(staging, path) == 0 else {
+            SystemFile.removeTree(staging)
+            return
+        }
+    }
+
+    /// A relative path inside the site: no empty, `.` or `..` part, no line break.
+    static func isSitePath(_ path: String) -> Bool {
+        !path.isEmpty && !path.contains("\n")
+            && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+}

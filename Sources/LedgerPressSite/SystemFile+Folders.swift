@@ -1,0 +1,36 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension SystemFile {
+    /// The names directly in a folder, each with whether it is a folder itself (a symbolic link is not);
+    /// nil when the folder cannot be opened. One `readdir` pass: nothing is stat'ed where the file system
+    /// reports the entry's type.
+    static func listNames(_ path: String) -> [(name: String, isFolder: Bool)]? {
+        guard let folder = opendir(path) else { return nil }
+        defer { closedir(folder) }
+        let descriptor = dirfd(folder)
+        var names: [(name: String, isFolder: Bool)] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                var status = stat()
+                isFolder = fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+            }
+            names.append((name, isFolder))
+        }
+        return names
+    }
+
+    /// Flushes one file's bytes to the disk; false when that fails.
+    static func syncFile(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// The spare site (`.<output>.spare`, the site before the last publish, kept to start the next staging from):
+/// every run that starts from it publishes byte for byte what a run starting from nothing publishes.
+@Suite(.serialized) struct SpareSiteTests {
+    /// One night's inputs and options.
+    struct Night {
+        var late: [String] = []
+        var options: [String] = []
+    }
+
+    static let header = "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status\n"
+
+    func writeLateFiles(_ cli: CLIRunner) throws {
+        try cli.write("late1.csv", Self.header + "x001,2026-11-03T10:00:00-05:00,drv_ann,driver,Ann Lee,earning,10.00,USD,job_x1,Late run,,\n")
+        try cli.write("late2.csv", Self.header + "x002,2026-11-04T10:00:00-05:00,drv_ann,driver,Ann Lee,tip,3.00,USD,job_x1,,,\n")
+        try cli.write("late3.csv", Self.header + "x003,2026-10-20T10:00:00+02:00,drv_jose,driver,José Ruiz,earning,7.00,EUR,job_x3,Another,,\n")
+        try cli.write("secret", "a link secret of some length\n")
+    }
+
+    /// Builds `night` into `output`; without `spare`, the spare is removed first, so the run starts from nothing.
+    func build(_ cli: CLIRunner, _ night: Night, into output: String, spare: Bool) throws {
+        if !spare { try? FileManager.default.removeItem(atPath: cli.path("." + output + ".spare")) }
+        let arguments = ["build", CLIRunner.example("example-ledger.csv")] + night.late
+            + ["--payees", CLIRunner.example("example-payees.csv"), "--output", output, "--quiet"] + night.options
+        let outcome = try cli.run(arguments)
+        #expect(outcome.status == 0, "\(night): \(outcome.stderr)")
+    }
+
+    /// Puts other bytes at a path of the spare (a new file: the spare's files are the output's).
+    func replaceInSpare(_ cli: CLIRunner, _ path: String) throws {
+        try FileManager.default.removeItem(atPath: cli.path(".site.spare/" + path))
+        try cli.write(".site.spare/" + path, "a spare that must not be published")
+    }
+
+    func inode(_ cli: CLIRunner, _ path: String) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: cli.path(path))[.systemFileNumber] as? Int) ?? -1
+    }
+
+    @Test func nightsStartedFromTheSparePublishWhatNightsStartedFromNothingDo() throws {
+        let cli = try CLIRunner()
+        try writeLateFiles(cli)
+        let nights = [
+            Night(), Night(late: ["late1.csv"]), Night(late: ["late1.csv", "late2.csv"]),
+            Night(late: ["late1.csv", "late2.csv", "late3.csv"]), Night(late: ["late1.csv"]),
+            Night(options: ["--periods", "month"]), Night(options: ["--only", "finance"]), Night(),
+            Night(options: ["--link-secret", "secret"]), Night(late: ["late3.csv"], options: ["--link-secret", "secret"]), Night(),
+        ]
+        for (index, night) in nights.enumerated() {
+            if index == 4 {
+                // Put there by hand: a stray file in a payee's folder, a stray folder and a stray file at the top.
+                try cli.write("site/payees/drv_ann/notes.txt", "mine")
+                try FileManager.default.createDirectory(atPath: cli.path("site/junk"), withIntermediateDirectories: true)
+                try cli.write("site/junk/a.txt", "mine")
+                try cli.write("site/payees/stray", "mine")
+            }
+            let unchanged = index == 2 ? try inode(cli, "site/payees/drv_jose/2026-10.html") : nil
+            try build(cli, night, into: "site", spare: true)
+            try build(cli, night, into: "control", spare: false)
+            #expect(try cli.tree("site") == cli.tree("control"), "night \(index): \(night)")
+            #expect(try cli.run(["verify", "site"]).status == 0, "night \(index)")
+            if index >= 1 {
+                let marker = try cli.read(".site.spare/.ledgerpress-spare")
+                #expect(marker.hasPrefix("ledgerpress spare 1\nmanifest "), "night \(index)")
+            }
+            if let unchanged { #expect(try inode(cli, "site/payees/drv_jose/2026-10.html") == unchanged) }
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.path("site.staging")))
+    }
+
+    @Test func aSpareThatDoesNotMatchTheOutputIsRemovedNotUsed() throws {
+        let cli = try CLIRunner()
+        try writeLateFiles(cli)
+        try build(cli, Night(), into: "site", spare: true)
+        try build(cli, Night(late: ["late1.csv"]), into: "site", spare: true)
+        // Another site put in place of the output: the spare's marker names the old manifest.
+        try build(cli, Night(late: ["late3.csv"]), into: "other", spare: true)
+        try FileManager.default.removeItem(atPath: cli.path("site"))
+        try FileManager.default.moveItem(atPath: cli.path("other"), toPath: cli.path("site"))
+        try replaceInSpare(cli, "payees/drv_ann/2026-10.html")
+        try build(cli, Night(late: ["late2.csv"]), into: "site", spare: true)
+        try build(cli, Night(late: ["late3.csv"]), into: "control", spare: false)
+        try build(cli, Night(late: ["late2.csv"]), into: "control", spare: false)
+        #expect(try cli.tree("site") == cli.tree("control"))
+        #expect(try cli.run(["verify", "site"]).status == 0)
+        // A marker cut short is not trusted either.
+        let marker = try cli.read(".site.spare/.ledgerpress-spare")
+        try cli.write(".site.spare/.ledgerpress-spare", String(marker.dropLast(4)))
+        try replaceInSpare(cli, "payees/drv_ann/2026-10.html")
+        try build(cli, Night(late: ["late1.csv"]), into: "site", spare: true)
+        try build(cli, Night(late: ["late1.csv"]), into: "control", spare: false)
+        #expect(try cli.tree("site") == cli.tree("control"))
+    }
+
+    @Test func aRunKilledAfterTakingTheSpareLeavesTheOldSiteAndTheNextRunStartsFromNothing() throws {
+        let cli = try CLIRunner()
+        try writeLateFiles(cli)
+        try build(cli, Night(), into: "site", spare: true)
+        try build(cli, Night(late: ["late1.csv"]), into: "site", spare: true)
+        #expect(FileManager.default.fileExists(atPath: cli.path(".site.spare")))
+        let before = try cli.tree("site")
+        let arguments = ["build", CLIRunner.example("example-ledger.csv"), "late1.csv", "late2.csv",
+                         "--payees", CLIRunner.example("example-payees.csv"), "--output", "site"]
+        let killed = try cli.run(arguments, environment: ["LEDGERPRESS_TEST_ABORT_AFTER_FILES": "3"])
+        #expect(killed.status != 0)
+        #expect(try cli.tree("site") == before)
+        #expect(try cli.run(["verify", "site"]).status == 0)
+        try build(cli, Night(late: ["late1.csv", "late2.csv"]), into: "site", spare: true)
+        try build(cli, Night(), into: "control", spare: false)
+        try build(cli, Night(late: ["late1.csv"]), into: "control", spare: false)
+        try build(cli, Night(late: ["late1.csv", "late2.csv"]), into: "control", spare: false)
+        #expect(try cli.tree("site") == cli.tree("control"))
+        #expect(!FileManager.default.fileExists(atPath: cli.path("site.staging")))
+    }
+}
