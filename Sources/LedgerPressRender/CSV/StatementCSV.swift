@@ -84,13 +84,22 @@ public enum StatementCSV {
         out += CSVCell.text(line.reference ?? "")
         out += ","
         out += CSVCell.text(line.description ?? "")
-        let amounts = foldFees
-            ? [f.take, f.tips, f.adjustments, f.refunds, f.payouts, line.net]
-            : [f.earnings, f.tips, f.fees, f.adjustments, f.refunds, f.payouts, line.net]
-        for amount in amounts {
+        func amount(_ value: Int64) {
             out += ","
-            out += PlainDecimal.format(amount, exponent: e)
+            out += PlainDecimal.format(value, exponent: e)
         }
+        // One call per cell rather than a loop over an array literal, which allocated once per line.
+        if foldFees {
+            amount(f.take)
+        } else {
+            amount(f.earnings)
+        }
+        amount(f.tips)
+        if !foldFees { amount(f.fees) }
+        amount(f.adjustments)
+        amount(f.refunds)
+        amount(f.payouts)
+        amount(line.net)
         out += ","
         out += CSVCell.text(line.payoutID ?? "")
         out += ","

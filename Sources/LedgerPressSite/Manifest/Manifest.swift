@@ -133,8 +133,16 @@ struct Manifest: Codable {
 
     /// A digest in lower-case hex.
     static func hex(_ digest: some Sequence<UInt8>) -> String {
-        digest.map { byte in byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }.joined()
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in digest {
+            text.append(hexDigits[Int(byte >> 4)])
+            text.append(hexDigits[Int(byte & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     func file() throws -> OutputFile { OutputFile(path: "manifest.json", bytes: try ManifestJSON.encode(self)) }
 }

@@ -8,7 +8,7 @@ struct DigestBuilder {
     private var buffer: [UInt8] = []
 
     init(_ domain: String) {
-        buffer.reserveCapacity(1 << 14)
+        buffer.reserveCapacity(1 << 10)
         text(domain)
     }
 
@@ -39,7 +39,14 @@ struct DigestBuilder {
     }
 
     mutating func figures(_ f: Figures) {
-        for value in [f.openingBalance, f.earnings, f.tips, f.fees, f.adjustments, f.refunds, f.payouts] { int(value) }
+        // One call per field rather than a loop over an array literal, which allocated once per line.
+        int(f.openingBalance)
+        int(f.earnings)
+        int(f.tips)
+        int(f.fees)
+        int(f.adjustments)
+        int(f.refunds)
+        int(f.payouts)
         int(f.entries)
     }
 

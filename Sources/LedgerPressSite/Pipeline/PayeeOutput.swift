@@ -74,7 +74,7 @@ extension SitePipeline {
             rendered: pages.rendered.sorted { $0.period.utf8.lexicographicallyPrecedes($1.period.utf8) })
         let manifestPath = PayeeManifest.path(slug: plan.slug)
         if oldManifest != nil, let oldEntry { oldFiles[oldEntry.manifest.path] = oldEntry.manifest.sha256 }
-        let manifestEntry = try stage(OutputFile(path: manifestPath, bytes: try ManifestJSON.encode(manifest)))
+        let manifestEntry = try stage(OutputFile(path: manifestPath, bytes: manifest.json()))
         let newPaths = Set(listed.map(\.path) + [manifestPath])
         staged.prune("payees/" + plan.slug, keeping: Array(newPaths))
         staged.report.removed = oldFiles.keys.filter { !newPaths.contains($0) }.count

@@ -1,0 +1,86 @@
+import Foundation
+
+extension PayeeManifest {
+    /// The manifest in ``ManifestJSON``'s form, byte for byte (see ``PrettyJSON``).
+    func json() -> Data {
+        var json = PrettyJSON(capacity: 256 * (files.count + statements.count + rendered.count) + 512)
+        json.beginObject()
+        json.key("files")
+        json.beginArray()
+        for file in files {
+            json.element()
+            json.beginObject()
+            json.field("path", file.path)
+            json.field("sha256", file.sha256)
+            json.field("size", file.size)
+            json.endObject()
+        }
+        json.endArray()
+        json.field("format_version", formatVersion)
+        json.field("key", key)
+        json.field("payee_id", payeeID)
+        json.key("rendered")
+        json.beginArray()
+        for item in rendered {
+            json.element()
+            json.beginObject()
+            json.field("key", item.key)
+            json.field("period", item.period)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("statements")
+        json.beginArray()
+        for record in statements {
+            json.element()
+            record.write(to: &json)
+        }
+        json.endArray()
+        json.field("tool", tool)
+        json.endObject()
+        return json.finish()
+    }
+}
+
+extension StatementRecord {
+    func write(to json: inout PrettyJSON) {
+        json.beginObject()
+        json.key("changes")
+        json.beginArray()
+        for change in changes {
+            json.element()
+            json.beginObject()
+            json.field("currency", change.currency)
+            json.key("current")
+            change.current.write(to: &json)
+            if let previous = change.previous {
+                json.key("previous")
+                previous.write(to: &json)
+            }
+            json.endObject()
+        }
+        json.endArray()
+        json.key("figures")
+        json.beginObject()
+        for currency in figures.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            json.key(currency)
+            figures[currency]?.write(to: &json)
+        }
+        json.endObject()
+        json.field("fingerprint", fingerprint)
+        json.field("first_issued_as_of", firstIssuedAsOf)
+        json.field("payee_id", payeeID)
+        json.field("period", period)
+        json.field("version", version)
+        json.endObject()
+    }
+}
+
+extension StatementRecord.CurrencyFigures {
+    func write(to json: inout PrettyJSON) {
+        json.beginObject()
+        json.field("closing_balance", closingBalance)
+        json.field("net_activity", netActivity)
+        json.endObject()
+    }
+}
