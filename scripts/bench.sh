@@ -131,6 +131,9 @@ say "$variant: $(short "$entries") entries / $(short "$payees") payees, $runs ru
 "$bin" sample --entries "$entries" --payees "$payees" --out "$data/ledger.csv" --payees-out "$data/payees.csv" \
     --journal-out "$data/ledger.journal" --late "$late" --late-out "$data/late.csv"
 late_day=$(awk -F, '/^late_/ { print substr($2, 1, 10); exit }' "$data/late.csv")
+# A second night: the same number of rows again, one day later, with their own ids.
+next_day=$(date -u -d "$late_day + 1 day" +%Y-%m-%d)
+sed -e 's/^late_/late2_/' -e "s/,${late_day}T/,${next_day}T/" "$data/late.csv" >"$data/late2.csv"
 say "generated $(mb "$(stat -c %s "$data/ledger.csv")") MB of CSV and $(mb "$(stat -c %s "$data/ledger.journal")") MB of journal"
 
 ## The journal holds the same money: per-currency totals of the CSV = hledger's = ledger's.
@@ -186,11 +189,14 @@ for i in $(seq "$runs"); do
     [ "$i" = "$runs" ] && measure_site
     timed lp-late "$bin" build "$data/ledger.csv" "$data/late.csv" --payees "$data/payees.csv" --output "$site" --quiet \
         --report "$work/reports/lp-late.$i.json" || fail lp-late
+    timed lp-late2 "$bin" build "$data/ledger.csv" "$data/late.csv" "$data/late2.csv" --payees "$data/payees.csv" \
+        --output "$site" --quiet --report "$work/reports/lp-late2.$i.json" || fail lp-late2
+    discard "$work/.site.spare"
 done
 discard "$site"
 
 for i in $(seq "$runs"); do
-    discard "$work/site-month"
+    discard "$work/site-month" "$work/.site-month.spare"
     timed lp-month "$bin" build "${inputs[@]}" --periods month --output "$work/site-month" --quiet \
         --report "$work/reports/lp-month.$i.json" || fail lp-month
 done
@@ -326,6 +332,7 @@ fi
     row lp-finance "ledgerpress \`build --only finance\`" "$finance_note"
     row lp-nochange "ledgerpress no-change rerun (same command, same output)" "$(lp_note lp-nochange)"
     row lp-late "ledgerpress rerun with $late_rows late rows (1 %) on a new day" "$(lp_note lp-late)"
+    row lp-late2 "ledgerpress second late night: $late_rows more rows on $next_day (staging from the spare)" "$(lp_note lp-late2)"
     row lp-check "ledgerpress \`check\`" "imports and builds every statement, writes nothing"
     row hledger "hledger \`bal -M '^payees:' -O csv\`" "monthly figures per payee and kind"
     row ledger "ledger \`reg -M '^payees:'\`" "monthly figures per payee and kind"
@@ -347,6 +354,7 @@ fi
     echo "| pages/s, full build / Hugo | $(ratio "$full_rate" "$hugo_rate") ($full_rate / $hugo_rate) |"
     echo "| no-change rerun / full build | $(ratio "$(median lp-nochange 1)" "$wall_full") |"
     echo "| late rerun / full build | $(ratio "$(median lp-late 1)" "$wall_full") |"
+    echo "| second late night (from the spare) / full build | $(ratio "$(median lp-late2 1)" "$wall_full") |"
     echo "| finance-only / hledger \`bal -M\` | $(ratio "$(median lp-finance 1)" "$(median hledger 1)") |"
     echo "| finance-only / ledger \`reg -M\` | $(ratio "$(median lp-finance 1)" "$(median ledger 1)") |"
     echo "| HTML render stage / in-process libcmark (same Markdown) | $render_ratio |"
