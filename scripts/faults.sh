@@ -89,7 +89,8 @@ kill_case() {
     span=$((span + span / 5 + 1))
     local midrun=0
     for k in $(seq 1 "$kills"); do
-        rm -rf out out.staging .out.previous && cp -a "$start" out
+        rm -rf out out.staging .out.previous .out.spare && cp -a "$start" out
+        [ -z "${with_spare:-}" ] || make_spare out
         "$@" >/dev/null 2>&1 &
         local pid=$!
         sleep "$(moment "$span")"
@@ -108,10 +109,20 @@ kill_case() {
     echo "faults: $name: $kills kills over ${span} ms, $midrun of them mid-run"
 }
 
+# A spare site beside ./out as a publish leaves it: the same files (hard links), a marker naming out's manifest
+# and one differing path (caught up from the output when the next run takes the spare as its staging folder).
+make_spare() {
+    cp -al "$1" ".$1.spare"
+    rm ".$1.spare/finance/summary.csv" && echo stale >".$1.spare/finance/summary.csv"
+    printf 'ledgerpress spare 1\nmanifest %s\nf finance/summary.csv\nend' "$(digest "$1")" >".$1.spare/.ledgerpress-spare"
+}
+
 # (The killed command is the binary itself, never a shell function: killing a subshell would leave it running.)
 kill_case build old-site after "$old" "$new" -- "$bin" build ledger.csv --payees payees.csv --output out --quiet
 kill_case merge old-site after_merge "$old" "$merged" -- "$bin" merge shards/0 shards/1 --output out --quiet
 kill_case rerun settled-site after "$settled" -- "$bin" build ledger.csv --payees payees.csv --output out --quiet
+# The same build starting from a spare: its staging folder shares every file with the output until it is swapped in.
+with_spare=1 kill_case build-from-spare old-site after "$old" "$new" -- "$bin" build ledger.csv --payees payees.csv --output out --quiet
 
 # A full file system: the old site fits, the new one does not.
 rm -rf small.csv && "$bin" sample --entries 40 --payees 3 --seed 9 --out small.csv --payees-out small-payees.csv

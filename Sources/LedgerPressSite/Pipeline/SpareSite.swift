@@ -43,7 +43,7 @@ struct SpareSite {
     /// does not exist).
     func adopt(as staging: String) -> Bool {
         guard FileManager.default.fileExists(atPath: path) else { return false }
-        guard let differences = readMarker(), rename(path, staging) == 0 else {
+        guard let differences = readMarker(), sharesFiles(outside: differences), rename(path, staging) == 0 else {
             SystemFile.removeTree(path)
             return false
         }
@@ -71,6 +71,30 @@ struct SpareSite {
             guard errno == ENOENT, (try? SystemFile.makeFolders((target as NSString).deletingLastPathComponent)) != nil else { return false }
             return link(output + "/" + file, target) == 0
         }
+    }
+
+    /// Whether the spare's files are the output's (hard links), checked on up to 16 payee manifests the
+    /// marker does not list: a spare copied or restored apart from the output holds equal bytes under other
+    /// inodes, and starting from it would give unchanged files new inodes.
+    func sharesFiles(outside differences: [Difference]) -> Bool {
+        let listed = Set(differences.map { difference in
+            switch difference {
+            case .file(let file): return file
+            case .folder(let folder): return folder
+            }
+        })
+        var compared = 0
+        for entry in SystemFile.listNames(output + "/payees") ?? [] where entry.isFolder && compared < 16 {
+            let folder = "payees/" + entry.name
+            let file = folder + "/manifest.json"
+            guard !listed.contains(folder), !listed.contains(file) else { continue }
+            var spare = stat()
+            var published = stat()
+            guard lstat(path + "/" + file, &spare) == 0, lstat(output + "/" + file, &published) == 0 else { continue }
+            guard spare.st_ino == published.st_ino, spare.st_dev == published.st_dev else { return false }
+            compared += 1
+        }
+        return true
     }
 
     /// The differences the marker lists, when it is whole and names the output's current manifest.
