@@ -60,8 +60,8 @@ final class StagingWriter: @unchecked Sendable {
     private var appendHashers: [SHA256] = []
     private var appendSizes: [Int] = []
     private var operations = 0
-    private var recorded: [SpareSite.Difference] = []
-    private var recordedTooMany = false
+    /// Where the new site differs from the published one (see StagingWriter+Spare.swift).
+    var log = DifferenceLog()
 
     /// Creates the staging folder and the append files (each starting with `header`), and starts the thread.
     init(
@@ -189,51 +189,6 @@ final class StagingWriter: @unchecked Sendable {
         }
         operations += 1
         if let limit = abortAfterFiles, operations >= limit { abort() }
-    }
-
-    /// The paths where the new site differs from the published one (written, replaced or removed), once
-    /// ``finish()`` has returned; nil when there were more than ``SpareSite/maximumDifferences``.
-    var differences: [SpareSite.Difference]? { recordedTooMany ? nil : recorded }
-
-    /// Creates a file in staging after ``finish()`` (the top-level manifest), replacing the staged one.
-    func place(_ path: String, bytes: Data) throws(SystemError) {
-        try clear(path)
-        try SystemFile.create(staging + "/" + path, bytes: bytes)
-    }
-
-    /// Notes a staged file that was replaced after ``finish()`` by other means (a link to the published one).
-    func replaced(_ path: String) { record(.file(path)) }
-
-    /// Records a differing path, and, when staging mirrors the published site, removes the staged file first.
-    private func clear(_ path: String) throws(SystemError) {
-        record(.file(path))
-        guard mirrorsPublished else { return }
-        let target = staging + "/" + path
-        if unlink(target) != 0, errno != ENOENT { throw SystemError("replace", target) }
-    }
-
-    private func record(_ difference: SpareSite.Difference) {
-        guard !recordedTooMany else { return }
-        recorded.append(difference)
-        if recorded.count > SpareSite.maximumDifferences {
-            recordedTooMany = true
-            recorded = []
-        }
-    }
-
-    /// Removes from staging each entry of the published `folder` not named in `names`, and records it.
-    private func prune(_ folder: String, keeping names: Set<String>) {
-        let prefix = folder.isEmpty ? "" : folder + "/"
-        for entry in SystemFile.listNames(published + "/" + folder) ?? [] where !names.contains(entry.name) {
-            let path = prefix + entry.name
-            if entry.isFolder {
-                record(.folder(path))
-                SystemFile.removeTree(staging + "/" + path)
-            } else {
-                record(.file(path))
-                if unlink(staging + "/" + path) != 0, errno != ENOENT { SystemFile.removeTree(staging + "/" + path) }
-            }
-        }
     }
 
     private func append(_ index: Int, _ bytes: Data) throws(SystemError) {
