@@ -5,37 +5,23 @@ extension PayeeManifest {
     func json() -> Data {
         var json = PrettyJSON(capacity: 256 * (files.count + statements.count + rendered.count) + 512)
         json.beginObject()
-        json.key("files")
-        json.beginArray()
-        for file in files {
-            json.element()
+        json.array("files", files) { json, file in
             json.beginObject()
             json.field("path", file.path)
             json.field("sha256", file.sha256)
             json.field("size", file.size)
             json.endObject()
         }
-        json.endArray()
         json.field("format_version", formatVersion)
         json.field("key", key)
         json.field("payee_id", payeeID)
-        json.key("rendered")
-        json.beginArray()
-        for item in rendered {
-            json.element()
+        json.array("rendered", rendered) { json, item in
             json.beginObject()
             json.field("key", item.key)
             json.field("period", item.period)
             json.endObject()
         }
-        json.endArray()
-        json.key("statements")
-        json.beginArray()
-        for record in statements {
-            json.element()
-            record.write(to: &json)
-        }
-        json.endArray()
+        json.array("statements", statements) { json, record in record.write(to: &json) }
         json.field("tool", tool)
         json.endObject()
         return json.finish()
@@ -45,10 +31,7 @@ extension PayeeManifest {
 extension StatementRecord {
     func write(to json: inout PrettyJSON) {
         json.beginObject()
-        json.key("changes")
-        json.beginArray()
-        for change in changes {
-            json.element()
+        json.array("changes", changes) { json, change in
             json.beginObject()
             json.field("currency", change.currency)
             json.key("current")
@@ -59,7 +42,6 @@ extension StatementRecord {
             }
             json.endObject()
         }
-        json.endArray()
         json.key("figures")
         json.beginObject()
         for currency in figures.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {

@@ -44,6 +44,17 @@ struct PrettyJSON {
         int(value)
     }
 
+    /// A member whose value is an array of `items`, each written by `write`.
+    mutating func array<Item>(_ name: String, _ items: [Item], _ write: (inout PrettyJSON, Item) -> Void) {
+        key(name)
+        beginArray()
+        for item in items {
+            element()
+            write(&self, item)
+        }
+        endArray()
+    }
+
     /// The text with a final newline, as ``ManifestJSON/encode(_:)`` ends it.
     mutating func finish() -> Data {
         bytes.append(10)
