@@ -10,7 +10,7 @@ struct PayeePlan: Sendable {
     var fullKey: String
     /// The previous publish's entry for the payee, when the folder is reused as it is.
     var reused: Manifest.PayeeEntry?
-    /// The reused folder's file names.
+    /// The reused folder's file names, in the folder's own order (they are only linked; no output depends on the order).
     var reusedFiles: [String] = []
 }
 
@@ -34,7 +34,7 @@ extension SitePipeline {
                     files.allSatisfy({ $0.modified <= site.published })
                 {
                     plan.reused = entry
-                    plan.reusedFiles = files.map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                    plan.reusedFiles = files.map(\.name)
                 }
                 return plan
             }
