@@ -63,11 +63,11 @@ import Testing
         var kinds: Set<PeriodKind> = []
         for statement in book.statements {
             let view = StatementView(statement: statement, issuer: nil, formats: MoneyFormats(), wording: try #require(WordingTests.strings).wording(for: "en_US"))
-            let sections = try #require(view.context["sections"] as? [[String: Any]])
+            let sections = try #require(view.context["sections"]?.list)
             let charted = statement.period.kind == .week || statement.period.kind == .month
             #expect(view.charts.count == (charted ? statement.sections.count : 0))
             for section in sections {
-                #expect(section["has_chart"] as? Bool == charted)
+                #expect(section["has_chart"]?.flag == charted)
                 #expect((section["chart_block"] != nil) == charted)
             }
             kinds.insert(statement.period.kind)

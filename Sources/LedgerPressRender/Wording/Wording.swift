@@ -12,6 +12,8 @@ public struct Wording: Sendable {
     public let language: String
     /// Key → text, each key from the most specific table that has it non-empty (the templates' `t`).
     public let words: [String: String]
+    /// The same words as the templates' `t` object, made once per locale.
+    public let templateWords: TemplateObject
     let names: CalendarNames
     let titleDay: Phrase
     let titleWeek: Phrase
@@ -28,6 +30,7 @@ public struct Wording: Sendable {
         self.locale = locale
         self.language = language
         self.words = words
+        templateWords = TemplateObject(texts: words)
         self.names = names
         func phrase(_ key: String) -> Phrase { Phrase(words[key] ?? key) }
         titleDay = phrase("title_day")
