@@ -145,12 +145,13 @@ struct PayeePages {
                 "net_summary": .text(net), "closing_summary": .text(closing), "title": .text(wording.title(statement.period)),
             ]
         }
-        let statements: [TemplateObject] = book.statements.reversed().map(row)
+        let newestFirst = book.statements.reversed().map { (kind: $0.period.kind, row: row($0)) }
+        let statements = newestFirst.map(\.row)
         // One section per kind, months first, each newest first (a year of days is a long list of its own).
         let groups: [TemplateObject] = [
             (PeriodKind.month, "group_months"), (.week, "group_weeks"), (.day, "group_days"), (.range, "group_ranges"),
         ].compactMap { kind, heading in
-            let rows = book.statements.reversed().filter { $0.period.kind == kind }.map(row)
+            let rows = newestFirst.filter { $0.kind == kind }.map(\.row)
             return rows.isEmpty
                 ? nil
                 : [

@@ -32,8 +32,9 @@ public struct TemplateObject: Sendable, MustacheParent, MustacheTransformable {
 }
 
 extension TemplateObject: ExpressibleByDictionaryLiteral {
+    /// Keys must be distinct, as in a dictionary literal.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        values = Dictionary(elements, uniquingKeysWith: { _, last in last })
+        values = Dictionary(uniqueKeysWithValues: elements)
     }
 }
 
