@@ -60,7 +60,9 @@ let package = Package(
         // CMalloc: the size of an entry's heap block (malloc_usable_size).
         .testTarget(name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore", "CMalloc"]),
         .testTarget(name: "LedgerPressImportTests", dependencies: ["LedgerPressImport"]),
-        .testTarget(name: "LedgerPressRenderTests", dependencies: ["LedgerPressRender"]),
+        .testTarget(
+            name: "LedgerPressRenderTests",
+            dependencies: ["LedgerPressRender", .product(name: "Mustache", package: "swift-mustache")]),  // Mustache: contexts rendered as dictionaries
         .testTarget(name: "LedgerPressSiteTests", dependencies: ["LedgerPressSite", "LedgerPressImport", "LedgerPressSample"]),
         .testTarget(
             name: "EndToEndTests",

@@ -28,39 +28,40 @@ struct FinancePages {
             guard let c = Currency(code: code) else { return PlainDecimal.format(v, exponent: 2) + " " + code }
             return formats.format(v, c, locale: "en_US")
         }
-        var totals: [[String: Any]] = []
+        var totals: [TemplateObject] = []
         for item in summary.ledger {
             let f = try item.figures()
             let c = item.currency
             totals.append([
-                "currency": c, "entries": String(f.entries), "earnings": money(f.earnings, c), "tips": money(f.tips, c),
-                "fees": money(f.fees, c), "adjustments": money(f.adjustments, c), "refunds": money(f.refunds, c),
-                "net_activity": money(f.netActivity, c), "payouts": money(f.payouts, c), "closing_balance": money(f.closingBalance, c),
+                "currency": .text(c), "entries": .text(String(f.entries)), "earnings": .text(money(f.earnings, c)),
+                "tips": .text(money(f.tips, c)), "fees": .text(money(f.fees, c)), "adjustments": .text(money(f.adjustments, c)),
+                "refunds": .text(money(f.refunds, c)), "net_activity": .text(money(f.netActivity, c)),
+                "payouts": .text(money(f.payouts, c)), "closing_balance": .text(money(f.closingBalance, c)),
             ])
         }
-        let payees: [[String: Any]] = summary.payees.map { payee in
-            var row: [String: Any] = [
-                "href": "payees/\(payee.slug)/index.html", "payee_id": payee.id, "payee_name": payee.name,
-                "payee_type": payee.type, "currencies": payee.balances.map(\.currency).joined(separator: " "),
-                "statement_count": String(payee.statementCount),
-                "balance_summary": payee.balances.map { money($0.amount, $0.currency) }.joined(separator: " · "),
+        let payees: [TemplateObject] = summary.payees.map { payee in
+            var row: TemplateObject = [
+                "href": .text("payees/\(payee.slug)/index.html"), "payee_id": .text(payee.id), "payee_name": .text(payee.name),
+                "payee_type": .text(payee.type), "currencies": .text(payee.balances.map(\.currency).joined(separator: " ")),
+                "statement_count": .text(String(payee.statementCount)),
+                "balance_summary": .text(payee.balances.map { money($0.amount, $0.currency) }.joined(separator: " · ")),
             ]
             if let latestMonth = payee.latestMonth {
-                row["latest_month"] = latestMonth
-                row["latest_month_href"] = "payees/\(payee.slug)/\(latestMonth).html"
+                row["latest_month"] = .text(latestMonth)
+                row["latest_month_href"] = .text("payees/\(payee.slug)/\(latestMonth).html")
             }
             return row
         }
-        let periods: [[String: Any]] = summary.periods.compactMap { count in
+        let periods: [TemplateObject] = summary.periods.compactMap { count in
             guard let period = count.period else { return nil }
-            return ["label": period.label, "kind": count.kind, "statement_count": String(count.statements)]
+            return ["label": .text(period.label), "kind": .text(count.kind), "statement_count": .text(String(count.statements))]
         }
-        var context: [String: Any] = [
-            "payee_count": String(summary.payees.count), "statement_count": String(summary.statementCount),
-            "entry_count": String(summary.entryCount), "totals": totals, "payees": payees, "periods": periods,
-            "footer": footer,
+        var context: TemplateObject = [
+            "payee_count": .text(String(summary.payees.count)), "statement_count": .text(String(summary.statementCount)),
+            "entry_count": .text(String(summary.entryCount)), "totals": .list(totals), "payees": .list(payees),
+            "periods": .list(periods), "footer": .text(footer),
         ]
-        if let issuer, !issuer.isEmpty { context["issuer"] = issuer }
+        if let issuer, !issuer.isEmpty { context["issuer"] = .text(issuer) }
         files.append(OutputFile(path: "index.html", text: templates.renderFinanceIndex(context)))
     }
 }

@@ -70,20 +70,21 @@ struct PayeePages {
             }
             var view = StatementView(statement: statement, issuer: options.issuer, formats: context.formats, wording: wording)
             if record.version > 1 {
-                view.context["revision"] = PayeePages.revisionContext(
-                    record, wording: wording, formats: context.formats, locale: payee.locale)
+                view.context["revision"] = .object(PayeePages.revisionContext(
+                    record, wording: wording, formats: context.formats, locale: payee.locale))
             }
             let markdown = context.templates.renderStatementMarkdown(view.context, driver: payee.type == .driver, wording: wording)
             let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables, charts: view.charts)
             let page = context.templates.renderLayout([
-                "lang": wording.language, "title": view.markdownTitle + " — " + BidiIsolation.isolate(payee.name),
-                "assets_href": "../", "back_href": "index.html", "back_label": wording["all_statements"],
+                "lang": .text(wording.language), "title": .text(view.markdownTitle + " — " + BidiIsolation.isolate(payee.name)),
+                "assets_href": "../", "back_href": "index.html", "back_label": .text(wording["all_statements"]),
                 "has_downloads": true,
                 "downloads": [
-                    ["href": "\(label).csv", "label": wording["download_csv"]],
-                    ["href": "\(label).md", "label": wording["download_markdown"]],
+                    ["href": .text("\(label).csv"), "label": .text(wording["download_csv"])],
+                    ["href": .text("\(label).md"), "label": .text(wording["download_markdown"])],
                 ],
-                "payee_type": payee.type.rawValue, "statement_html_trusted": fragment, "footer": footer, "t": wording.words,
+                "payee_type": .text(payee.type.rawValue), "statement_html_trusted": .text(fragment), "footer": .text(footer),
+                "t": .object(wording.templateWords),
             ], wording: wording)
             files.append(OutputFile(path: paths[0], text: markdown))
             files.append(OutputFile(path: paths[1], text: page))
@@ -104,81 +105,87 @@ struct PayeePages {
         let payee = book.payee
         let isDriver = payee.type == .driver
         func money(_ value: Int64, _ currency: Currency) -> String { formats.format(value, currency, locale: payee.locale) }
-        let balances: [[String: Any]] = book.allTime.map { item in
+        let balances: [TemplateObject] = book.allTime.map { item in
             let f = item.figures
-            var row: [String: Any] = [
-                "currency": item.currency.code, "closing_balance": money(f.closingBalance, item.currency),
-                "tips": money(f.tips, item.currency), "adjustments": money(f.adjustments, item.currency),
-                "net_activity": money(f.netActivity, item.currency), "payouts": money(f.payouts, item.currency),
-                "is_driver": isDriver,
+            var row: TemplateObject = [
+                "currency": .text(item.currency.code), "closing_balance": .text(money(f.closingBalance, item.currency)),
+                "tips": .text(money(f.tips, item.currency)), "adjustments": .text(money(f.adjustments, item.currency)),
+                "net_activity": .text(money(f.netActivity, item.currency)), "payouts": .text(money(f.payouts, item.currency)),
+                "is_driver": .flag(isDriver),
             ]
             if isDriver {
-                row["take"] = money(f.take, item.currency)
+                row["take"] = .text(money(f.take, item.currency))
             } else {
-                row["earnings"] = money(f.earnings, item.currency)
-                row["refunds"] = money(f.refunds, item.currency)
-                row["fees"] = money(f.fees, item.currency)
+                row["earnings"] = .text(money(f.earnings, item.currency))
+                row["refunds"] = .text(money(f.refunds, item.currency))
+                row["fees"] = .text(money(f.fees, item.currency))
             }
             return row
         }
         func netSummary(_ statement: Statement) -> String {
             statement.sections.map { money($0.figures.netActivity, $0.currency) }.joined(separator: " · ")
         }
-        var latest: [[String: Any]] = []
+        var latest: [TemplateObject] = []
         for kind in [PeriodKind.day, .week, .month] {
             if let statement = book.statements.last(where: { $0.period.kind == kind }) {
                 latest.append([
-                    "kind_label": wording.kindLabel(kind), "href": statement.period.label + ".html",
-                    "title": wording.title(statement.period),
-                    "net_summary": netSummary(statement),
+                    "kind_label": .text(wording.kindLabel(kind)), "href": .text(statement.period.label + ".html"),
+                    "title": .text(wording.title(statement.period)),
+                    "net_summary": .text(netSummary(statement)),
                 ])
             }
         }
-        func row(_ statement: Statement) -> [String: Any] {
+        func row(_ statement: Statement) -> TemplateObject {
             let net = netSummary(statement)
             let closing = statement.sections.map { money($0.figures.closingBalance, $0.currency) }.joined(separator: " · ")
             let label = statement.period.label
             return [
-                "label": label, "kind_label": wording.kindLabel(statement.period.kind), "html_href": label + ".html",
-                "md_href": label + ".md", "csv_href": label + ".csv", "net_summary": net, "closing_summary": closing,
-                "title": wording.title(statement.period),
+                "label": .text(label), "kind_label": .text(wording.kindLabel(statement.period.kind)),
+                "html_href": .text(label + ".html"), "md_href": .text(label + ".md"), "csv_href": .text(label + ".csv"),
+                "net_summary": .text(net), "closing_summary": .text(closing), "title": .text(wording.title(statement.period)),
             ]
         }
-        let statements: [[String: Any]] = book.statements.reversed().map(row)
+        let newestFirst = book.statements.reversed().map { (kind: $0.period.kind, row: row($0)) }
+        let statements = newestFirst.map(\.row)
         // One section per kind, months first, each newest first (a year of days is a long list of its own).
-        let groups: [[String: Any]] = [
+        let groups: [TemplateObject] = [
             (PeriodKind.month, "group_months"), (.week, "group_weeks"), (.day, "group_days"), (.range, "group_ranges"),
         ].compactMap { kind, heading in
-            let rows = book.statements.reversed().filter { $0.period.kind == kind }.map(row)
+            let rows = newestFirst.filter { $0.kind == kind }.map(\.row)
             return rows.isEmpty
-                ? nil : ["heading": wording[heading], "id": "kind-" + kind.rawValue, "rows": rows, "count": String(rows.count)]
+                ? nil
+                : [
+                    "heading": .text(wording[heading]), "id": .text("kind-" + kind.rawValue), "rows": .list(rows),
+                    "count": .text(String(rows.count)),
+                ]
         }
         let latestLocal = PayoutSplit.localDate(book.latestEntry, offset: book.latestEntryOffset)
         let split = PayoutSplit(statements: book.statements, month: (latestLocal.year, latestLocal.month))
-        let payoutStatus: [[String: Any]] = split.byCurrency.map { currency, sums in
+        let payoutStatus: [TemplateObject] = split.byCurrency.map { currency, sums in
             [
-                "currency": currency.code, "pending": money(sums.pending, currency), "processing": money(sums.processing, currency),
-                "paid_this_month": money(sums.paidThisMonth, currency), "failed": money(sums.failed, currency),
+                "currency": .text(currency.code), "pending": .text(money(sums.pending, currency)),
+                "processing": .text(money(sums.processing, currency)),
+                "paid_this_month": .text(money(sums.paidThisMonth, currency)), "failed": .text(money(sums.failed, currency)),
             ]
         }
         let thisMonth = wording.monthYear(year: latestLocal.year, month: latestLocal.month)
-        var context: [String: Any] = [
-            "lang": wording.language, "payee_name": payee.name, "payee_id": payee.id,
-            "payee_type": payee.type.rawValue, "payee_type_label": wording[isDriver ? "driver_label" : "merchant_label"],
-            "time_zone": payee.timeZone, "as_of": wording.asOf(book.latestEntry, offset: book.latestEntryOffset),
-            "owed_heading": wording[isDriver ? "balance_owed" : "future_payouts"], "balances": balances,
-            "latest": latest, "statements": statements, "statement_groups": groups,
-            "has_statement_groups": !groups.isEmpty, "payout_status": payoutStatus,
-            "has_payouts": !payoutStatus.isEmpty, "this_month": thisMonth,
-            "paid_in_month": wording.fill("paid_in", ["month": thisMonth]),
-            "is_driver": isDriver, "footer": footer, "t": wording.words,
+        var context: TemplateObject = [
+            "lang": .text(wording.language), "payee_name": .text(payee.name), "payee_id": .text(payee.id),
+            "payee_type": .text(payee.type.rawValue), "payee_type_label": .text(wording[isDriver ? "driver_label" : "merchant_label"]),
+            "time_zone": .text(payee.timeZone), "as_of": .text(wording.asOf(book.latestEntry, offset: book.latestEntryOffset)),
+            "owed_heading": .text(wording[isDriver ? "balance_owed" : "future_payouts"]), "balances": .list(balances),
+            "latest": .list(latest), "statements": .list(statements), "statement_groups": .list(groups),
+            "has_statement_groups": .flag(!groups.isEmpty), "payout_status": .list(payoutStatus),
+            "has_payouts": .flag(!payoutStatus.isEmpty), "this_month": .text(thisMonth),
+            "paid_in_month": .text(wording.fill("paid_in", ["month": thisMonth])),
+            "is_driver": .flag(isDriver), "footer": .text(footer), "t": .object(wording.templateWords),
         ]
-        if let issuer = options.issuer, !issuer.isEmpty { context["issuer"] = issuer }
+        if let issuer = options.issuer, !issuer.isEmpty { context["issuer"] = .text(issuer) }
         return templates.renderPayeeIndex(context, wording: wording)
     }
 
     /// "Revised — version 2, first issued as of ..., changes: ..." for the statement templates.
-    static func revisionContext(_ record: StatementRecord, wording: Wording, formats: MoneyFormats, locale: String) -> [String: Any] {
+    static func revisionContext(_ record: StatementRecord, wording: Wording, formats: MoneyFormats, locale: String) -> TemplateObject {
         let none = wording["none"]
         // The manifest keeps plain decimals and RFC 3339 times; the payee reads them in their locale.
         func money(_ plain: String?, _ code: String) -> String {
@@ -190,15 +197,17 @@ struct PayeePages {
         }
         let firstIssued = RFC3339.parse(record.firstIssuedAsOf).map { wording.asOf($0, offset: Int($0.offsetSeconds)) }
         return [
-            "version": String(record.version), "first_issued_as_of": firstIssued ?? record.firstIssuedAsOf,
-            "changes": record.changes.map { change -> [String: Any] in
-                [
-                    "currency": change.currency, "previous_net_activity": money(change.previous?.netActivity, change.currency),
-                    "net_activity": money(change.current.netActivity, change.currency),
-                    "previous_closing_balance": money(change.previous?.closingBalance, change.currency),
-                    "closing_balance": money(change.current.closingBalance, change.currency),
-                ]
-            },
+            "version": .text(String(record.version)), "first_issued_as_of": .text(firstIssued ?? record.firstIssuedAsOf),
+            "changes": .list(
+                record.changes.map { change -> TemplateObject in
+                    [
+                        "currency": .text(change.currency),
+                        "previous_net_activity": .text(money(change.previous?.netActivity, change.currency)),
+                        "net_activity": .text(money(change.current.netActivity, change.currency)),
+                        "previous_closing_balance": .text(money(change.previous?.closingBalance, change.currency)),
+                        "closing_balance": .text(money(change.current.closingBalance, change.currency)),
+                    ]
+                }),
         ]
     }
 

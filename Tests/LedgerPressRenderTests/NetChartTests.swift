@@ -63,11 +63,11 @@ import Testing
         var kinds: Set<PeriodKind> = []
         for statement in book.statements {
             let view = StatementView(statement: statement, issuer: nil, formats: MoneyFormats(), wording: try #require(WordingTests.strings).wording(for: "en_US"))
-            let sections = try #require(view.context["sections"] as? [[String: Any]])
+            let sections = try #require(view.context["sections"]?.list)
             let charted = statement.period.kind == .week || statement.period.kind == .month
             #expect(view.charts.count == (charted ? statement.sections.count : 0))
             for section in sections {
-                #expect(section["has_chart"] as? Bool == charted)
+                #expect(section["has_chart"]?.flag == charted)
                 #expect((section["chart_block"] != nil) == charted)
             }
             kinds.insert(statement.period.kind)
@@ -117,7 +117,7 @@ import Testing
             Self.entry("d", "2026-10-08T12:00:00-04:00", .fee, -1),
         ])
         let chart = try Self.chart(book, "2026-W41")
-        let body = chart.svgBody(money: { String($0) }, date: { $0.description })
+        let body = chart.svgBody(money: { String($0) }, days: chart.days.map { ($0.date.description, String($0.net)) })
         let zero = chart.zeroLine(high: chart.range.high, low: chart.range.low)
         #expect(zero == 123)  // the middle of 24...222
         #expect(body.contains("<rect class=\"bar-pos\" x=\"30\" y=\"24\" width=\"60\" height=\"99\">"))

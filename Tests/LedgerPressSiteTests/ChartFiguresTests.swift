@@ -33,7 +33,7 @@ import Testing
             #expect(html.contains("<figure class=\"chart\"") == charted, "\(book.payee.id) \(period.label)")
             #expect(!markdown.contains("ledgerpress-chart") || charted)
             #expect(!html.contains("ledgerpress-chart"))
-            let sections = try #require(view.context["sections"] as? [[String: Any]])
+            let sections = try #require(view.context["sections"]?.list)
             for (section, context) in zip(statement.sections, sections) {
                 let chart = NetChart(section: section, period: period)
                 guard charted else {
@@ -63,9 +63,9 @@ import Testing
                     #expect(figure.contains("<tr><th scope=\"row\">\(date)</th><td class=\"num\">\(text)</td></tr>"))
                 }
                 #expect(figure.components(separatedBy: "<rect ").count - 1 == dates.count)
-                let net = try #require(context["net_activity"] as? String)
+                let net = try #require(context["net_activity"]?.text)
                 #expect(figure.contains("<td class=\"num\">\(HTMLText.escape(net))</td></tr></tfoot>"))
-                let block = try #require(context["chart_block"] as? String)
+                let block = try #require(context["chart_block"]?.text)
                 #expect(markdown.contains(block))
                 #expect(block.contains("\n" + wording.date(dates[0]) + "  "))
                 #expect(block.hasSuffix(net + "\n```\n"))

@@ -24,12 +24,15 @@ public struct ChartFigure: Sendable, Equatable {
     public init(chart: NetChart, format: MoneyFormat, labels: ChartLabels, date: @escaping (CivilDate) -> String = { $0.description }) {
         let money = { (value: Int64) in format.format(value) }
         let words = ChartWords(chart: chart, labels: labels, money: money, date: date)
+        // Each day's date and figure, written once for the Markdown table, the bars and the hidden table.
+        let days = chart.days.map { (date: date($0.date), net: money($0.net)) }
         let table = TableData(
             id: chart.id, header: [labels.day, labels.net], alignments: [.left, .right],
-            rows: chart.days.map { [date($0.date), money($0.net)] }, footer: [[labels.total, money(chart.total)]])
+            rows: days.map { [$0.date, $0.net] }, footer: [[labels.total, money(chart.total)]])
         self.id = chart.id
         self.markdownBlock = table.markdownBlock(infoString: ChartFigure.infoPrefix + chart.id)
-        self.html = chart.html(money: money, words: words)
+        self.html = chart.html(
+            money: money, words: words, days: days.map { (date: HTMLText.escape($0.date), net: HTMLText.escape($0.net)) })
     }
 }
 
@@ -38,11 +41,9 @@ struct ChartWords {
     var title: String
     var description: String
     var labels: ChartLabels
-    /// A day as the payee reads dates (`2026-10-14`, `14.10.2026`).
-    var date: (CivilDate) -> String
 
-    init(chart: NetChart, labels: ChartLabels, money: (Int64) -> String, date: @escaping (CivilDate) -> String) {
-        self.date = date
+    /// `date` writes a day as the payee reads dates (`2026-10-14`, `14.10.2026`).
+    init(chart: NetChart, labels: ChartLabels, money: (Int64) -> String, date: (CivilDate) -> String) {
         let values = [
             "currency": chart.currency.code,
             "first": chart.days.first.map { date($0.date) } ?? "",

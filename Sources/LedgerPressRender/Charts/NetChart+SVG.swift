@@ -15,7 +15,8 @@ extension NetChart {
 
     /// The `<figure>`: a visible caption, the SVG (`role="img"`, labelled by the caption and its `<desc>`, with
     /// the title as its `<title>` too), and a visually hidden table of every day's figure and the total.
-    func html(money: (Int64) -> String, words: ChartWords) -> String {
+    /// `days` holds each day's date and figure, HTML-escaped, in the order of ``days``.
+    func html(money: (Int64) -> String, words: ChartWords, days texts: [(date: String, net: String)]) -> String {
         let title = HTMLText.escape(words.title)
         var out = "<figure class=\"chart\" id=\"\(id)\">\n<figcaption id=\"\(id)-caption\">\(title)</figcaption>\n"
         out += "<svg viewBox=\"0 0 \(NetChart.width) \(NetChart.height)\" width=\"100%\" role=\"img\" "
@@ -23,13 +24,12 @@ extension NetChart {
         // No id on <title>: validators that read it as HTML's <title> refuse one; the caption names the image.
         out += "<title>\(title)</title>\n"
         out += "<desc id=\"\(id)-desc\">\(HTMLText.escape(words.description))</desc>\n"
-        out += svgBody(money: money, date: words.date)
+        out += svgBody(money: money, days: texts)
         out += "</svg>\n<table class=\"sr-only\">\n<caption>\(title)</caption>\n"
         out += "<thead><tr><th scope=\"col\">\(HTMLText.escape(words.labels.day))</th>"
         out += "<th scope=\"col\" class=\"num\">\(HTMLText.escape(words.labels.net))</th></tr></thead>\n<tbody>\n"
-        for day in days {
-            let figure = HTMLText.escape(money(day.net))
-            out += "<tr><th scope=\"row\">\(HTMLText.escape(words.date(day.date)))</th><td class=\"num\">\(figure)</td></tr>\n"
+        for text in texts {
+            out += "<tr><th scope=\"row\">\(text.date)</th><td class=\"num\">\(text.net)</td></tr>\n"
         }
         out += "</tbody>\n<tfoot><tr><th scope=\"row\">\(HTMLText.escape(words.labels.total))</th>"
         out += "<td class=\"num\">\(HTMLText.escape(money(total)))</td></tr></tfoot>\n</table>\n</figure>"
@@ -37,8 +37,8 @@ extension NetChart {
     }
 
     /// Grid lines with the highest and lowest day's figure, the zero line, one bar per day (its date and
-    /// figure in a `<title>`), and the day numbers.
-    func svgBody(money: (Int64) -> String, date: (CivilDate) -> String) -> String {
+    /// figure in a `<title>`, from `texts`: each day's date and figure, HTML-escaped), and the day numbers.
+    func svgBody(money: (Int64) -> String, days texts: [(date: String, net: String)]) -> String {
         let (high, low) = range
         let zero = zeroLine(high: high, low: low)
         var out = ""
@@ -61,7 +61,7 @@ extension NetChart {
             let y = day.net > 0 ? zero - size : zero
             let kind = day.net > 0 ? "bar-pos" : day.net < 0 ? "bar-neg" : "bar-zero"
             out += "<rect class=\"\(kind)\" x=\"\(x)\" y=\"\(y)\" width=\"\(barWidth)\" height=\"\(size)\">"
-            out += "<title>\(HTMLText.escape(date(day.date))): \(HTMLText.escape(money(day.net)))</title></rect>\n"
+            out += "<title>\(texts[i].date): \(texts[i].net)</title></rect>\n"
         }
         out += NetChart.rule("zero", at: zero)
         for (i, day) in days.enumerated() {

@@ -8,7 +8,7 @@ import LedgerPressCore
 /// > Note: for drivers, fees are folded into earnings ("take") in every figure and column:
 /// > the customer price and the platform's commission never reach a driver's view.
 public struct StatementView {
-    public var context: [String: Any]
+    public var context: TemplateObject
     public var tables: [String: TableData]
     /// The charts by id, for ``CommonMark/html(fromMarkdown:tables:charts:options:)``.
     public var charts: [String: ChartFigure]
@@ -20,7 +20,7 @@ public struct StatementView {
         let isDriver = payee.type == .driver
         var tables: [String: TableData] = [:]
         var charts: [String: ChartFigure] = [:]
-        var sections: [[String: Any]] = []
+        var sections: [TemplateObject] = []
         let clock = WallClockText(statement: statement, wording: wording)
         let periodTitle = wording.title(statement.period)
         for section in statement.sections {
@@ -28,31 +28,31 @@ public struct StatementView {
             let format = formats.formatter(for: currency, locale: payee.locale)
             func money(_ value: Int64) -> String { format.format(value) }
             var context = StatementView.figures(section.figures, isDriver: isDriver, money: money)
-            context["currency"] = currency.code
-            context["has_refunds"] = section.figures.refunds != 0
+            context["currency"] = .text(currency.code)
+            context["has_refunds"] = .flag(section.figures.refunds != 0)
             let captionValues = ["currency": currency.code, "period": periodTitle]
             var lines = StatementView.linesTable(section, isDriver: isDriver, words: wording, money: money, time: clock.text)
             lines.caption = wording.fill(isDriver ? "caption_lines_driver" : "caption_lines_merchant", captionValues)
             tables[lines.id] = lines
-            context["lines_table_block"] = lines.markdownBlock
+            context["lines_table_block"] = .text(lines.markdownBlock)
             context["has_chart"] = false
             if let chart = NetChart(section: section, period: statement.period) {
                 let figure = ChartFigure(chart: chart, format: format, labels: chartLabels, date: wording.date)
                 charts[figure.id] = figure
                 context["has_chart"] = true
-                context["chart_block"] = figure.markdownBlock
+                context["chart_block"] = .text(figure.markdownBlock)
             }
-            context["has_payouts"] = !section.payouts.isEmpty
+            context["has_payouts"] = .flag(!section.payouts.isEmpty)
             if !section.payouts.isEmpty {
                 var payouts = StatementView.payoutsTable(section, words: wording, money: money, time: clock.text)
                 payouts.caption = wording.fill("caption_payouts", captionValues)
                 tables[payouts.id] = payouts
-                context["payouts_table_block"] = payouts.markdownBlock
+                context["payouts_table_block"] = .text(payouts.markdownBlock)
             }
             if let ytd = section.yearToDate {
                 var year = StatementView.figures(ytd, isDriver: isDriver, money: money)
-                year["year"] = String(statement.period.start.year)
-                context["ytd"] = year
+                year["year"] = .text(String(statement.period.start.year))
+                context["ytd"] = .object(year)
             }
             sections.append(context)
         }
@@ -62,43 +62,43 @@ public struct StatementView {
         self.markdownTitle = title
         self.tables = tables
         self.charts = charts
-        var context: [String: Any] = [
-            "title": title,
-            "payee_name": payee.name,
-            "payee_id": payee.id,
-            "payee_type": payee.type.rawValue,
-            "period_label": statement.period.label,
-            "period_kind": statement.period.kind.rawValue,
-            "period_start": statement.period.start.description,
-            "period_last_day": statement.period.lastDay.description,
-            "period_end": statement.period.end.description,
-            "time_zone": payee.timeZone,
-            "period_text": wording.fill("period_line", ["start": start, "end": lastDay, "zone": payee.timeZone]),
-            "as_of": wording.asOf(statement.asOf, offset: statement.asOfOffset),
-            "sections": sections,
-            "t": wording.words,
+        var context: TemplateObject = [
+            "title": .text(title),
+            "payee_name": .text(payee.name),
+            "payee_id": .text(payee.id),
+            "payee_type": .text(payee.type.rawValue),
+            "period_label": .text(statement.period.label),
+            "period_kind": .text(statement.period.kind.rawValue),
+            "period_start": .text(statement.period.start.description),
+            "period_last_day": .text(statement.period.lastDay.description),
+            "period_end": .text(statement.period.end.description),
+            "time_zone": .text(payee.timeZone),
+            "period_text": .text(wording.fill("period_line", ["start": start, "end": lastDay, "zone": payee.timeZone])),
+            "as_of": .text(wording.asOf(statement.asOf, offset: statement.asOfOffset)),
+            "sections": .list(sections),
+            "t": .object(wording.templateWords),
         ]
-        if let issuer, !issuer.isEmpty { context["issuer"] = issuer }
+        if let issuer, !issuer.isEmpty { context["issuer"] = .text(issuer) }
         self.context = context
     }
 
     /// Every figure formatted; drivers get `take` and no `earnings`/`fees` of their own.
-    static func figures(_ f: Figures, isDriver: Bool, money: (Int64) -> String) -> [String: Any] {
-        var context: [String: Any] = [
-            "opening_balance": money(f.openingBalance),
-            "tips": money(f.tips),
-            "adjustments": money(f.adjustments),
-            "refunds": money(f.refunds),
-            "net_activity": money(f.netActivity),
-            "payouts": money(f.payouts),
-            "closing_balance": money(f.closingBalance),
-            "entries": String(f.entries),
+    static func figures(_ f: Figures, isDriver: Bool, money: (Int64) -> String) -> TemplateObject {
+        var context: TemplateObject = [
+            "opening_balance": .text(money(f.openingBalance)),
+            "tips": .text(money(f.tips)),
+            "adjustments": .text(money(f.adjustments)),
+            "refunds": .text(money(f.refunds)),
+            "net_activity": .text(money(f.netActivity)),
+            "payouts": .text(money(f.payouts)),
+            "closing_balance": .text(money(f.closingBalance)),
+            "entries": .text(String(f.entries)),
         ]
         if isDriver {
-            context["take"] = money(f.take)
+            context["take"] = .text(money(f.take))
         } else {
-            context["earnings"] = money(f.earnings)
-            context["fees"] = money(f.fees)
+            context["earnings"] = .text(money(f.earnings))
+            context["fees"] = .text(money(f.fees))
         }
         return context
     }

@@ -68,11 +68,20 @@ extension TableData {
     /// A cell's tags: `section` is 0 for the header, 1 for body rows, 2 for footer rows.
     func cellTag(section: Int, column: Int, text: String) -> (open: String, close: String) {
         let alignment = alignments.indices.contains(column) ? alignments[column] : .left
-        let cls = alignment == .right ? " class=\"num\"" : alignment == .prose && section == 1 ? " class=\"text\"" : ""
-        if section == 0 { return ("<th scope=\"col\"\(cls)>", "</th>") }
+        let cls = alignment == .right ? 1 : alignment == .prose && section == 1 ? 2 : 0
+        if section == 0 { return (TableData.columnHeaderTags[cls], "</th>") }
         let headerColumn = section == 1 ? rowHeaderColumn : 0
-        if column == headerColumn, !text.isEmpty { return ("<th scope=\"row\"\(cls)>", "</th>") }
-        return ("<td\(cls)>", "</td>")
+        if column == headerColumn, !text.isEmpty { return (TableData.rowHeaderTags[cls], "</th>") }
+        return (TableData.dataTags[cls], "</td>")
+    }
+
+    /// Opening cell tags by class (none, `num`, `text`), made once rather than per cell.
+    private static let columnHeaderTags = classed("<th scope=\"col\"")
+    private static let rowHeaderTags = classed("<th scope=\"row\"")
+    private static let dataTags = classed("<td")
+
+    private static func classed(_ tag: String) -> [String] {
+        ["", " class=\"num\"", " class=\"text\""].map { tag + $0 + ">" }
     }
 
     /// cmark's HTML buffer, as far as tables need it.

@@ -6,7 +6,7 @@ import Mustache
 /// Markdown templates always render with the Markdown content type, so `{{name}}` is
 /// Markdown-escaped; HTML templates render with `HTMLText.escape` (Mustache's entities, plus
 /// control characters replaced and right-to-left text isolated). `{{{...}}}` is used only for
-/// values whose names say they are trusted blocks (`*_block`, `*_trusted`).
+/// values whose names say they are trusted blocks (`*_block`, `*_trusted`). Contexts are ``TemplateObject``s.
 public struct TemplateSet: Sendable {
     public static let fileNames = ["driver.md", "merchant.md", "layout.html", "payee-index.html", "finance-index.html", "style.css"]
     /// The folder of the string tables, one `<language>.json` each (`en.json`, `de.json`, `pt_BR.json`).
@@ -81,26 +81,27 @@ public struct TemplateSet: Sendable {
     /// The words for a payee's locale (``StringTables/wording(for:)``).
     public func wording(for locale: String) -> Wording { strings.wording(for: locale) }
 
-    public func renderStatementMarkdown(_ context: [String: Any], driver isDriver: Bool) -> String {
+    /// The statement's Markdown from the driver or merchant template (words looked up in the context's `t`).
+    public func renderStatementMarkdown(_ context: TemplateObject, driver isDriver: Bool) -> String {
         (isDriver ? driver : merchant).render(context)
     }
 
-    public func renderLayout(_ context: [String: Any]) -> String { layout.render(context) }
-    public func renderPayeeIndex(_ context: [String: Any]) -> String { payeeIndex.render(context) }
+    public func renderLayout(_ context: TemplateObject) -> String { layout.render(context) }
+    public func renderPayeeIndex(_ context: TemplateObject) -> String { payeeIndex.render(context) }
 
     /// The same three renderings with `wording`'s words written into the templates (``WordedTemplates``): the
     /// same bytes as with `t` in the context, without looking each word up. `context` keeps its `t` for any
     /// other use a template makes of the words.
-    public func renderStatementMarkdown(_ context: [String: Any], driver isDriver: Bool, wording: Wording) -> String {
+    public func renderStatementMarkdown(_ context: TemplateObject, driver isDriver: Bool, wording: Wording) -> String {
         guard let set = templates(for: wording) else { return renderStatementMarkdown(context, driver: isDriver) }
         return (isDriver ? set.driver : set.merchant).render(context)
     }
 
-    public func renderLayout(_ context: [String: Any], wording: Wording) -> String {
+    public func renderLayout(_ context: TemplateObject, wording: Wording) -> String {
         (templates(for: wording)?.layout ?? layout).render(context)
     }
 
-    public func renderPayeeIndex(_ context: [String: Any], wording: Wording) -> String {
+    public func renderPayeeIndex(_ context: TemplateObject, wording: Wording) -> String {
         (templates(for: wording)?.payeeIndex ?? payeeIndex).render(context)
     }
 
@@ -108,5 +109,5 @@ public struct TemplateSet: Sendable {
     func templates(for wording: Wording) -> WordedTemplates? {
         try? worded.templates(for: wording) { try WordedTemplates(wordedSources, words: wording.words) }
     }
-    public func renderFinanceIndex(_ context: [String: Any]) -> String { financeIndex.render(context) }
+    public func renderFinanceIndex(_ context: TemplateObject) -> String { financeIndex.render(context) }
 }

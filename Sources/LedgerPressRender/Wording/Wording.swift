@@ -12,6 +12,10 @@ public struct Wording: Sendable {
     public let language: String
     /// Key → text, each key from the most specific table that has it non-empty (the templates' `t`).
     public let words: [String: String]
+    /// The same words as the templates' `t` object, made once per locale.
+    public let templateWords: TemplateObject
+    /// Every word parsed as a ``Phrase`` once, for ``fill(_:_:)``.
+    let phrases: [String: Phrase]
     let names: CalendarNames
     let titleDay: Phrase
     let titleWeek: Phrase
@@ -28,6 +32,8 @@ public struct Wording: Sendable {
         self.locale = locale
         self.language = language
         self.words = words
+        templateWords = TemplateObject(texts: words)
+        phrases = words.mapValues(Phrase.init)
         self.names = names
         func phrase(_ key: String) -> Phrase { Phrase(words[key] ?? key) }
         titleDay = phrase("title_day")
@@ -47,7 +53,7 @@ public struct Wording: Sendable {
 
     /// The text of `key` with its `{slots}` filled: `fill("paid_in", ["month": "Oktober 2026"])`.
     public func fill(_ key: String, _ values: [String: String]) -> String {
-        Phrase(self[key]).fill { values[$0] }
+        (phrases[key] ?? Phrase(key)).fill { values[$0] }
     }
 
     /// A payout status as the payee reads it (`Paid`, `Bezahlt`); nil is "Unknown".
