@@ -54,11 +54,17 @@ public enum SitePath {
         guard !path.isEmpty else { throw .empty }
         guard !path.hasPrefix("/") else { throw .absolute }
         if let byte = path.utf8.first(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) { throw .forbiddenByte(byte) }
-        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+        for component in components(path) {
             if component.isEmpty { throw .emptyComponent }
-            if component == "." || component == ".." { throw .dotComponent(String(component)) }
+            if component == "." || component == ".." { throw .dotComponent(component) }
             if component.utf8.count > 255 { throw .longComponent }
         }
+    }
+
+    /// The components of a path, split at every `/` byte. Not `String.split`, which compares Characters: a
+    /// slash followed by a combining mark (`"/\u{301}"`) is one Character, and would hide a `..` component.
+    public static func components(_ path: String) -> [String] {
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// A file the site may hold: the form of ``checkForm(_:)``, and a known top-level file or a file directly
@@ -66,18 +72,18 @@ public enum SitePath {
     public static func check(_ path: String, payeeSlugs: Set<String>?) throws(Violation) {
         try checkForm(path)
         if topLevelFiles.contains(path) { return }
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        let components = components(path)
         guard components.count == 3, components[0] == "payees" else { throw .outsideKnownFiles }
-        guard payeeSlugs?.contains(String(components[1])) ?? true else { throw .unknownPayee(String(components[1])) }
+        guard payeeSlugs?.contains(components[1]) ?? true else { throw .unknownPayee(components[1]) }
     }
 
     /// A folder the site may hold: `finance`, `assets`, `payees` or `payees/<slug>` of one of `payeeSlugs`.
     public static func checkFolder(_ path: String, payeeSlugs: Set<String>) throws(Violation) {
         try checkForm(path)
         if topLevelFolders.contains(path) { return }
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        let components = components(path)
         guard components.count == 2, components[0] == "payees" else { throw .outsideKnownFiles }
-        guard payeeSlugs.contains(String(components[1])) else { throw .unknownPayee(String(components[1])) }
+        guard payeeSlugs.contains(components[1]) else { throw .unknownPayee(components[1]) }
     }
 
     /// The path for a message: printable ASCII and other text as it is, control characters and backslashes

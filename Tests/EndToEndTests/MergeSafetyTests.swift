@@ -107,6 +107,7 @@ import Testing
         ("notes.txt", "a path outside payees/<slug>/ and the known top-level files"),
         ("payees/someone-else/index.html", "a folder payees/someone-else/ of none of the site's payees"),
         ("{payee}/deeper/index.html", "a path outside payees/<slug>/ and the known top-level files"),
+        ("{payee}/../../../\u{301}victim.txt", "a '..' component"),
     ])
     func aBadPathInTheManifestIsRefused(path template: String, reason: String) throws {
         let cli = try setUp()

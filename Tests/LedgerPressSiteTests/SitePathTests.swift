@@ -30,6 +30,10 @@ import Testing
         ("payees/drv_ann/deeper/index.html", .outsideKnownFiles),
         ("payees/drv_bob/index.html", .unknownPayee("drv_bob")),
         ("payees/DRV_case/index.html", .unknownPayee("DRV_case")),
+        // A slash followed by a combining mark is one Character but still a slash: paths split on bytes.
+        ("payees/drv_ann/../\u{301}x", .dotComponent("..")),
+        ("../\u{301}etc/passwd", .dotComponent("..")),
+        ("payees/drv_ann/a/\u{301}b", .outsideKnownFiles),
     ])
     func refusesEverythingElse(path: String, violation: SitePath.Violation) {
         #expect(throws: violation) { try SitePath.check(path, payeeSlugs: Self.slugs) }

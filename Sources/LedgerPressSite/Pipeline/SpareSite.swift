@@ -145,9 +145,6 @@ struct SpareSite {
         }
     }
 
-    /// A relative path inside the site: no empty, `.` or `..` part, no line break.
-    static func isSitePath(_ path: String) -> Bool {
-        !path.isEmpty && !path.contains("\n")
-            && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
-    }
+    /// A relative path inside the site, of ``SitePath/checkForm(_:)``'s form.
+    static func isSitePath(_ path: String) -> Bool { (try? SitePath.checkForm(path)) != nil }
 }

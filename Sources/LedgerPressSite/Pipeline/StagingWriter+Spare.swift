@@ -12,6 +12,15 @@ struct DifferenceLog {
 
     mutating func record(_ difference: SpareSite.Difference) {
         guard !overflowed else { return }
+        switch difference {
+        case .file(let path), .folder(let path):
+            // A name with a line break (put in the output by hand) cannot be a line of the marker: keep no spare.
+            if path.utf8.contains(10) {
+                overflowed = true
+                list = []
+                return
+            }
+        }
         list.append(difference)
         if list.count > SpareSite.maximumDifferences {
             overflowed = true

@@ -126,7 +126,7 @@ final class ShardFolder: @unchecked Sendable {
         } catch {
             throw failure(path, "expected a path inside the shard, got \(error)")
         }
-        var components = path.split(separator: "/").map(String.init)
+        var components = SitePath.components(path)
         let last = components.removeLast()
         var folder = dup(descriptor)
         defer { close(folder) }
