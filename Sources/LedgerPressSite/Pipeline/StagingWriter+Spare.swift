@@ -15,17 +15,16 @@ struct DifferenceLog {
         switch difference {
         case .file(let path), .folder(let path):
             // A name with a line break (put in the output by hand) cannot be a line of the marker: keep no spare.
-            if path.utf8.contains(10) {
-                overflowed = true
-                list = []
-                return
-            }
+            guard !path.utf8.contains(10) else { return giveUp() }
         }
         list.append(difference)
-        if list.count > SpareSite.maximumDifferences {
-            overflowed = true
-            list = []
-        }
+        if list.count > SpareSite.maximumDifferences { giveUp() }
+    }
+
+    /// No spare will be kept: forget the list.
+    private mutating func giveUp() {
+        overflowed = true
+        list = []
     }
 
     /// The differences, or nil when there were too many to keep the spare.
