@@ -60,7 +60,7 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/ledgerpress-bench.XXXXXX")
 if [ "${BENCH_KEEP:-0}" = 1 ]; then
-    trap 'say "kept $work"' EXIT
+    trap 'rm -rf "$work/trash"; say "kept $work"' EXIT
 else
     trap 'rm -rf "$work"' EXIT
 fi
@@ -87,12 +87,21 @@ timed() {
         END { printf "%.2f %.2f %d\n", wall, cpu, rss }' "$work/logs/$name.time" >>"$work/times/$name"
     say "$name: $(tail -n 1 "$work/times/$name" | awk '{ printf "%s s wall, %s s CPU, %d MiB", $1, $2, $3 / 1024 }')"
 }
-# discard PATH...: rm -rf, saying how long it took when that was a second or more (it is not timed, but
-# removing a site of 100,000s of files is a visible part of the bench's own run time).
+# discard PATH...: moves each PATH into $work/trash (a rename, instant), removed only when the bench
+# ends. Deleting a site of 100,000s of files right before a timed row would charge that row for ext4's
+# inode allocator skipping the freshly freed inodes (`recently_deleted`: for 60-300 s after a mass delete,
+# every file created scans past them; it took 34 % of a month build's CPU right after `rm -rf` of the full
+# site), a cost no row should carry for an earlier row's clean-up. Needs disk for every site the bench
+# writes (about 40 GB at 1M with BENCH_RUNS=3).
+trash_count=0
 discard() {
-    local before=$SECONDS
-    rm -rf "$@"
-    [ $((SECONDS - before)) -lt 1 ] || say "removed ${*#"$work"/} in $((SECONDS - before)) s"
+    local path
+    mkdir -p "$work/trash"
+    for path in "$@"; do
+        [ -e "$path" ] || continue
+        trash_count=$((trash_count + 1))
+        mv "$path" "$work/trash/$trash_count"
+    done
 }
 fail() {
     say "$1 failed; the end of its standard error:"

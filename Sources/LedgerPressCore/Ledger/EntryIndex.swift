@@ -47,7 +47,7 @@ struct EntryIndex: Sendable {
         var slot = id.hashValue & mask
         while slots[slot] != 0 {
             let position = Int(slots[slot]) - 1
-            if entries[position].id == id { return (slot, position) }
+            if entries[position].hasID(id) { return (slot, position) }
             slot = (slot + 1) & mask
         }
         return (slot, nil)

@@ -1,21 +1,22 @@
 /// The fields of a ``LedgerEntry``; mutated only through an entry that holds the only reference to it.
 ///
-/// > Note: laid out to fit one 160-byte heap block (a million entries are a million of these):
-/// > the amount's currency as its place in the list of currencies (``PackedCurrency``), the source as an index into
+/// > Note: laid out to fit one 128-byte heap block with nothing else on the heap (a million entries are a
+/// > million of these): the id inline (``PackedID``), the texts as numbers in ``EntryTexts``, the amount's
+/// > currency as its place in the list of currencies (``PackedCurrency``), the source as an index into
 /// > ``SourceFiles`` plus the line, and the small fields last, so that they share words instead of
 /// > padding one each.
 final class LedgerEntryBox: @unchecked Sendable {
-    var id: String
-    var payeeID: String
-    var payeeName: String?
-    var reference: String?
-    var description: String?
-    var payoutID: String?
+    private(set) var packedID: PackedID
     var occurredAt: Timestamp
     var minorUnits: Int64
-    var currency: PackedCurrency
+    private var payeeIDText: EntryTexts.Number
+    private var payeeNameText: EntryTexts.Number
+    private var referenceText: EntryTexts.Number
+    private var descriptionText: EntryTexts.Number
+    private var payoutIDText: EntryTexts.Number
     var sourceFile: UInt32
     var sourceLine: UInt32
+    var currency: PackedCurrency
     var payeeType: PayeeType
     var kind: EntryKind
     var payoutStatus: PayoutStatus?
@@ -26,34 +27,35 @@ final class LedgerEntryBox: @unchecked Sendable {
         amount: Money, reference: String?, description: String?, payoutID: String?, payoutStatus: PayoutStatus?,
         source: SourceLocation, isStatusReport: Bool
     ) {
-        self.id = id
+        let texts = EntryTexts.shared
+        packedID = PackedID(id)
         self.occurredAt = occurredAt
-        self.payeeID = payeeID
+        payeeIDText = texts.number(of: payeeID, lane: .payeeID)
         self.payeeType = payeeType
-        self.payeeName = payeeName
+        payeeNameText = texts.number(of: payeeName, lane: .payeeName)
         self.kind = kind
         minorUnits = amount.minorUnits
         currency = PackedCurrency(amount.currency)
-        self.reference = reference
-        self.description = description
-        self.payoutID = payoutID
+        referenceText = texts.number(of: reference, lane: .reference)
+        descriptionText = texts.number(of: description, lane: .description)
+        payoutIDText = texts.number(of: payoutID, lane: .payoutID)
         self.payoutStatus = payoutStatus
         (sourceFile, sourceLine) = SourceFiles.shared.pack(source)
         self.isStatusReport = isStatusReport
     }
 
     private init(copying other: LedgerEntryBox) {
-        id = other.id
+        packedID = other.packedID
         occurredAt = other.occurredAt
-        payeeID = other.payeeID
+        payeeIDText = other.payeeIDText
         payeeType = other.payeeType
-        payeeName = other.payeeName
+        payeeNameText = other.payeeNameText
         kind = other.kind
         minorUnits = other.minorUnits
         currency = other.currency
-        reference = other.reference
-        description = other.description
-        payoutID = other.payoutID
+        referenceText = other.referenceText
+        descriptionText = other.descriptionText
+        payoutIDText = other.payoutIDText
         payoutStatus = other.payoutStatus
         sourceFile = other.sourceFile
         sourceLine = other.sourceLine
@@ -61,6 +63,33 @@ final class LedgerEntryBox: @unchecked Sendable {
     }
 
     func copy() -> LedgerEntryBox { LedgerEntryBox(copying: self) }
+
+    var id: String {
+        get { packedID.string }
+        set { packedID = PackedID(newValue) }
+    }
+    func hasID(_ other: String) -> Bool { packedID.equals(other) }
+
+    var payeeID: String {
+        get { EntryTexts.shared.text(payeeIDText) ?? "" }
+        set { payeeIDText = EntryTexts.shared.number(of: newValue, lane: .payeeID) }
+    }
+    var payeeName: String? {
+        get { EntryTexts.shared.text(payeeNameText) }
+        set { payeeNameText = EntryTexts.shared.number(of: newValue, lane: .payeeName) }
+    }
+    var reference: String? {
+        get { EntryTexts.shared.text(referenceText) }
+        set { referenceText = EntryTexts.shared.number(of: newValue, lane: .reference) }
+    }
+    var description: String? {
+        get { EntryTexts.shared.text(descriptionText) }
+        set { descriptionText = EntryTexts.shared.number(of: newValue, lane: .description) }
+    }
+    var payoutID: String? {
+        get { EntryTexts.shared.text(payoutIDText) }
+        set { payoutIDText = EntryTexts.shared.number(of: newValue, lane: .payoutID) }
+    }
 
     var amount: Money {
         get { Money(minorUnits: minorUnits, currency: currency.currency) }

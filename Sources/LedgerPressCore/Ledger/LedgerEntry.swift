@@ -99,6 +99,12 @@ public struct LedgerEntry: Sendable, Equatable {
         set { unique.isStatusReport = newValue }
     }
 
+    /// Whether the entry's id equals `id` (as Strings compare), cheaper than `entry.id == id`.
+    func hasID(_ id: String) -> Bool { box.hasID(id) }
+
+    /// Whether the id comes first in the order of UTF-8 bytes: `a.id.utf8.lexicographicallyPrecedes(b.id.utf8)`.
+    public func idPrecedes(_ other: LedgerEntry) -> Bool { box.packedID.precedes(other.box.packedID) }
+
     /// Every field equal (instants compared as instants, like ``Timestamp``).
     public static func == (a: LedgerEntry, b: LedgerEntry) -> Bool {
         if a.box === b.box { return true }

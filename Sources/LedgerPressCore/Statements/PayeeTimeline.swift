@@ -35,7 +35,7 @@ struct PayeeTimeline {
         let order = Array(entries.indices).sorted { a, b in
             if days[a] != days[b] { return days[a] < days[b] }
             if instants[a] != instants[b] { return instants[a] < instants[b] }
-            return entries[a].id.utf8.lexicographicallyPrecedes(entries[b].id.utf8)
+            return entries[a].idPrecedes(entries[b])
         }
         var latestBefore: [Int] = [-1]
         latestBefore.reserveCapacity(order.count + 1)

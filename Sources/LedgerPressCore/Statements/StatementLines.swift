@@ -37,7 +37,7 @@ struct StatementLines {
         let entries = self.entries
         return indices.sorted { a, b in
             if instants[a] != instants[b] { return instants[a] < instants[b] }
-            return entries[a].id.utf8.lexicographicallyPrecedes(entries[b].id.utf8)
+            return entries[a].idPrecedes(entries[b])
         }
     }
 

@@ -1,0 +1,95 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The texts of ledger entries (payee ids and names, references, descriptions, payout ids, ids too long
+/// for ``PackedID``), each distinct text kept once for the process; an entry holds four-byte numbers.
+///
+/// > Note: five Strings per entry took 80 bytes even when shared; five numbers take 20. Texts are told
+/// > apart by their UTF-8 bytes (a text comes back with exactly the bytes it went in with, never those of
+/// > a canonically equivalent one). Adding takes a lock; reading does not: a text's slot is written before
+/// > its number is handed out and never changes, and its chunk never moves, so whoever holds a number
+/// > (received through whatever handed them the entry) reads a finished slot.
+final class EntryTexts: @unchecked Sendable {
+    static let shared = EntryTexts()
+
+    /// What a number stands for: 0 is "no text" (nil), n is the text in slot n - 1.
+    typealias Number = UInt32
+
+    private static let chunkBits = 16
+    private static let chunkSize = 1 << chunkBits
+    private static let chunkCount = 1 << (32 - chunkBits)
+
+    /// The text slots, in chunks allocated as they are needed.
+    private let chunks: UnsafeMutablePointer<UnsafeMutablePointer<String>?>
+
+    private struct Writer {
+        var numbers: [ExactText: Number] = [:]
+        var count = 0
+        /// The text added last in each lane (an importer adds one payee's texts in a row).
+        var recent: [(text: String, number: Number)?] = Array(repeating: nil, count: Lane.allCases.count)
+    }
+    private let writer = Mutex(Writer())
+
+    /// Which field a text is for: each keeps its own most recent text, so that repeats skip the table.
+    enum Lane: Int, CaseIterable {
+        case payeeID, payeeName, reference, description, payoutID, id
+    }
+
+    private init() {
+        chunks = .allocate(capacity: Self.chunkCount)
+        chunks.initialize(repeating: nil, count: Self.chunkCount)
+    }
+
+    /// The number of `text` (0 for nil), adding it when it is new.
+    func number(of text: String?, lane: Lane) -> Number {
+        guard let text else { return 0 }
+        return writer.withLock { writer in
+            if let recent = writer.recent[lane.rawValue], Self.sameBytes(recent.text, text) { return recent.number }
+            let key = ExactText(text: text)
+            let number: Number
+            if let known = writer.numbers[key] {
+                number = known
+            } else {
+                precondition(writer.count < Int(UInt32.max) - 1, "fewer than 2^32 - 1 distinct entry texts")
+                let chunk = writer.count >> Self.chunkBits
+                if chunks[chunk] == nil { chunks[chunk] = .allocate(capacity: Self.chunkSize) }
+                (chunks[chunk]! + (writer.count & (Self.chunkSize - 1))).initialize(to: text)
+                writer.count += 1
+                number = Number(writer.count)
+                writer.numbers[key] = number
+            }
+            writer.recent[lane.rawValue] = (text, number)
+            return number
+        }
+    }
+
+    /// The text of a number from ``number(of:lane:)`` (nil for 0).
+    func text(_ number: Number) -> String? {
+        guard number != 0 else { return nil }
+        let slot = Int(number) - 1
+        return chunks[slot >> Self.chunkBits]![slot & (Self.chunkSize - 1)]
+    }
+
+    /// Whether two texts have the same UTF-8 bytes (not merely canonically equivalent ones, as `==` says).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a
+        var b = b
+        return a.withUTF8 { x in b.withUTF8 { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+    }
+
+    /// A String compared and hashed by its UTF-8 bytes.
+    private struct ExactText: Hashable {
+        var text: String
+
+        static func == (a: ExactText, b: ExactText) -> Bool { EntryTexts.sameBytes(a.text, b.text) }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+}
