@@ -37,3 +37,13 @@ int ledgerpress_sync_file_system(const char *path) {
     return -1;
 #endif
 }
+
+int ledgerpress_sync_descriptor(int fd) {
+#if defined(__linux__)
+    return syncfs(fd);
+#else
+    (void)fd;
+    errno = ENOSYS;
+    return -1;
+#endif
+}

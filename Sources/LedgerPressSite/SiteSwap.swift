@@ -39,6 +39,15 @@ enum SiteSwap {
         sync()
     }
 
+    /// Flushes the file system of `descriptor` (a folder opened on it), reporting any write-back error on that
+    /// file system since the descriptor was opened or last flushed. Nothing where there is no syncfs.
+    static func flush(descriptor: Int32, path: String) throws(SystemError) {
+        guard ledgerpress_sync_descriptor(descriptor) != 0 else { return }
+        let code = errno
+        // No syncfs here: the flush before the swap falls back to sync().
+        guard code == ENOSYS else { throw SystemError("flush the staging folder", path, code: code) }
+    }
+
     /// Makes the swap itself durable: the output's parent folder records which folder is the output.
     static func flushParent(of output: URL) throws(SystemError) {
         try SystemFile.syncFolder(output.deletingLastPathComponent().path)

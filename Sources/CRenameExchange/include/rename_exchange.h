@@ -9,4 +9,8 @@ int ledgerpress_rename_exchange(const char *first, const char *second);
 /// Glibc). Returns 0, or -1 with errno set; ENOSYS where there is no syncfs (the caller then calls sync).
 int ledgerpress_sync_file_system(const char *path);
 
+/// Flushes the file system of an open descriptor (syncfs). Linux reports, once per descriptor, any write-back
+/// error on that file system since the descriptor was opened (or its last syncfs). Returns 0, or -1 with errno.
+int ledgerpress_sync_descriptor(int fd);
+
 #endif

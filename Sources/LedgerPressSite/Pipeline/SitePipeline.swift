@@ -137,7 +137,7 @@ public struct SitePipeline: Sendable {
             outcome = try publish.finish(payeesDone, summary: financeSummary, writer: staging)
             stage("finance")
         } catch {
-            _ = try? staging.finish()
+            _ = try? staging.finish(flushing: false)
             writer.discardStaging()
             throw error
         }

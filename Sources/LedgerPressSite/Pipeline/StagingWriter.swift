@@ -45,6 +45,8 @@ final class StagingWriter: @unchecked Sendable {
     let mirrorsPublished: Bool
     private let appendPaths: [String]
     private let abortAfterFiles: Int?
+    /// Starts the staged files' write-back as they are written (see ``EarlyWriteback``).
+    let writeback: EarlyWriteback
 
     private let condition = NSCondition()
     private var queue: [Operation] = []
@@ -76,6 +78,7 @@ final class StagingWriter: @unchecked Sendable {
         self.abortAfterFiles = abortAfterFiles
         try SystemFile.makeFolders(self.staging)
         folders.insert(self.staging)
+        writeback = try EarlyWriteback(folder: self.staging)
         for file in appendFiles {
             let path = try prepare(file.path)
             try clear(file.path)
@@ -114,21 +117,26 @@ final class StagingWriter: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits until every queued operation is done; the sizes and digests of the append files, or the first failure.
-    func finish() throws(SystemError) -> [Appended] {
+    /// Waits until every queued operation is done and, when `flushing`, until the staged files are on the
+    /// disk; the sizes and digests of the append files, or the first failure (of a write or of write-back).
+    func finish(flushing: Bool = true) throws(SystemError) -> [Appended] {
         condition.lock()
         closed = true
         condition.broadcast()
         while !done { condition.wait() }
         let failure = self.failure
         condition.unlock()
-        if let failure { throw failure }
+        if let failure {
+            try? writeback.finish(flushing: false)
+            throw failure
+        }
         var result: [Appended] = []
         for index in appendDescriptors.indices {
             guard close(appendDescriptors[index]) == 0 else { throw SystemError("write", staging + "/" + appendPaths[index]) }
             result.append(Appended(size: appendSizes[index], sha256: Manifest.hex(appendHashers[index].finalize())))
         }
         appendDescriptors = []
+        try writeback.finish(flushing: flushing)
         return result
     }
 
@@ -176,6 +184,7 @@ final class StagingWriter: @unchecked Sendable {
             let target = try prepare(path)
             try clear(path)
             try SystemFile.create(target, bytes: bytes)
+            writeback.wrote(bytes.count)
         case .link(let path):
             if mirrorsPublished { return }
             let target = try prepare(path)
@@ -195,6 +204,7 @@ final class StagingWriter: @unchecked Sendable {
         try SystemFile.write(appendDescriptors[index], bytes, path: staging + "/" + appendPaths[index])
         appendHashers[index].update(data: bytes)
         appendSizes[index] += bytes.count
+        writeback.wrote(bytes.count)
     }
 
     /// The staging path of a site path, its folder created the first time it is needed.

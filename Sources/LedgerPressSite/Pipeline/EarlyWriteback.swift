@@ -1,0 +1,82 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Puts the staged site on the disk while it is still being written, so that the flush before the swap
+/// finds little left to write; and catches every write-back error since staging began.
+///
+/// > Note: with a large page cache a site of a few hundred MB is still only in memory when the render
+/// > ends, and the flush before the swap waited for all of it (0.9 s of a 12.5 s month build at 1M entries).
+/// > Here a `syncfs` runs in the background each time ``step`` more bytes have been staged (never two at
+/// > once), on a descriptor opened on the staging folder before its first file. Linux reports to that
+/// > descriptor every write-back error on the file system since it was opened, including errors of the
+/// > write-back the kernel starts on its own while the site is written, which a descriptor opened only for
+/// > the last flush would not see.
+final class EarlyWriteback: @unchecked Sendable {
+    let folder: String
+    let step: Int
+    private let descriptor: Int32
+    /// Bytes staged since the last background flush started (writer thread only).
+    private var pending = 0
+    private let group = DispatchGroup()
+    private let queue = DispatchQueue(label: "ledgerpress-writeback")
+
+    private struct State {
+        var running = false
+        var failure: SystemError?
+        var flushes = 0
+    }
+    private let state = Mutex(State())
+
+    init(folder: String, step: Int = 64 << 20) throws(SystemError) {
+        let descriptor = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SystemError("open the staging folder", folder) }
+        self.folder = folder
+        self.step = step
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Background flushes that have finished (for tests).
+    var flushes: Int { state.withLock { $0.flushes } }
+
+    /// Counts bytes just staged (called from the writer thread); each ``step`` bytes, starts a background
+    /// flush unless one is still running.
+    func wrote(_ bytes: Int) {
+        pending += bytes
+        guard pending >= step else { return }
+        let start = state.withLock { state -> Bool in
+            guard !state.running, state.failure == nil else { return false }
+            state.running = true
+            return true
+        }
+        guard start else { return }
+        pending = 0
+        queue.async(group: group) { [self] in
+            var failure: SystemError?
+            do throws(SystemError) {
+                try SiteSwap.flush(descriptor: descriptor, path: folder)
+            } catch {
+                failure = error
+            }
+            state.withLock { state in
+                state.running = false
+                state.flushes += 1
+                if state.failure == nil { state.failure = failure }
+            }
+        }
+    }
+
+    /// Waits for the background flush; then, when `flushing`, flushes what is left and throws the first
+    /// write-back error since staging began.
+    func finish(flushing: Bool) throws(SystemError) {
+        group.wait()
+        guard flushing else { return }
+        if let failure = state.withLock({ $0.failure }) { throw failure }
+        try SiteSwap.flush(descriptor: descriptor, path: folder)
+    }
+}
