@@ -35,7 +35,9 @@ public struct ImportSettings: Sendable {
     /// nil after reporting the problem at `line`.
     func payeeType(for payee: String, line: Int, table: inout CSVTable) -> PayeeType? {
         if let type = payeeTypes[payee] ?? defaultPayeeType { return type }
-        table.problem(line, "payee_type", "a type for payee '\(payee)' from the payees file or --payee-type driver|merchant", "none")
+        table.problem(
+            line, "payee_type", "a type for payee '\(payee)' from the payees file or --payee-type driver|merchant",
+            "none")
         return nil
     }
 
@@ -51,21 +53,30 @@ public struct ImportSettings: Sendable {
         for (key, account) in payeeByFile.sorted(by: { $0.key < $1.key }) {
             let named = files.filter { $0.name == key || ($0.name as NSString).lastPathComponent == key }
             if named.isEmpty {
-                problems.append(Diagnostic(
-                    at: SourceLocation(file: "--payee", line: 0), expected: "FILE=ACCOUNT for an input file given to this run",
-                    found: "\(key)=\(account)"))
+                problems.append(
+                    Diagnostic(
+                        at: SourceLocation(file: "--payee", line: 0),
+                        expected: "FILE=ACCOUNT for an input file given to this run",
+                        found: "\(key)=\(account)"))
             } else if !named.contains(where: \.usedPayeeOption) {
-                problems.append(Diagnostic(
-                    at: SourceLocation(file: "--payee", line: 0),
-                    expected: "an input that needs an account (\(key) names the account of each row itself)",
-                    found: "\(key)=\(account)"))
+                problems.append(
+                    Diagnostic(
+                        at: SourceLocation(file: "--payee", line: 0),
+                        expected: "an input that needs an account (\(key) names the account of each row itself)",
+                        found: "\(key)=\(account)"))
             }
         }
-        if let payee, !files.contains(where: { $0.usedPayeeOption && payeeByFile[$0.name] == nil && payeeByFile[($0.name as NSString).lastPathComponent] == nil }) {
-            problems.append(Diagnostic(
-                at: SourceLocation(file: "--payee", line: 0),
-                expected: "an input that needs an account (every input names the account of each row itself)",
-                found: payee))
+        if let payee,
+            !files.contains(where: {
+                $0.usedPayeeOption && payeeByFile[$0.name] == nil
+                    && payeeByFile[($0.name as NSString).lastPathComponent] == nil
+            })
+        {
+            problems.append(
+                Diagnostic(
+                    at: SourceLocation(file: "--payee", line: 0),
+                    expected: "an input that needs an account (every input names the account of each row itself)",
+                    found: payee))
         }
         return problems
     }
@@ -74,16 +85,21 @@ public struct ImportSettings: Sendable {
 /// Reads any supported input: detects the format from the header unless forced.
 public enum LedgerImport {
     public static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
-        if settings.forcedFormat == .mapped || (settings.forcedFormat == nil && InputFormat.detect(bytes) == nil), let mapping = settings.mapping {
+        if settings.forcedFormat == .mapped || (settings.forcedFormat == nil && InputFormat.detect(bytes) == nil),
+            let mapping = settings.mapping
+        {
             return MappedImporter.read(bytes: bytes, file: file, mapping: mapping, settings: settings)
         }
         guard let format = settings.forcedFormat ?? InputFormat.detect(bytes), format != .mapped else {
             var result = ImportedFile(name: file, format: .native)
             result.recognised = false
             let found = bytes.isEmpty ? "an empty file" : firstLine(bytes)
-            result.diagnostics.append(Diagnostic(
-                at: SourceLocation(file: file, line: bytes.isEmpty ? 0 : 1, field: bytes.isEmpty ? nil : "header"),
-                expected: "a header row of a known format (native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts, or any CSV with --mapping)", found: found))
+            result.diagnostics.append(
+                Diagnostic(
+                    at: SourceLocation(file: file, line: bytes.isEmpty ? 0 : 1, field: bytes.isEmpty ? nil : "header"),
+                    expected:
+                        "a header row of a known format (native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts, or any CSV with --mapping)",
+                    found: found))
             return result
         }
         switch format {

@@ -16,7 +16,9 @@ public struct InputCount: Sendable, Equatable {
     public var entries: Int
     public var newEntries: Int
 
-    public init(file: String, rowsRead: Int, accepted: Int, rejected: Int, skipped: [SkippedRows], entries: Int, newEntries: Int) {
+    public init(
+        file: String, rowsRead: Int, accepted: Int, rejected: Int, skipped: [SkippedRows], entries: Int, newEntries: Int
+    ) {
         self.file = file
         self.rowsRead = rowsRead
         self.accepted = accepted

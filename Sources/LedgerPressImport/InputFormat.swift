@@ -1,4 +1,5 @@
 import Foundation
+
 /// The input formats `build` and `check` read, recognised by their header (or forced with `--format`).
 public enum InputFormat: String, Sendable, CaseIterable {
     /// The native ledger export, CSV.
@@ -20,7 +21,9 @@ public enum InputFormat: String, Sendable, CaseIterable {
     /// The format a file's first bytes show, or nil.
     public static func detect(_ bytes: [UInt8]) -> InputFormat? {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while start < bytes.count, bytes[start] == 32 || bytes[start] == 9 || bytes[start] == 10 || bytes[start] == 13 { start += 1 }
+        while start < bytes.count, bytes[start] == 32 || bytes[start] == 9 || bytes[start] == 10 || bytes[start] == 13 {
+            start += 1
+        }
         if start < bytes.count, bytes[start] == UInt8(ascii: "{") { return .jsonl }
         var reader = CSVReader(bytes: bytes, delimiter: delimiter(of: bytes))
         guard let header = try? reader.next() else { return nil }
@@ -33,7 +36,9 @@ public enum InputFormat: String, Sendable, CaseIterable {
             return .stripePayments
         }
         if names.isSuperset(of: ["id", "amount", "arrival date (utc)", "status"]) { return .stripePayouts }
-        if names.isSuperset(of: ["id", "type", "amount", "net", "currency"]) && names.contains(where: { $0.hasPrefix("created") }) {
+        if names.isSuperset(of: ["id", "type", "amount", "net", "currency"])
+            && names.contains(where: { $0.hasPrefix("created") })
+        {
             return .stripeDashboard
         }
         return nil

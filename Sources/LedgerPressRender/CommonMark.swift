@@ -40,7 +40,9 @@ public enum CommonMark {
     ) throws(Failure) -> String {
         let flags = options.rawValue
         let length = markdown.utf8.count
-        guard let document = markdown.withCString({ cmark_parse_document($0, length, flags) }) else { throw .parseFailed }
+        guard let document = markdown.withCString({ cmark_parse_document($0, length, flags) }) else {
+            throw .parseFailed
+        }
         defer { cmark_node_free(document) }
         if !tables.isEmpty || !charts.isEmpty {
             try replaceTableBlocks(in: document, tables: tables, charts: charts, asNodes: tablesAsNodes)

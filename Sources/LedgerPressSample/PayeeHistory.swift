@@ -31,9 +31,10 @@ struct PayeeHistory {
         let scale = payee.currency.minorUnitsPerMajor
         let isDriver = payee.type == .driver
 
-        func emit(_ kind: EntryKind, _ amount: Int64, id: String, reference: String = "", description: String = "",
-            payoutID: String = "", status: String = "", at instant: Int64)
-        {
+        func emit(
+            _ kind: EntryKind, _ amount: Int64, id: String, reference: String = "", description: String = "",
+            payoutID: String = "", status: String = "", at instant: Int64
+        ) {
             guard written < quota else { return }
             let row = SampleRow(
                 id: id, occurredAt: Timestamp.format(epochSeconds: instant, offsetSeconds: zone.offset(at: instant)),
@@ -68,9 +69,12 @@ struct PayeeHistory {
                 let status = age > 14 * 86_400 ? "paid" : (age > 7 * 86_400 ? "processing" : "pending")
                 let failed = status == "paid" && rng.chance(4)
                 flush(payoutID: payoutID, status: failed ? "failed" : status)
-                emit(.payout, -balance, id: "txn_\(payee.id)_\(serial)_po", payoutID: payoutID, status: failed ? "failed" : status, at: nextPayout)
+                emit(
+                    .payout, -balance, id: "txn_\(payee.id)_\(serial)_po", payoutID: payoutID,
+                    status: failed ? "failed" : status, at: nextPayout)
                 if failed {
-                    emit(.payout, balance, id: "txn_\(payee.id)_\(serial)_por", description: "Reversal of failed payout",
+                    emit(
+                        .payout, balance, id: "txn_\(payee.id)_\(serial)_por", description: "Reversal of failed payout",
                         payoutID: payoutID, status: "failed", at: nextPayout + 3600)
                 } else {
                     balance = 0

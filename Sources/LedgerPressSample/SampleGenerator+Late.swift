@@ -39,7 +39,9 @@ extension SampleGenerator {
             let isDriver = payee.type == .driver
             let id = "late_\(payee.id)_\(serial)"
             let reference = (isDriver ? "job_late_" : "ch_late_") + String(serial)
-            func row(_ kind: EntryKind, _ amount: Int64, id: String, at time: Int64, description: String = "") -> SampleRow {
+            func row(_ kind: EntryKind, _ amount: Int64, id: String, at time: Int64, description: String = "")
+                -> SampleRow
+            {
                 SampleRow(
                     id: id, occurredAt: Timestamp.format(epochSeconds: time, offsetSeconds: zone.offset(at: time)),
                     payee: payee, kind: kind, amount: amount, lowerCaseCode: false, reference: reference,

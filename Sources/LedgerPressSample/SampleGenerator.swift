@@ -19,7 +19,8 @@ public struct SampleOptions: Sendable, Equatable {
 /// a few EUR and JPY payees; names and descriptions with commas, quotes, accents, newlines and
 /// Markdown/HTML/formula characters.
 public enum SampleGenerator {
-    public static let header = "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status"
+    public static let header =
+        "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status"
 
     struct SamplePayee {
         var id: String
@@ -31,8 +32,10 @@ public enum SampleGenerator {
     }
 
     static let names = [
-        "Ann Lee", "José Müller", "Zoë O'Brien", "Kenji Watanabe", "Amara Okafor", "Lars \"Lasse\" Berg", "Fatima Zahra, Jr.",
-        "Émile Durand", "Priya *Star* Nair", "<b>Bold</b> Bob", "=HYPERLINK(\"http://evil\")", "+Chen Wei", "@mention Sam",
+        "Ann Lee", "José Müller", "Zoë O'Brien", "Kenji Watanabe", "Amara Okafor", "Lars \"Lasse\" Berg",
+        "Fatima Zahra, Jr.",
+        "Émile Durand", "Priya *Star* Nair", "<b>Bold</b> Bob", "=HYPERLINK(\"http://evil\")", "+Chen Wei",
+        "@mention Sam",
         "-Dash Dana", "Grace [Hopper](http://evil.example)", "# Not a heading", "Mia\nNewline",
     ]
     static let shops = [
@@ -47,7 +50,8 @@ public enum SampleGenerator {
         ("UTC", "USD", "en_US"),
     ].compactMap { zone, code, locale in Currency(code: code).map { (zone, $0, locale) } }
     static let descriptions = [
-        "Airport run", "Downtown, 2 stops", "Late night \"surge\"", "Trip to Café Zoë", "**bold** claim", "<img src=x onerror=alert(1)>",
+        "Airport run", "Downtown, 2 stops", "Late night \"surge\"", "Trip to Café Zoë", "**bold** claim",
+        "<img src=x onerror=alert(1)>",
         "[click](javascript:alert(1))", "=SUM(A1:A9)", "Line one\nLine two", "Groceries & more", "",
     ]
 
@@ -60,7 +64,8 @@ public enum SampleGenerator {
             let zone = zones[rng.int(0...(zones.count - 1))]
             let name = isDriver ? rng.pick(names) : rng.pick(shops)
             return SamplePayee(
-                id: (isDriver ? "drv_" : "mer_") + padded, type: isDriver ? .driver : .merchant, name: name, zone: zone.0,
+                id: (isDriver ? "drv_" : "mer_") + padded, type: isDriver ? .driver : .merchant, name: name,
+                zone: zone.0,
                 currency: zone.1, locale: zone.2)
         }
     }
@@ -74,7 +79,8 @@ public enum SampleGenerator {
     public static func payeesCSV(_ options: SampleOptions) -> String {
         var out = "payee_id,payee_type,name,email,timezone,locale\n"
         for payee in payees(options) {
-            out += [payee.id, payee.type.rawValue, cell(payee.name), payee.id + "@example.com", payee.zone, payee.locale]
+            out +=
+                [payee.id, payee.type.rawValue, cell(payee.name), payee.id + "@example.com", payee.zone, payee.locale]
                 .joined(separator: ",") + "\n"
         }
         return out

@@ -45,7 +45,8 @@ struct SampleRow {
     /// > account names and descriptions in both journal formats.
     var journalTransaction: String {
         let amountText = PlainDecimal.format(amount, exponent: payee.currency.exponent)
-        return occurredAt.prefix(10) + " " + id + "\n    payees:" + payee.id + ":" + kind.rawValue + "  " + amountText + " "
+        return occurredAt.prefix(10) + " " + id + "\n    payees:" + payee.id + ":" + kind.rawValue + "  " + amountText
+            + " "
             + payee.currency.code + "\n    platform\n\n"
     }
 }

@@ -15,11 +15,14 @@ struct FinancePages {
     var controlTotals: [ControlTotals] = []
 
     /// The finance CSVs' paths with their header lines (their rows are the payees' blocks, in payee order).
-    static var csvFiles: [(path: String, header: String)] { csvPaths.indices.map { (csvPaths[$0], csvHeaders[$0] + "\n") } }
+    static var csvFiles: [(path: String, header: String)] {
+        csvPaths.indices.map { (csvPaths[$0], csvHeaders[$0] + "\n") }
+    }
 
     /// The control totals, and the finance index unless `index` is false (a finance-only build).
     init(
-        summary: FinanceSummary, issuer: String?, footer: String, templates: TemplateSet, formats: MoneyFormats, index: Bool = true
+        summary: FinanceSummary, issuer: String?, footer: String, templates: TemplateSet, formats: MoneyFormats,
+        index: Bool = true
     ) throws(SiteError) {
         controlTotals = try ControlTotals.checked(summary)
         guard index else { return }
@@ -34,15 +37,18 @@ struct FinancePages {
             let c = item.currency
             totals.append([
                 "currency": .text(c), "entries": .text(String(f.entries)), "earnings": .text(money(f.earnings, c)),
-                "tips": .text(money(f.tips, c)), "fees": .text(money(f.fees, c)), "adjustments": .text(money(f.adjustments, c)),
+                "tips": .text(money(f.tips, c)), "fees": .text(money(f.fees, c)),
+                "adjustments": .text(money(f.adjustments, c)),
                 "refunds": .text(money(f.refunds, c)), "net_activity": .text(money(f.netActivity, c)),
                 "payouts": .text(money(f.payouts, c)), "closing_balance": .text(money(f.closingBalance, c)),
             ])
         }
         let payees: [TemplateObject] = summary.payees.map { payee in
             var row: TemplateObject = [
-                "href": .text("payees/\(payee.slug)/index.html"), "payee_id": .text(payee.id), "payee_name": .text(payee.name),
-                "payee_type": .text(payee.type), "currencies": .text(payee.balances.map(\.currency).joined(separator: " ")),
+                "href": .text("payees/\(payee.slug)/index.html"), "payee_id": .text(payee.id),
+                "payee_name": .text(payee.name),
+                "payee_type": .text(payee.type),
+                "currencies": .text(payee.balances.map(\.currency).joined(separator: " ")),
                 "statement_count": .text(String(payee.statementCount)),
                 "balance_summary": .text(payee.balances.map { money($0.amount, $0.currency) }.joined(separator: " · ")),
             ]
@@ -54,10 +60,14 @@ struct FinancePages {
         }
         let periods: [TemplateObject] = summary.periods.compactMap { count in
             guard let period = count.period else { return nil }
-            return ["label": .text(period.label), "kind": .text(count.kind), "statement_count": .text(String(count.statements))]
+            return [
+                "label": .text(period.label), "kind": .text(count.kind),
+                "statement_count": .text(String(count.statements)),
+            ]
         }
         var context: TemplateObject = [
-            "payee_count": .text(String(summary.payees.count)), "statement_count": .text(String(summary.statementCount)),
+            "payee_count": .text(String(summary.payees.count)),
+            "statement_count": .text(String(summary.statementCount)),
             "entry_count": .text(String(summary.entryCount)), "totals": .list(totals), "payees": .list(payees),
             "periods": .list(periods), "footer": .text(footer),
         ]
@@ -99,21 +109,26 @@ struct ControlTotals: Codable, Equatable {
         }
         for payee in summary.payees {
             for item in payee.balances {
-                payeeSum[item.currency] = try add(payeeSum[item.currency], item.amount, currency: item.currency, total: "balances of all payees")
+                payeeSum[item.currency] = try add(
+                    payeeSum[item.currency], item.amount, currency: item.currency, total: "balances of all payees")
             }
             for item in payee.kindTotals {
                 kindSum[item.kind, default: [:]][item.currency] = try add(
-                    kindSum[item.kind]?[item.currency], item.amount, currency: item.currency, total: "\(item.kind) statements of all payees")
+                    kindSum[item.kind]?[item.currency], item.amount, currency: item.currency,
+                    total: "\(item.kind) statements of all payees")
             }
         }
         var result: [ControlTotals] = []
         for item in summary.ledger {
             let exponent = Currency(code: item.currency)?.exponent ?? 2
             func d(_ v: Int64) -> String { PlainDecimal.format(v, exponent: exponent) }
-            result.append(ControlTotals(
-                currency: item.currency, entries: item.entries, ledgerTotal: d(try item.figures().closingBalance),
-                payeesTotal: d(payeeSum[item.currency] ?? 0), dayStatementsTotal: kindSum["day"]?[item.currency].map(d),
-                weekStatementsTotal: kindSum["week"]?[item.currency].map(d), monthStatementsTotal: kindSum["month"]?[item.currency].map(d)))
+            result.append(
+                ControlTotals(
+                    currency: item.currency, entries: item.entries, ledgerTotal: d(try item.figures().closingBalance),
+                    payeesTotal: d(payeeSum[item.currency] ?? 0),
+                    dayStatementsTotal: kindSum["day"]?[item.currency].map(d),
+                    weekStatementsTotal: kindSum["week"]?[item.currency].map(d),
+                    monthStatementsTotal: kindSum["month"]?[item.currency].map(d)))
         }
         return result
     }

@@ -20,7 +20,8 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
         func figures() throws(SiteError) -> Figures {
             do throws(MoneyOverflow) {
                 return try Figures(
-                    earnings: earnings, tips: tips, fees: fees, adjustments: adjustments, refunds: refunds, payouts: payouts,
+                    earnings: earnings, tips: tips, fees: fees, adjustments: adjustments, refunds: refunds,
+                    payouts: payouts,
                     entries: entries)
             } catch {
                 throw .ledgerOverflow(currency: currency, error)
@@ -81,7 +82,9 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
         public var statements: Int
 
         var period: Period? {
-            guard let kind = PeriodKind(rawValue: kind), let start = CivilDate(iso: start), let end = CivilDate(iso: end) else { return nil }
+            guard let kind = PeriodKind(rawValue: kind), let start = CivilDate(iso: start),
+                let end = CivilDate(iso: end)
+            else { return nil }
             return Period(kind: kind, start: start, end: end)
         }
     }
@@ -127,7 +130,9 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
 
     static func sortedCounts(_ counts: [Period: Int]) -> [PeriodCount] {
         counts.sorted { $0.key > $1.key }.map { period, statements in
-            PeriodCount(kind: period.kind.rawValue, start: period.start.description, end: period.end.description, statements: statements)
+            PeriodCount(
+                kind: period.kind.rawValue, start: period.start.description, end: period.end.description,
+                statements: statements)
         }
     }
 
@@ -145,14 +150,17 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
                 }
             }
             for count in part.periods {
-                guard let period = count.period else { throw .mismatch("a period count names an unknown period \(count.kind) \(count.start)..\(count.end)") }
+                guard let period = count.period else {
+                    throw .mismatch("a period count names an unknown period \(count.kind) \(count.start)..\(count.end)")
+                }
                 counts[period, default: 0] += count.statements
             }
             payees += part.payees
         }
         payees.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         return FinanceSummary(
-            ledger: figures.sorted { $0.key < $1.key }.map { LedgerFigures(currency: $0.key, figures: $0.value) }, payees: payees,
+            ledger: figures.sorted { $0.key < $1.key }.map { LedgerFigures(currency: $0.key, figures: $0.value) },
+            payees: payees,
             periods: sortedCounts(counts))
     }
 
@@ -176,16 +184,23 @@ extension FinanceSummary.PayeeRow {
                     kindTotals[kind, default: [:]][section.currency] = try MinorUnits.add(
                         sum, section.figures.change, total: "net activity and payouts of \(kind.rawValue) statements")
                 } catch {
-                    throw .payeeOverflow(BookOverflow(payeeID: book.payee.id, period: nil, currency: section.currency.code, overflow: error))
+                    throw .payeeOverflow(
+                        BookOverflow(
+                            payeeID: book.payee.id, period: nil, currency: section.currency.code, overflow: error))
                 }
             }
         }
         self.init(
-            id: book.payee.id, name: book.payee.name, type: book.payee.type.rawValue, slug: slug, statementCount: book.statements.count,
-            balances: book.allTime.map { FinanceSummary.Amount(currency: $0.currency.code, amount: $0.figures.closingBalance) },
+            id: book.payee.id, name: book.payee.name, type: book.payee.type.rawValue, slug: slug,
+            statementCount: book.statements.count,
+            balances: book.allTime.map {
+                FinanceSummary.Amount(currency: $0.currency.code, amount: $0.figures.closingBalance)
+            },
             latestMonth: book.statements.last { $0.period.kind == .month }?.period.label,
             kindTotals: kindTotals.sorted { $0.key < $1.key }.flatMap { kind, totals in
-                totals.sorted { $0.key < $1.key }.map { FinanceSummary.KindTotal(kind: kind.rawValue, currency: $0.key.code, amount: $0.value) }
+                totals.sorted { $0.key < $1.key }.map {
+                    FinanceSummary.KindTotal(kind: kind.rawValue, currency: $0.key.code, amount: $0.value)
+                }
             },
             csvBytes: csvBytes)
     }

@@ -45,7 +45,9 @@ public struct OutputGuard: Sendable, Equatable {
     /// Files the run writes besides the site: `--report`, `--reject-file`.
     public var sideFiles: [Named]
 
-    public init(given: String, output: String, currentFolder: String, homes: [String], inputs: [Named], sideFiles: [Named]) {
+    public init(
+        given: String, output: String, currentFolder: String, homes: [String], inputs: [Named], sideFiles: [Named]
+    ) {
         self.given = given
         self.output = output
         self.currentFolder = currentFolder
@@ -68,32 +70,47 @@ public struct OutputGuard: Sendable, Equatable {
 
     /// Checks the paths alone (nothing on disk needed beyond their resolution).
     public func checkPaths() throws(Refusal) {
-        guard !given.isEmpty else { throw Refusal(description: "ledgerpress: error: --output: expected a folder, got empty text; nothing was touched") }
+        guard !given.isEmpty else {
+            throw Refusal(
+                description: "ledgerpress: error: --output: expected a folder, got empty text; nothing was touched")
+        }
         func refuse(_ why: String) -> Refusal {
-            Refusal(description: "\(output): error: refusing to publish into this folder (--output \(given)): \(why); nothing was touched")
+            Refusal(
+                description:
+                    "\(output): error: refusing to publish into this folder (--output \(given)): \(why); nothing was touched"
+            )
         }
         if output == "/" { throw refuse("it is the root folder") }
         if output == currentFolder { throw refuse("it is the current folder") }
         if Self.isInside(currentFolder, output) { throw refuse("it holds the current folder") }
         let parts = output.split(separator: "/")
         if homes.contains(output) || (parts.count == 2 && parts[0] == "home") { throw refuse("it is a home folder") }
-        if output == "/home" || homes.contains(where: { Self.isInside($0, output) }) { throw refuse("it holds a home folder") }
+        if output == "/home" || homes.contains(where: { Self.isInside($0, output) }) {
+            throw refuse("it holds a home folder")
+        }
         for input in inputs {
             if input.resolved == output || Self.isInside(input.resolved, output) {
                 throw refuse("it holds the \(input.role) \(input.resolved)")
             }
-            if Self.isInside(output, input.resolved) { throw refuse("it is inside the \(input.role) \(input.resolved)") }
+            if Self.isInside(output, input.resolved) {
+                throw refuse("it is inside the \(input.role) \(input.resolved)")
+            }
         }
-        let siblings = [output + ".staging", Self.sibling(of: output, "." + Self.name(output) + ".lock"),
-                        Self.sibling(of: output, "." + Self.name(output) + ".previous"),
-                        Self.sibling(of: output, "." + Self.name(output) + ".spare")]
+        let siblings = [
+            output + ".staging", Self.sibling(of: output, "." + Self.name(output) + ".lock"),
+            Self.sibling(of: output, "." + Self.name(output) + ".previous"),
+            Self.sibling(of: output, "." + Self.name(output) + ".spare"),
+        ]
         for (index, file) in sideFiles.enumerated() {
             func refuseFile(_ why: String) -> Refusal {
                 Refusal(
-                    description: "\(file.resolved): error: \(file.role): refusing to write this file: \(why); nothing was touched",
+                    description:
+                        "\(file.resolved): error: \(file.role): refusing to write this file: \(why); nothing was touched",
                     sideFile: true)
             }
-            if let input = inputs.first(where: { $0.resolved == file.resolved }) { throw refuseFile("it is the \(input.role)") }
+            if let input = inputs.first(where: { $0.resolved == file.resolved }) {
+                throw refuseFile("it is the \(input.role)")
+            }
             if file.resolved == output || Self.isInside(file.resolved, output) {
                 throw refuseFile("it is inside the output folder \(output), which the publish replaces")
             }
@@ -108,7 +125,9 @@ public struct OutputGuard: Sendable, Equatable {
 
     /// Checks what the output folder holds.
     public func checkContents(_ contents: Contents) throws(Refusal) {
-        func refuse(_ why: String) -> Refusal { Refusal(description: "\(output): error: refusing to publish into this folder: \(why); nothing was touched") }
+        func refuse(_ why: String) -> Refusal {
+            Refusal(description: "\(output): error: refusing to publish into this folder: \(why); nothing was touched")
+        }
         switch contents {
         case .missing, .empty, .site: return
         case .notAFolder: throw refuse("it is a file, expected a folder")
@@ -116,8 +135,12 @@ public struct OutputGuard: Sendable, Equatable {
         case .foreign(let sample, let count, let manifest):
             let shown = sample.joined(separator: ", ") + (count > sample.count ? ", ..." : "")
             let what = "it holds \(count) \(count == 1 ? "entry" : "entries") (\(shown))"
-            let manifestText = manifest.map { "its manifest.json is not a ledgerpress manifest (\($0))" } ?? "no ledgerpress manifest.json"
-            throw refuse("\(what) and \(manifestText); ledgerpress publishes only into a missing or empty folder or a site it published")
+            let manifestText =
+                manifest.map { "its manifest.json is not a ledgerpress manifest (\($0))" }
+                ?? "no ledgerpress manifest.json"
+            throw refuse(
+                "\(what) and \(manifestText); ledgerpress publishes only into a missing or empty folder or a site it published"
+            )
         }
     }
 

@@ -66,7 +66,9 @@ public final class OutputLock {
         if descriptor < 0 { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw Failure.cannotOpen(path, String(cString: strerror(errno))) }
         do {
-            try OutputLock.poll(timeout: timeout, failure: .busy(path), onWait: onWait) { flock(descriptor, LOCK_SH | LOCK_NB) == 0 }
+            try OutputLock.poll(timeout: timeout, failure: .busy(path), onWait: onWait) {
+                flock(descriptor, LOCK_SH | LOCK_NB) == 0
+            }
         } catch {
             close(descriptor)
             throw error
@@ -77,7 +79,8 @@ public final class OutputLock {
 
     /// Tries `attempt` until it succeeds, every 20 ms; calls `onWait` before the first wait, and throws
     /// `failure` when `timeout` seconds have passed.
-    private static func poll(timeout: Double, failure: Failure, onWait: () -> Void, _ attempt: () throws -> Bool) throws {
+    private static func poll(timeout: Double, failure: Failure, onWait: () -> Void, _ attempt: () throws -> Bool) throws
+    {
         let deadline = Date().addingTimeInterval(timeout)
         var waited = false
         while try !attempt() {

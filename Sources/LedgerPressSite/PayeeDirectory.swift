@@ -18,18 +18,21 @@ public enum PayeeDirectory {
             if let profile, let declared = profile.type, declared != type, let source = profile.source {
                 var location = source
                 location.field = "payee_type"
-                diagnostics.append(Diagnostic(
-                    at: location, expected: "'\(type.rawValue)' as in the ledger (\(first.source.file):\(first.source.line))",
-                    found: declared.rawValue))
+                diagnostics.append(
+                    Diagnostic(
+                        at: location,
+                        expected: "'\(type.rawValue)' as in the ledger (\(first.source.file):\(first.source.line))",
+                        found: declared.rawValue))
             }
             let ledgerName = entries.filter { ($0.payeeName ?? "").isEmpty == false }
                 .max { ($0.occurredAt, $0.id) < ($1.occurredAt, $1.id) }?.payeeName
             let name = profile?.name ?? ledgerName ?? id
-            result.append((
-                Payee(
-                    id: id, type: type, name: name, timeZone: profile?.timeZone ?? options.defaultTimeZone,
-                    locale: profile?.locale ?? options.defaultLocale), entries
-            ))
+            result.append(
+                (
+                    Payee(
+                        id: id, type: type, name: name, timeZone: profile?.timeZone ?? options.defaultTimeZone,
+                        locale: profile?.locale ?? options.defaultLocale), entries
+                ))
         }
         return (result, diagnostics)
     }

@@ -34,7 +34,9 @@ struct PayeePages {
 
     /// `history` holds the payee's statements as published before; `previous` is the payee manifest of the
     /// site being replaced, whose statements with an unchanged render key (under `staticKey`) are kept unrendered.
-    init(book: PayeeBook, context: Context, history: StatementHistory, staticKey: String, previous: PayeeManifest?) throws {
+    init(book: PayeeBook, context: Context, history: StatementHistory, staticKey: String, previous: PayeeManifest?)
+        throws
+    {
         self.book = book
         let payee = book.payee
         let options = context.options
@@ -68,24 +70,30 @@ struct PayeePages {
                     continue
                 }
             }
-            var view = StatementView(statement: statement, issuer: options.issuer, formats: context.formats, wording: wording)
+            var view = StatementView(
+                statement: statement, issuer: options.issuer, formats: context.formats, wording: wording)
             if record.version > 1 {
-                view.context["revision"] = .object(PayeePages.revisionContext(
-                    record, wording: wording, formats: context.formats, locale: payee.locale))
+                view.context["revision"] = .object(
+                    PayeePages.revisionContext(
+                        record, wording: wording, formats: context.formats, locale: payee.locale))
             }
-            let markdown = context.templates.renderStatementMarkdown(view.context, driver: payee.type == .driver, wording: wording)
+            let markdown = context.templates.renderStatementMarkdown(
+                view.context, driver: payee.type == .driver, wording: wording)
             let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables, charts: view.charts)
-            let page = context.templates.renderLayout([
-                "lang": .text(wording.language), "title": .text(view.markdownTitle + " — " + BidiIsolation.isolate(payee.name)),
-                "assets_href": "../", "back_href": "index.html", "back_label": .text(wording["all_statements"]),
-                "has_downloads": true,
-                "downloads": [
-                    ["href": .text("\(label).csv"), "label": .text(wording["download_csv"])],
-                    ["href": .text("\(label).md"), "label": .text(wording["download_markdown"])],
-                ],
-                "payee_type": .text(payee.type.rawValue), "statement_html_trusted": .text(fragment), "footer": .text(footer),
-                "t": .object(wording.templateWords),
-            ], wording: wording)
+            let page = context.templates.renderLayout(
+                [
+                    "lang": .text(wording.language),
+                    "title": .text(view.markdownTitle + " — " + BidiIsolation.isolate(payee.name)),
+                    "assets_href": "../", "back_href": "index.html", "back_label": .text(wording["all_statements"]),
+                    "has_downloads": true,
+                    "downloads": [
+                        ["href": .text("\(label).csv"), "label": .text(wording["download_csv"])],
+                        ["href": .text("\(label).md"), "label": .text(wording["download_markdown"])],
+                    ],
+                    "payee_type": .text(payee.type.rawValue), "statement_html_trusted": .text(fragment),
+                    "footer": .text(footer),
+                    "t": .object(wording.templateWords),
+                ], wording: wording)
             files.append(OutputFile(path: paths[0], text: markdown))
             files.append(OutputFile(path: paths[1], text: page))
             files.append(OutputFile(path: paths[2], text: StatementCSV.statementCSV(statement)))
@@ -94,23 +102,30 @@ struct PayeePages {
         linesCSV = SortableRow.sorted(lineRows).map(\.text).joined()
         revisionsCSV = revisions.map(PayeePages.revisionRows).joined()
         if context.renderFiles {
-            files.append(OutputFile(
-                path: folder + "index.html",
-                text: homePage(
-                    templates: context.templates, options: options, formats: context.formats, wording: wording, footer: footer)))
+            files.append(
+                OutputFile(
+                    path: folder + "index.html",
+                    text: homePage(
+                        templates: context.templates, options: options, formats: context.formats, wording: wording,
+                        footer: footer)))
         }
     }
 
-    func homePage(templates: TemplateSet, options: SiteOptions, formats: MoneyFormats, wording: Wording, footer: String) -> String {
+    func homePage(templates: TemplateSet, options: SiteOptions, formats: MoneyFormats, wording: Wording, footer: String)
+        -> String
+    {
         let payee = book.payee
         let isDriver = payee.type == .driver
-        func money(_ value: Int64, _ currency: Currency) -> String { formats.format(value, currency, locale: payee.locale) }
+        func money(_ value: Int64, _ currency: Currency) -> String {
+            formats.format(value, currency, locale: payee.locale)
+        }
         let balances: [TemplateObject] = book.allTime.map { item in
             let f = item.figures
             var row: TemplateObject = [
                 "currency": .text(item.currency.code), "closing_balance": .text(money(f.closingBalance, item.currency)),
                 "tips": .text(money(f.tips, item.currency)), "adjustments": .text(money(f.adjustments, item.currency)),
-                "net_activity": .text(money(f.netActivity, item.currency)), "payouts": .text(money(f.payouts, item.currency)),
+                "net_activity": .text(money(f.netActivity, item.currency)),
+                "payouts": .text(money(f.payouts, item.currency)),
                 "is_driver": .flag(isDriver),
             ]
             if isDriver {
@@ -137,12 +152,14 @@ struct PayeePages {
         }
         func row(_ statement: Statement) -> TemplateObject {
             let net = netSummary(statement)
-            let closing = statement.sections.map { money($0.figures.closingBalance, $0.currency) }.joined(separator: " · ")
+            let closing = statement.sections.map { money($0.figures.closingBalance, $0.currency) }.joined(
+                separator: " · ")
             let label = statement.period.label
             return [
                 "label": .text(label), "kind_label": .text(wording.kindLabel(statement.period.kind)),
                 "html_href": .text(label + ".html"), "md_href": .text(label + ".md"), "csv_href": .text(label + ".csv"),
-                "net_summary": .text(net), "closing_summary": .text(closing), "title": .text(wording.title(statement.period)),
+                "net_summary": .text(net), "closing_summary": .text(closing),
+                "title": .text(wording.title(statement.period)),
             ]
         }
         let newestFirst = book.statements.reversed().map { (kind: $0.period.kind, row: row($0)) }
@@ -165,14 +182,17 @@ struct PayeePages {
             [
                 "currency": .text(currency.code), "pending": .text(money(sums.pending, currency)),
                 "processing": .text(money(sums.processing, currency)),
-                "paid_this_month": .text(money(sums.paidThisMonth, currency)), "failed": .text(money(sums.failed, currency)),
+                "paid_this_month": .text(money(sums.paidThisMonth, currency)),
+                "failed": .text(money(sums.failed, currency)),
             ]
         }
         let thisMonth = wording.monthYear(year: latestLocal.year, month: latestLocal.month)
         var context: TemplateObject = [
             "lang": .text(wording.language), "payee_name": .text(payee.name), "payee_id": .text(payee.id),
-            "payee_type": .text(payee.type.rawValue), "payee_type_label": .text(wording[isDriver ? "driver_label" : "merchant_label"]),
-            "time_zone": .text(payee.timeZone), "as_of": .text(wording.asOf(book.latestEntry, offset: book.latestEntryOffset)),
+            "payee_type": .text(payee.type.rawValue),
+            "payee_type_label": .text(wording[isDriver ? "driver_label" : "merchant_label"]),
+            "time_zone": .text(payee.timeZone),
+            "as_of": .text(wording.asOf(book.latestEntry, offset: book.latestEntryOffset)),
             "owed_heading": .text(wording[isDriver ? "balance_owed" : "future_payouts"]), "balances": .list(balances),
             "latest": .list(latest), "statements": .list(statements), "statement_groups": .list(groups),
             "has_statement_groups": .flag(!groups.isEmpty), "payout_status": .list(payoutStatus),
@@ -185,19 +205,24 @@ struct PayeePages {
     }
 
     /// "Revised — version 2, first issued as of ..., changes: ..." for the statement templates.
-    static func revisionContext(_ record: StatementRecord, wording: Wording, formats: MoneyFormats, locale: String) -> TemplateObject {
+    static func revisionContext(_ record: StatementRecord, wording: Wording, formats: MoneyFormats, locale: String)
+        -> TemplateObject
+    {
         let none = wording["none"]
         // The manifest keeps plain decimals and RFC 3339 times; the payee reads them in their locale.
         func money(_ plain: String?, _ code: String) -> String {
             guard let plain else { return none }
-            guard let currency = Currency(code: code), case .success(let amount) = AmountParser.parse(plain, currency: currency) else {
+            guard let currency = Currency(code: code),
+                case .success(let amount) = AmountParser.parse(plain, currency: currency)
+            else {
                 return plain
             }
             return formats.format(amount.minorUnits, currency, locale: locale)
         }
         let firstIssued = RFC3339.parse(record.firstIssuedAsOf).map { wording.asOf($0, offset: Int($0.offsetSeconds)) }
         return [
-            "version": .text(String(record.version)), "first_issued_as_of": .text(firstIssued ?? record.firstIssuedAsOf),
+            "version": .text(String(record.version)),
+            "first_issued_as_of": .text(firstIssued ?? record.firstIssuedAsOf),
             "changes": .list(
                 record.changes.map { change -> TemplateObject in
                     [
@@ -215,7 +240,8 @@ struct PayeePages {
     static func revisionRows(_ record: StatementRecord) -> String {
         record.changes.map { change in
             CSVCell.row([
-                CSVCell.text(record.payeeID), record.period, change.currency, String(record.version), record.firstIssuedAsOf,
+                CSVCell.text(record.payeeID), record.period, change.currency, String(record.version),
+                record.firstIssuedAsOf,
                 change.previous?.netActivity ?? "", change.current.netActivity, change.previous?.closingBalance ?? "",
                 change.current.closingBalance,
             ])

@@ -14,7 +14,8 @@ public enum PayeeSlug {
         var out = ""
         for byte in id.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"),
+                UInt8(ascii: "-"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += "~" + String(byte, radix: 16).leftPadded(to: 2)

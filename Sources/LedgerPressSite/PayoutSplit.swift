@@ -19,7 +19,8 @@ struct PayoutSplit: Equatable {
     var byCurrency: [(currency: Currency, sums: Sums)]
 
     static func == (a: PayoutSplit, b: PayoutSplit) -> Bool {
-        a.byCurrency.map(\.currency) == b.byCurrency.map(\.currency) && a.byCurrency.map(\.sums) == b.byCurrency.map(\.sums)
+        a.byCurrency.map(\.currency) == b.byCurrency.map(\.currency)
+            && a.byCurrency.map(\.sums) == b.byCurrency.map(\.sums)
     }
 
     /// `month`: the local month (year, month) that counts as "this month" (the month of the payee's latest entry).
@@ -28,7 +29,8 @@ struct PayoutSplit: Equatable {
         var sums: [String: (Currency, Sums)] = [:]
         for statement in statements {
             for section in statement.sections {
-                for payout in section.payouts where seen.insert(section.currency.code + "\u{0}" + payout.payoutID).inserted {
+                for payout in section.payouts
+                where seen.insert(section.currency.code + "\u{0}" + payout.payoutID).inserted {
                     var entry = sums[section.currency.code] ?? (section.currency, Sums())
                     let leaving = -payout.amount
                     entry.1.count += 1

@@ -20,7 +20,9 @@ extension SiteBuilder {
             let (payee, entries) = payees[index]
             results.set(index) {
                 let book = try SiteBuilder.book(for: payee, entries: entries, builder: builder)
-                return (book, try FinanceSummary.PayeeRow(book: book, slug: options.links.slug(for: payee.id), csvBytes: []))
+                return (
+                    book, try FinanceSummary.PayeeRow(book: book, slug: options.links.slug(for: payee.id), csvBytes: [])
+                )
             }
         }
         let checked = try results.values()
@@ -36,7 +38,8 @@ extension SiteBuilder {
     }
 
     /// One payee's book: their zone looked up and every statement built with checked totals.
-    static func book(for payee: Payee, entries: [LedgerEntry], builder: StatementBuilder) throws(SiteError) -> PayeeBook {
+    static func book(for payee: Payee, entries: [LedgerEntry], builder: StatementBuilder) throws(SiteError) -> PayeeBook
+    {
         guard let zone = ZoneClock(identifier: payee.timeZone) else {
             throw .unknownTimeZone(payee: payee.id, zone: payee.timeZone)
         }
@@ -49,7 +52,9 @@ extension SiteBuilder {
 
     static func statementsByKind(_ books: [PayeeBook]) -> [String: Int] {
         var byKind: [String: Int] = [:]
-        for book in books { for statement in book.statements { byKind[statement.period.kind.rawValue, default: 0] += 1 } }
+        for book in books {
+            for statement in book.statements { byKind[statement.period.kind.rawValue, default: 0] += 1 }
+        }
         return byKind
     }
 }

@@ -17,7 +17,8 @@ public enum SiteError: Error, CustomStringConvertible {
         case .unknownTimeZone(let payee, let zone): return "payee \(payee): unknown time zone '\(zone)'"
         case .payeeOverflow(let overflow): return overflow.description
         case .ledgerOverflow(let currency, let overflow): return "all payees together, \(currency): \(overflow)"
-        case .unknownPeriod(let payee, let label): return "payee \(payee): the previous manifest records a statement for '\(label)', which is no period"
+        case .unknownPeriod(let payee, let label):
+            return "payee \(payee): the previous manifest records a statement for '\(label)', which is no period"
         }
     }
 }

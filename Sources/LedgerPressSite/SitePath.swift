@@ -39,12 +39,14 @@ public enum SitePath {
             case .empty: return "an empty path"
             case .absolute: return "an absolute path"
             case .forbiddenByte(let byte) where byte == UInt8(ascii: "\\"): return "a backslash"
-            case .forbiddenByte(let byte): return "the control character U+" + String(byte, radix: 16, uppercase: true).leftPadded(to: 4)
+            case .forbiddenByte(let byte):
+                return "the control character U+" + String(byte, radix: 16, uppercase: true).leftPadded(to: 4)
             case .emptyComponent: return "an empty component ('//' or a trailing '/')"
             case .dotComponent(let dots): return "a '\(dots)' component"
             case .longComponent: return "a component longer than 255 bytes"
             case .outsideKnownFiles: return "a path outside payees/<slug>/ and the known top-level files"
-            case .unknownPayee(let slug): return "a folder payees/\(SitePath.quoted(slug))/ of none of the site's payees"
+            case .unknownPayee(let slug):
+                return "a folder payees/\(SitePath.quoted(slug))/ of none of the site's payees"
             }
         }
     }
@@ -53,7 +55,9 @@ public enum SitePath {
     public static func checkForm(_ path: String) throws(Violation) {
         guard !path.isEmpty else { throw .empty }
         guard !path.hasPrefix("/") else { throw .absolute }
-        if let byte = path.utf8.first(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) { throw .forbiddenByte(byte) }
+        if let byte = path.utf8.first(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) {
+            throw .forbiddenByte(byte)
+        }
         for component in components(path) {
             if component.isEmpty { throw .emptyComponent }
             if component == "." || component == ".." { throw .dotComponent(component) }
@@ -64,7 +68,9 @@ public enum SitePath {
     /// The components of a path, split at every `/` byte. Not `String.split`, which compares Characters: a
     /// slash followed by a combining mark (`"/\u{301}"`) is one Character, and would hide a `..` component.
     public static func components(_ path: String) -> [String] {
-        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     /// A file the site may hold: the form of ``checkForm(_:)``, and a known top-level file or a file directly

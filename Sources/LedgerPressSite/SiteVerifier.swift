@@ -58,7 +58,9 @@ public enum SiteVerifier {
                     if known { return true }
                     continue
                 }
-                let type = (try? fm.attributesOfItem(atPath: directory.appendingPathComponent(prefix).path))?[.type] as? FileAttributeType
+                let type =
+                    (try? fm.attributesOfItem(atPath: directory.appendingPathComponent(prefix).path))?[.type]
+                    as? FileAttributeType
                 links[prefix] = type == .typeSymbolicLink
                 if type == .typeSymbolicLink { return true }
             }
@@ -78,9 +80,13 @@ public enum SiteVerifier {
             }
             do {
                 try SitePath.check(file.path, payeeSlugs: slugs)
-                if slugs != nil, source == "manifest.json", !file.path.hasSuffix("/manifest.json") { throw SitePath.Violation.outsideKnownFiles }
+                if slugs != nil, source == "manifest.json", !file.path.hasSuffix("/manifest.json") {
+                    throw SitePath.Violation.outsideKnownFiles
+                }
             } catch {
-                problems.append("\(source): error: files: '\(SitePath.quoted(file.path))': expected a path a site may hold, got \(error)")
+                problems.append(
+                    "\(source): error: files: '\(SitePath.quoted(file.path))': expected a path a site may hold, got \(error)"
+                )
                 continue
             }
             if throughLink(file.path) {
@@ -107,7 +113,9 @@ public enum SiteVerifier {
         if let walker = fm.enumerator(atPath: directory.path) {
             for case let path as String in walker where path != "manifest.json" && !listed.contains(path) {
                 var isDirectory: ObjCBool = false
-                if fm.fileExists(atPath: directory.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                if fm.fileExists(atPath: directory.appendingPathComponent(path).path, isDirectory: &isDirectory),
+                    !isDirectory.boolValue
+                {
                     problems.append("\(SitePath.quoted(path)): not in the manifest")
                 }
             }
@@ -119,12 +127,16 @@ public enum SiteVerifier {
     /// Checks each summary.csv row's arithmetic, sums `net_activity + payouts` of each period kind per
     /// currency and compares the sums with the manifest's control totals (the ledger's total).
     static func checkTotals(directory: URL, manifest: PublishedManifest) -> [String] {
-        guard let bytes = FileManager.default.contents(atPath: directory.appendingPathComponent("finance/summary.csv").path) else {
+        guard
+            let bytes = FileManager.default.contents(
+                atPath: directory.appendingPathComponent("finance/summary.csv").path)
+        else {
             return ["finance/summary.csv: missing"]
         }
         var reader = CSVReader(bytes: [UInt8](bytes))
         guard let header = try? reader.next(), let period = header.fields.firstIndex(of: "period"),
-            let currencyColumn = header.fields.firstIndex(of: "currency"), let columns = SummaryRowCheck(header: header.fields)
+            let currencyColumn = header.fields.firstIndex(of: "currency"),
+            let columns = SummaryRowCheck(header: header.fields)
         else { return ["finance/summary.csv: expected the summary header"] }
         var sums: [String: [String: Int64]] = [:]
         var problems: [String] = []
@@ -141,36 +153,50 @@ public enum SiteVerifier {
             guard fields.count == header.fields.count, let currency = Currency(code: fields[currencyColumn]),
                 let row = columns.amounts(fields, currency: currency)
             else {
-                problems.append("finance/summary.csv:\(record.line): expected a summary row, got '\(SitePath.quoted(fields.joined(separator: ",")))'")
+                problems.append(
+                    "finance/summary.csv:\(record.line): expected a summary row, got '\(SitePath.quoted(fields.joined(separator: ",")))'"
+                )
                 continue
             }
-            problems += columns.check(row, currency: currency).map { "finance/summary.csv:\(record.line): error: \($0)" }
+            problems += columns.check(row, currency: currency).map {
+                "finance/summary.csv:\(record.line): error: \($0)"
+            }
             let label = fields[period]
-            let kind = label.contains("_") ? "range" : label.contains("-W") ? "week" : label.count == 7 ? "month" : "day"
+            let kind =
+                label.contains("_") ? "range" : label.contains("-W") ? "week" : label.count == 7 ? "month" : "day"
             let (activity, overflow) = row.netActivity.addingReportingOverflow(row.payouts)
             let (sum, overflows) = sums[kind, default: [:]][currency.code, default: 0].addingReportingOverflow(activity)
             guard !overflow, !overflows else {
-                problems.append("finance/summary.csv:\(record.line): error: the \(kind) statements of \(currency.code) sum to more than 64-bit minor units hold")
+                problems.append(
+                    "finance/summary.csv:\(record.line): error: the \(kind) statements of \(currency.code) sum to more than 64-bit minor units hold"
+                )
                 continue
             }
             sums[kind, default: [:]][currency.code] = sum
         }
         for totals in manifest.control_totals {
             guard let currency = Currency(code: totals.currency) else { continue }
-            for (kind, expected) in [("day", totals.day_statements_total), ("week", totals.week_statements_total),
-                ("month", totals.month_statements_total)]
-            {
+            for (kind, expected) in [
+                ("day", totals.day_statements_total), ("week", totals.week_statements_total),
+                ("month", totals.month_statements_total),
+            ] {
                 guard let expected else { continue }
                 let actual = PlainDecimal.format(sums[kind]?[currency.code] ?? 0, exponent: currency.exponent)
                 if actual != expected {
-                    problems.append("finance/summary.csv: \(kind) statements of \(currency.code) sum to \(actual), the manifest says \(expected)")
+                    problems.append(
+                        "finance/summary.csv: \(kind) statements of \(currency.code) sum to \(actual), the manifest says \(expected)"
+                    )
                 }
                 if expected != totals.ledger_total {
-                    problems.append("manifest.json: \(kind) statements of \(currency.code) total \(expected), the ledger \(totals.ledger_total)")
+                    problems.append(
+                        "manifest.json: \(kind) statements of \(currency.code) total \(expected), the ledger \(totals.ledger_total)"
+                    )
                 }
             }
             if totals.payees_total != totals.ledger_total {
-                problems.append("manifest.json: payees of \(currency.code) total \(totals.payees_total), the ledger \(totals.ledger_total)")
+                problems.append(
+                    "manifest.json: payees of \(currency.code) total \(totals.payees_total), the ledger \(totals.ledger_total)"
+                )
             }
         }
         return problems

@@ -47,7 +47,9 @@ public struct SiteWriter: Sendable {
 
     var staging: URL { sibling(output.lastPathComponent + ".staging") }
     var previous: URL { sibling("." + output.lastPathComponent + ".previous") }
-    var spare: SpareSite { SpareSite(path: sibling("." + output.lastPathComponent + ".spare").path, output: output.path) }
+    var spare: SpareSite {
+        SpareSite(path: sibling("." + output.lastPathComponent + ".spare").path, output: output.path)
+    }
 
     func sibling(_ name: String) -> URL { output.deletingLastPathComponent().appendingPathComponent(name) }
 
@@ -70,21 +72,26 @@ public struct SiteWriter: Sendable {
         do {
             try recoverFromKilledRun()
         } catch {
-            throw .cannotCreate(path: staging.path, reason: "cannot clean up after an earlier run: \(Self.reason(error))")
+            throw .cannotCreate(
+                path: staging.path, reason: "cannot clean up after an earlier run: \(Self.reason(error))")
         }
         let site: PreviousSite
         do {
             site = try PreviousSite(folder: output)
         } catch {
             if OutputGuard.contents(of: output.path) != .site {
-                throw .refused(OutputGuard.Refusal(description: "\(output.path): error: refusing to publish into this folder: \(error.reason)"))
+                throw .refused(
+                    OutputGuard.Refusal(
+                        description: "\(output.path): error: refusing to publish into this folder: \(error.reason)"))
             }
             throw .unreadableManifest(error)
         }
         if site.format == 0 {
             do {
-                try OutputGuard(given: output.path, output: output.path, currentFolder: "", homes: [], inputs: [], sideFiles: [])
-                    .checkContents(OutputGuard.contents(of: output.path))
+                try OutputGuard(
+                    given: output.path, output: output.path, currentFolder: "", homes: [], inputs: [], sideFiles: []
+                )
+                .checkContents(OutputGuard.contents(of: output.path))
             } catch {
                 throw .refused(error)
             }
@@ -109,10 +116,13 @@ public struct SiteWriter: Sendable {
                 do {
                     try fm.moveItem(at: output, to: self.previous)
                 } catch {
-                    throw Failure.swap("cannot move \(output.path) aside to \(self.previous.path): \(Self.reason(error))")
+                    throw Failure.swap(
+                        "cannot move \(output.path) aside to \(self.previous.path): \(Self.reason(error))")
                 }
             }
-            guard rename(staging.path, output.path) == 0 else { throw SystemError("rename \(staging.path) to", output.path) }
+            guard rename(staging.path, output.path) == 0 else {
+                throw SystemError("rename \(staging.path) to", output.path)
+            }
             try SiteSwap.flushParent(of: output)
         } catch {
             discardStaging()
@@ -137,7 +147,9 @@ public struct SiteWriter: Sendable {
     }
 
     static func reason(_ error: any Error) -> String {
-        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code)))
         }
         return "\(error)"

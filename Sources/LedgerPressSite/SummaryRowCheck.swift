@@ -32,7 +32,9 @@ struct SummaryRowCheck {
     func amounts(_ fields: [String], currency: Currency) -> Amounts? {
         var values: [String: Int64] = [:]
         for (name, index) in zip(SummaryRowCheck.amountColumns, indexes) {
-            guard index < fields.count, case .success(let money) = AmountParser.parse(fields[index], currency: currency, limit: .max) else { return nil }
+            guard index < fields.count,
+                case .success(let money) = AmountParser.parse(fields[index], currency: currency, limit: .max)
+            else { return nil }
             values[name] = money.minorUnits
         }
         return Amounts(values: values)

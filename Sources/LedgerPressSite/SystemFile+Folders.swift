@@ -14,12 +14,15 @@ extension SystemFile {
         let descriptor = dirfd(folder)
         var names: [(name: String, isFolder: Bool)] = []
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name == "." || name == ".." { continue }
             var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
             if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
                 var status = stat()
-                isFolder = fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+                isFolder =
+                    fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
             }
             names.append((name, isFolder))
         }

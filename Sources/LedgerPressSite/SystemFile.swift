@@ -167,7 +167,8 @@ extension SystemFile {
             }
             if name == "." || name == ".." { continue }
             var status = stat()
-            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) == S_IFREG
+            else { return nil }
             files.append((name, Int(status.st_size), modified(status)))
         }
         return files
@@ -186,7 +187,9 @@ extension SystemFile {
         if let folder = opendir(path) {
             var names: [String] = []
             while let entry = readdir(folder) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 if name != "." && name != ".." { names.append(name) }
             }
             let descriptor = dirfd(folder)

@@ -25,7 +25,9 @@ struct Build: ParsableCommand {
     @Option(help: "Period kinds, comma-separated: day, week, month.")
     var periods: String = "day,week,month"
 
-    @Option(name: .customLong("range"), help: "A custom range A..B, both dates inclusive (repeatable), e.g. 2026-10-01..2026-10-15.")
+    @Option(
+        name: .customLong("range"),
+        help: "A custom range A..B, both dates inclusive (repeatable), e.g. 2026-10-01..2026-10-15.")
     var ranges: [String] = []
 
     @Option(help: "IANA time zone for payees without one in the payees file.")
@@ -34,28 +36,44 @@ struct Build: ParsableCommand {
     @Option(help: "Locale for payees without one in the payees file (money display).")
     var locale: String = "en_US"
 
-    @Option(help: "A folder of templates that replace the defaults file by file (driver.md, merchant.md, layout.html, ...).")
+    @Option(
+        help: "A folder of templates that replace the defaults file by file (driver.md, merchant.md, layout.html, ...)."
+    )
     var templates: String?
 
     @Option(help: "The platform's name, shown on every statement.")
     var issuer: String?
 
-    @Option(name: .customLong("as-of"), help: "Build the site as it stood at this RFC 3339 instant: later entries are left out.")
+    @Option(
+        name: .customLong("as-of"),
+        help: "Build the site as it stood at this RFC 3339 instant: later entries are left out.")
     var asOf: String?
 
     @Flag(help: "Print each stage and progress as log lines.")
     var verbose = false
 
-    @Option(help: "The previously published site to compare with for revised statements (default: the output folder itself).")
+    @Option(
+        help:
+            "The previously published site to compare with for revised statements (default: the output folder itself).")
     var previous: String?
 
-    @Option(help: "Build only shard I of N (I from 0, e.g. 0/3): the payees whose stable hash of the id falls in it; combine the shards with `ledgerpress merge`.")
+    @Option(
+        help:
+            "Build only shard I of N (I from 0, e.g. 0/3): the payees whose stable hash of the id falls in it; combine the shards with `ledgerpress merge`."
+    )
     var shard: String?
 
-    @Option(help: "Build only part of the site: `finance` writes finance/summary.csv, lines.csv and revisions.csv (and the manifests), no statement files.")
+    @Option(
+        help:
+            "Build only part of the site: `finance` writes finance/summary.csv, lines.csv and revisions.csv (and the manifests), no statement files."
+    )
     var only: String?
 
-    @Option(name: .customLong("reject-file"), help: "Quarantine: build from the good rows and write every rejected row, verbatim with file, line and reason, to this CSV.")
+    @Option(
+        name: .customLong("reject-file"),
+        help:
+            "Quarantine: build from the good rows and write every rejected row, verbatim with file, line and reason, to this CSV."
+    )
     var rejectFile: String?
 
     func parsedSelection() throws -> PeriodSelection {
@@ -70,7 +88,8 @@ struct Build: ParsableCommand {
         let parsedRanges = try ranges.map { text -> Period in
             guard let period = PeriodSelection.parseRange(text) else {
                 throw ValidationError(
-                    "--range: expected YYYY-MM-DD..YYYY-MM-DD with years from 1900 to 2199 and the first date not after the last, got '\(text)'")
+                    "--range: expected YYYY-MM-DD..YYYY-MM-DD with years from 1900 to 2199 and the first date not after the last, got '\(text)'"
+                )
             }
             return period
         }
@@ -94,8 +113,10 @@ struct Build: ParsableCommand {
         if let asOf {
             switch RFC3339.read(asOf) {
             case .success: break
-            case .failure(.yearOutOfRange): throw ValidationError("--as-of: expected \(CivilDate.supportedYearsText), got '\(asOf)'")
-            case .failure(.malformed): throw ValidationError("--as-of: expected an RFC 3339 timestamp with offset, got '\(asOf)'")
+            case .failure(.yearOutOfRange):
+                throw ValidationError("--as-of: expected \(CivilDate.supportedYearsText), got '\(asOf)'")
+            case .failure(.malformed):
+                throw ValidationError("--as-of: expected an RFC 3339 timestamp with offset, got '\(asOf)'")
             }
         }
     }
@@ -123,16 +144,21 @@ struct Build: ParsableCommand {
         let summaries = loaded.summaries
         runReport.inputs = zip(summaries, loaded.counts).map { summary, count in
             RunReport.Input(
-                name: summary.name, size: summary.size, sha256: summary.sha256, rows: summary.rows, accepted: count.accepted,
-                rejected: count.rejected, skipped: count.skippedCount, entries: count.entries, newEntries: count.newEntries)
+                name: summary.name, size: summary.size, sha256: summary.sha256, rows: summary.rows,
+                accepted: count.accepted,
+                rejected: count.rejected, skipped: count.skippedCount, entries: count.entries,
+                newEntries: count.newEntries)
         }
         runReport.rowsRead = loaded.files.reduce(0) { $0 + $1.rowsRead }
         runReport.rowsRejected = loaded.rejected.count
         runReport.finishStage("import")
-        log.stage("import: \(runReport.rowsRead) rows read, \(loaded.ledger.entries.count) entries from \(input.inputs.count) input(s)")
+        log.stage(
+            "import: \(runReport.rowsRead) rows read, \(loaded.ledger.entries.count) entries from \(input.inputs.count) input(s)"
+        )
         if let rejectFile {
             // Quarantine: rejected rows go to the file; the problems are still shown, and the run goes on.
-            try console.writeFile(rejectFile, RejectFile.csv(loaded.rejected.map { ($0.file, $0.line, $0.reason, $0.raw) }))
+            try console.writeFile(
+                rejectFile, RejectFile.csv(loaded.rejected.map { ($0.file, $0.line, $0.reason, $0.raw) }))
             console.error(diagnostics.lines)
             diagnostics = loaded.fatal
         }
@@ -151,7 +177,10 @@ struct Build: ParsableCommand {
         var payees = PayeeDirectory.payees(ledger: ledger, profiles: profiles, options: options).payees
         var shardFacts: (Shard, ShardRecord.LedgerFacts)?
         if let shard = shard.flatMap(Shard.init(parsing:)) {
-            shardFacts = (shard, try Check.failingOnBadData { try ShardRecord.LedgerFacts(ledger: ledger, payeeIDs: payees.map(\.0.id)) })
+            shardFacts = (
+                shard,
+                try Check.failingOnBadData { try ShardRecord.LedgerFacts(ledger: ledger, payeeIDs: payees.map(\.0.id)) }
+            )
             payees = payees.filter { shard.contains(payeeID: $0.0.id) }
             let ids = Set(payees.map(\.0.id))
             ledger = ledger.filter { ids.contains($0.payeeID) }
@@ -162,7 +191,9 @@ struct Build: ParsableCommand {
         ledger = Ledger()
         runReport.payees = payees.count
         if diagnostics.hasErrors {
-            console.error(["ledgerpress: \(diagnostics.errorCount) problem(s) in the input; nothing was written to \(output)"])
+            console.error([
+                "ledgerpress: \(diagnostics.errorCount) problem(s) in the input; nothing was written to \(output)"
+            ])
             throw Exit.dataError
         }
         if let message = noEntries {
@@ -170,10 +201,14 @@ struct Build: ParsableCommand {
             throw Exit.dataError
         }
         let templateSet = try console.loadTemplates(overrides: templates)
-        let pipeline = SitePipeline(SitePipeline.Configuration(
-            templates: templateSet, options: options, mode: only == "finance" ? .finance : .site, toolIdentity: ToolIdentity.current,
-            shard: shardFacts,
-            abortAfterFiles: ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap { Int($0) }))
+        let pipeline = SitePipeline(
+            SitePipeline.Configuration(
+                templates: templateSet, options: options, mode: only == "finance" ? .finance : .site,
+                toolIdentity: ToolIdentity.current,
+                shard: shardFacts,
+                abortAfterFiles: ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap {
+                    Int($0)
+                }))
         let site = try console.publishing(output) {
             // The pipeline takes the payees' entries over (so that it can free them as payees are done).
             var handed: [(Payee, [LedgerEntry])] = []

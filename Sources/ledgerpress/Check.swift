@@ -7,7 +7,8 @@ import LedgerPressSite
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run every import and validation of `build` and write nothing.",
-        discussion: "Prints every problem (up to --max-errors), then one summary line per file. Exits 0, 65 (bad data) or 66 (missing input)."
+        discussion:
+            "Prints every problem (up to --max-errors), then one summary line per file. Exits 0, 65 (bad data) or 66 (missing input)."
     )
 
     @OptionGroup var input: InputOptions
@@ -57,11 +58,14 @@ struct Check: ParsableCommand {
         let facts = file.facts
         let payees = facts.payees.count
         let currencies = facts.currencies.sorted().joined(separator: " ")
-        var text = "\(file.name): \(file.recognised ? file.format.rawValue : "unrecognised format"), \(count.text), \(payees) payees"
+        var text =
+            "\(file.name): \(file.recognised ? file.format.rawValue : "unrecognised format"), \(count.text), \(payees) payees"
         if !currencies.isEmpty { text += ", \(currencies)" }
         if let first = facts.first, let last = facts.last {
-            text += ", " + String(Timestamp.format(epochSeconds: first.epochSeconds, offsetSeconds: 0).prefix(10))
-                + ".." + String(Timestamp.format(epochSeconds: last.epochSeconds, offsetSeconds: 0).prefix(10)) + " (UTC)"
+            text +=
+                ", " + String(Timestamp.format(epochSeconds: first.epochSeconds, offsetSeconds: 0).prefix(10))
+                + ".." + String(Timestamp.format(epochSeconds: last.epochSeconds, offsetSeconds: 0).prefix(10))
+                + " (UTC)"
         }
         if let why = count.whyNoEntries { text += "; no entries: \(why)" }
         return text

@@ -62,7 +62,9 @@ struct Console {
 
     func loadTemplates(overrides: String?) throws -> TemplateSet {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
-        guard let defaults = TemplateSet.defaultDirectory(executablePath: executable, environment: ProcessInfo.processInfo.environment)
+        guard
+            let defaults = TemplateSet.defaultDirectory(
+                executablePath: executable, environment: ProcessInfo.processInfo.environment)
         else {
             error(["ledgerpress: error: expected the default Templates folder (set LEDGERPRESS_TEMPLATES), got none"])
             throw Exit.noInput

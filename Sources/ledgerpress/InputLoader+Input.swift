@@ -66,7 +66,8 @@ extension InputLoader {
             // Room for as many entries as the file has rows, at the first piece's bytes per line, so that the
             // ledger and its index do not grow (and rehash) step by step.
             let lines = max(1, first.reduce(0) { $0 + ($1 == 10 ? 1 : 0) })
-            loaded.ledger.reserveCapacity(loaded.ledger.entries.count + input.sizeHint / max(1, first.count / lines) + lines)
+            loaded.ledger.reserveCapacity(
+                loaded.ledger.entries.count + input.sizeHint / max(1, first.count / lines) + lines)
             file = NativeLedgerImporter.read(firstPiece: first, more: piece, file: path) { entry, line, raw in
                 merged.add(CollectionOfOne(entry), line: line, file: path, raw: raw, to: &loaded.ledger)
             }
@@ -78,19 +79,23 @@ extension InputLoader {
             loaded.ledger.reserveCapacity(loaded.ledger.entries.count + file.entries.count)
             for row in file.rows {
                 merged.add(
-                    file.entries(of: row), line: row.line, file: path, raw: { ImportedFile.text(of: row.bytes, in: bytes) },
+                    file.entries(of: row), line: row.line, file: path,
+                    raw: { ImportedFile.text(of: row.bytes, in: bytes) },
                     to: &loaded.ledger)
             }
         }
         if let failure { throw console.inputFailed(path, failure) }
         let rejected = file.rejected + merged.rejected
-        loaded.counts.append(InputCount(
-            file: path, rowsRead: file.rowsRead, accepted: merged.accepted, rejected: rejected.count, skipped: file.skipped,
-            entries: merged.entries, newEntries: loaded.ledger.entries.count - before))
+        loaded.counts.append(
+            InputCount(
+                file: path, rowsRead: file.rowsRead, accepted: merged.accepted, rejected: rejected.count,
+                skipped: file.skipped,
+                entries: merged.entries, newEntries: loaded.ledger.entries.count - before))
         loaded.rejected += rejected.sorted { $0.line < $1.line }
         loaded.files.append(file)
-        loaded.summaries.append(InputSummary(
-            name: (path as NSString).lastPathComponent, size: size, sha256: digest.hex(), rows: file.rowsRead))
+        loaded.summaries.append(
+            InputSummary(
+                name: (path as NSString).lastPathComponent, size: size, sha256: digest.hex(), rows: file.rowsRead))
         return file.diagnostics + merged.problems
     }
 }

@@ -24,7 +24,8 @@ struct InputLoader {
     let console: Console
 
     func load() throws -> Loaded {
-        var loaded = Loaded(diagnostics: DiagnosticLog(limit: options.maxErrors), fatal: DiagnosticLog(limit: options.maxErrors))
+        var loaded = Loaded(
+            diagnostics: DiagnosticLog(limit: options.maxErrors), fatal: DiagnosticLog(limit: options.maxErrors))
         var all: [Diagnostic] = []
         if let payees = options.payees {
             let result = PayeesFileImporter.read(bytes: try console.readInput(payees, option: "--payees"), file: payees)
@@ -52,7 +53,9 @@ struct InputLoader {
         let rejectedAt = Set(loaded.rejected.map { "\($0.file)\u{0}\($0.line)" })
         for diagnostic in all {
             loaded.diagnostics.append(diagnostic)
-            if !rejectedAt.contains("\(diagnostic.location.file)\u{0}\(diagnostic.location.line)") { loaded.fatal.append(diagnostic) }
+            if !rejectedAt.contains("\(diagnostic.location.file)\u{0}\(diagnostic.location.line)") {
+                loaded.fatal.append(diagnostic)
+            }
         }
         return loaded
     }

@@ -10,19 +10,31 @@ struct InputOptions: ParsableArguments {
     @Option(help: "Payees file (CSV: payee_id,payee_type,name,email,timezone,locale).")
     var payees: String?
 
-    @Option(help: "Read every input as this format instead of recognising it by its header: native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts, mapped.")
+    @Option(
+        help:
+            "Read every input as this format instead of recognising it by its header: native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts, mapped."
+    )
     var format: String?
 
     @Option(help: "A mapping file (YAML) for inputs in any other CSV layout; see README, \"Mapping files\".")
     var mapping: String?
 
-    @Option(name: .customLong("payee"), help: "For single-account exports without an account column: ACCOUNT for every such input, or FILE=ACCOUNT (repeatable).")
+    @Option(
+        name: .customLong("payee"),
+        help:
+            "For single-account exports without an account column: ACCOUNT for every such input, or FILE=ACCOUNT (repeatable)."
+    )
     var payeeAssignments: [String] = []
 
-    @Option(name: .customLong("payee-type"), help: "driver or merchant, for Stripe payees the payees file does not type.")
+    @Option(
+        name: .customLong("payee-type"), help: "driver or merchant, for Stripe payees the payees file does not type.")
     var payeeType: String?
 
-    @Option(name: .customLong("source-timezone"), help: "IANA zone of export timestamps written without an offset (Stripe's `created`); without it, a Stripe download's file name must end in its zone (..._America-Denver.csv).")
+    @Option(
+        name: .customLong("source-timezone"),
+        help:
+            "IANA zone of export timestamps written without an offset (Stripe's `created`); without it, a Stripe download's file name must end in its zone (..._America-Denver.csv)."
+    )
     var sourceTimezone: String?
 
     @Option(name: .customLong("max-errors"), help: "At most this many problems are printed, then a count of the rest.")
@@ -30,7 +42,9 @@ struct InputOptions: ParsableArguments {
 
     func validate() throws {
         if let format, InputFormat(rawValue: format) == nil {
-            throw ValidationError("--format: expected native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts or mapped, got '\(format)'")
+            throw ValidationError(
+                "--format: expected native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts or mapped, got '\(format)'"
+            )
         }
         if let payeeType, PayeeType(rawValue: payeeType) == nil {
             throw ValidationError("--payee-type: expected driver or merchant, got '\(payeeType)'")
@@ -55,8 +69,10 @@ struct InputOptions: ParsableArguments {
             }
         }
         return ImportSettings(
-            forcedFormat: format.flatMap(InputFormat.init(rawValue:)), payee: all, payeeByFile: byFile, payeeTypes: payeeTypes,
-            defaultPayeeType: payeeType.flatMap(PayeeType.init(rawValue:)), sourceZone: sourceTimezone.flatMap(ZoneClock.init(identifier:)),
+            forcedFormat: format.flatMap(InputFormat.init(rawValue:)), payee: all, payeeByFile: byFile,
+            payeeTypes: payeeTypes,
+            defaultPayeeType: payeeType.flatMap(PayeeType.init(rawValue:)),
+            sourceZone: sourceTimezone.flatMap(ZoneClock.init(identifier:)),
             mapping: mapping)
     }
 }

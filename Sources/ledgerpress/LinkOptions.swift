@@ -24,7 +24,8 @@ struct LinkOptions: ParsableArguments {
         guard let value = environment[LinkOptions.environmentVariable] else { return nil }
         // Set but empty is a mistake, never a quiet fallback to guessable folder names.
         guard !value.isEmpty else {
-            throw ValidationError("\(LinkOptions.environmentVariable): expected the path of a link secret file, got an empty value")
+            throw ValidationError(
+                "\(LinkOptions.environmentVariable): expected the path of a link secret file, got an empty value")
         }
         return value
     }

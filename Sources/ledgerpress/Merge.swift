@@ -43,14 +43,17 @@ struct Merge: ParsableCommand {
         let merged: SiteMerger.Merged
         do {
             merged = try console.publishing(output) {
-                try SiteMerger(templates: templateSet, links: payeeLinks).merge(shards.map { URL(fileURLWithPath: $0) }, into: target)
+                try SiteMerger(templates: templateSet, links: payeeLinks).merge(
+                    shards.map { URL(fileURLWithPath: $0) }, into: target)
             }
         } catch let error as MergeFailure {
             console.error(["\(error)", "ledgerpress: nothing was written to \(output)"])
             if case .missing = error { throw Exit.noInput }
             throw Exit.dataError
         }
-        runReport.inputs = merged.inputs.map { RunReport.Input(name: $0.name, size: $0.size, sha256: $0.sha256, rows: $0.rows) }
+        runReport.inputs = merged.inputs.map {
+            RunReport.Input(name: $0.name, size: $0.size, sha256: $0.sha256, rows: $0.rows)
+        }
         runReport.entries = merged.entryCount
         runReport.payees = merged.payeeCount
         runReport.statements = merged.statementsByKind
@@ -58,6 +61,7 @@ struct Merge: ParsableCommand {
         runReport.files = RunReport.Files(merged.outcome.files)
         console.say(
             "Merged \(merged.shardCount) shards: \(merged.statementCount) statements for \(merged.payeeCount) payees from "
-                + "\(merged.entryCount) entries into \(output.hasSuffix("/") ? output : output + "/") (\(merged.outcome.fileCount) files: \(runReport.files.text)).")
+                + "\(merged.entryCount) entries into \(output.hasSuffix("/") ? output : output + "/") (\(merged.outcome.fileCount) files: \(runReport.files.text))."
+        )
     }
 }

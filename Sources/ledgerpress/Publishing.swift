@@ -42,7 +42,9 @@ extension Console {
     func lockOutput(_ output: URL, named name: String) throws -> OutputLock {
         do {
             return try OutputLock(output: output) {
-                error(["ledgerpress: waiting for a `ledgerpress verify` of \(name) to finish (it holds \(OutputLock.path(for: output)))"])
+                error([
+                    "ledgerpress: waiting for a `ledgerpress verify` of \(name) to finish (it holds \(OutputLock.path(for: output)))"
+                ])
             }
         } catch OutputLock.Failure.busy(let path) {
             error(["ledgerpress: another run is publishing to \(name) (it holds \(path)); try again later"])

@@ -30,15 +30,18 @@ struct RunLog: Sendable {
         let logger = self.logger
         return { done, total in
             guard total > 0 else { return }
-            let seconds = max(0.001, Double(started.duration(to: .now).components.seconds)
-                + Double(started.duration(to: .now).components.attoseconds) / 1e18)
+            let seconds = max(
+                0.001,
+                Double(started.duration(to: .now).components.seconds)
+                    + Double(started.duration(to: .now).components.attoseconds) / 1e18)
             let rate = Int(Double(done) / seconds)
             if terminal {
                 let width = 30
                 let filled = width * done / total
                 let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
                 let end = done == total ? "\n" : ""
-                FileHandle.standardError.write(Data("\r\(title) [\(bar)] \(done)/\(total) payees, \(rate)/s\(end)".utf8))
+                FileHandle.standardError.write(
+                    Data("\r\(title) [\(bar)] \(done)/\(total) payees, \(rate)/s\(end)".utf8))
             } else if done == total || (done * 10 / total) != ((done - 1) * 10 / total) {
                 logger.info("\(title): \(done)/\(total) payees, \(rate)/s")
             }

@@ -19,7 +19,9 @@ extension RunReport {
         var report = RunReport()
         report.exitStatus = Exit.usage.rawValue
         guard path == "-" || isPreviousReport(path) else {
-            Console().error(["\(path): warning: --report: not written after a usage error (it only replaces a previous run report)"])
+            Console().error([
+                "\(path): warning: --report: not written after a usage error (it only replaces a previous run report)"
+            ])
             return
         }
         try? report.write(to: path)

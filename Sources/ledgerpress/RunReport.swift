@@ -140,7 +140,9 @@ struct RunReport: Encodable {
     /// old report or the new one, never half of one). Returns the `errno` of a failure, nil on success.
     static func replace(_ path: String, with data: Data) -> Int32? {
         let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).tmp-\(getpid())"
+        ).path
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return errno }
         var failure: Int32?

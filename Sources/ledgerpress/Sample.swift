@@ -26,7 +26,8 @@ struct Sample: ParsableCommand {
     @Option(name: .customLong("payees-out"), help: "Also write a matching payees file here.")
     var payeesOut: String?
 
-    @Option(name: .customLong("journal-out"), help: "Also write the same entries as an hledger / ledger-cli journal here.")
+    @Option(
+        name: .customLong("journal-out"), help: "Also write the same entries as an hledger / ledger-cli journal here.")
     var journalOut: String?
 
     @Option(help: "Number of late rows (a new day after the sample's last day) to write to --late-out.")

@@ -17,7 +17,9 @@ final class SampleFile {
             handle = .standardOutput
             return
         }
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
             FileHandle.standardError.write(Data("\(path): error: cannot create the file\n".utf8))
             throw Exit.cannotCreate
         }

@@ -19,7 +19,9 @@ struct Verify: ParsableCommand {
     var wait: Double = 600
 
     func validate() throws {
-        guard wait >= 0, wait <= 1e9 else { throw ValidationError("--wait: expected a number of seconds from 0 to 1000000000, got '\(wait)'") }
+        guard wait >= 0, wait <= 1e9 else {
+            throw ValidationError("--wait: expected a number of seconds from 0 to 1000000000, got '\(wait)'")
+        }
     }
 
     func run() throws {
@@ -39,14 +41,18 @@ struct Verify: ParsableCommand {
         let lock: OutputLock?
         do {
             lock = try OutputLock(readingOutput: url, timeout: wait) {
-                console.error(["ledgerpress: waiting for another run to finish publishing \(directory) (it holds \(OutputLock.path(for: url)))"])
+                console.error([
+                    "ledgerpress: waiting for another run to finish publishing \(directory) (it holds \(OutputLock.path(for: url)))"
+                ])
             }
         } catch OutputLock.Failure.busy(let path) {
             let seconds = wait == wait.rounded() ? String(Int(wait)) : String(wait)
             console.error(["ledgerpress: another run held \(path) for more than \(seconds) seconds; try again later"])
             throw Exit.temporaryFailure
         } catch {
-            console.error(["ledgerpress: note: \(error); verifying without the lock (a publish running meanwhile could show as differences)"])
+            console.error([
+                "ledgerpress: note: \(error); verifying without the lock (a publish running meanwhile could show as differences)"
+            ])
             lock = nil
         }
         defer { withExtendedLifetime(lock) {} }

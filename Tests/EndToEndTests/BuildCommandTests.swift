@@ -20,7 +20,10 @@ import Testing
         let outcome = try cli.run(Self.exampleArguments)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.isEmpty)
-        #expect(outcome.stdout == "Built 75 statements for 5 payees from 70 entries into site/ (242 files: 242 added, 0 changed, 0 unchanged, 0 removed; 0 statements revised).\n")
+        #expect(
+            outcome.stdout
+                == "Built 75 statements for 5 payees from 70 entries into site/ (242 files: 242 added, 0 changed, 0 unchanged, 0 removed; 0 statements revised).\n"
+        )
         for file in Self.goldenFiles {
             try Golden.check(try cli.read("site/" + file), against: "example/" + file)
         }
@@ -29,12 +32,14 @@ import Testing
     @Test func edgeCasesGiveTheRightSummary() throws {
         let cli = try CLIRunner()
         let outcome = try cli.run([
-            "build", CLIRunner.fixture("edge-ledger.csv"), "--payees", CLIRunner.fixture("edge-payees.csv"), "--output", "out",
+            "build", CLIRunner.fixture("edge-ledger.csv"), "--payees", CLIRunner.fixture("edge-payees.csv"), "--output",
+            "out",
         ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         try Golden.check(try cli.read("out/finance/summary.csv"), against: "edge/summary.csv")
         // The path-like id got a folder of its own inside payees/.
-        #expect(FileManager.default.fileExists(atPath: cli.path("out/payees/~2e~2e~2f~2e~2e~2fetc~2fpasswd/2026-10.html")))
+        #expect(
+            FileManager.default.fileExists(atPath: cli.path("out/payees/~2e~2e~2f~2e~2e~2fetc~2fpasswd/2026-10.html")))
     }
 
     @Test func rerunsAreByteIdenticalWhateverTheHostZoneAndLocale() throws {
@@ -44,7 +49,9 @@ import Testing
         var second = Self.exampleArguments
         second[second.count - 1] = "b"
         #expect(try cli.run(first).status == 0)
-        #expect(try cli.run(second, environment: ["TZ": "Asia/Kathmandu", "LANG": "de_DE.UTF-8", "LC_ALL": "fr_FR.UTF-8"]).status == 0)
+        #expect(
+            try cli.run(second, environment: ["TZ": "Asia/Kathmandu", "LANG": "de_DE.UTF-8", "LC_ALL": "fr_FR.UTF-8"])
+                .status == 0)
         let a = try cli.tree("a")
         let b = try cli.tree("b")
         #expect(a.count == 242)
@@ -55,7 +62,9 @@ import Testing
         let cli = try CLIRunner()
         #expect(try cli.run(Self.exampleArguments).status == 0)
         let before = try cli.tree("site")
-        try cli.write("bad.csv", """
+        try cli.write(
+            "bad.csv",
+            """
             id,occurred_at,payee_id,payee_type,kind,amount,currency
             x1,2026-10-03T10:00:00Z,drv_ann,driver,earning,10.001,USD
             x2,2026-10-03,drv_ann,driver,earning,1.00,USD
@@ -71,9 +80,17 @@ import Testing
         let lines = outcome.stderr.split(separator: "\n").map(String.init)
         let bad = cli.path("bad.csv")
         #expect(lines.contains("\(bad):2: error: amount: expected at most 2 decimals for USD, got '10.001'"))
-        #expect(lines.contains("\(bad):3: error: occurred_at: expected an RFC 3339 timestamp with offset such as 2026-10-03T14:22:05Z, got '2026-10-03'"))
-        #expect(lines.contains { $0.hasPrefix("\(bad):4: error: amount: expected the same amount for repeated id 't001' as at ") })
-        #expect(lines.contains { $0.hasPrefix("\(bad):5: error: payee_type: expected 'driver' for payee 'drv_ann' as at ") })
+        #expect(
+            lines.contains(
+                "\(bad):3: error: occurred_at: expected an RFC 3339 timestamp with offset such as 2026-10-03T14:22:05Z, got '2026-10-03'"
+            ))
+        #expect(
+            lines.contains {
+                $0.hasPrefix("\(bad):4: error: amount: expected the same amount for repeated id 't001' as at ")
+            })
+        #expect(
+            lines.contains { $0.hasPrefix("\(bad):5: error: payee_type: expected 'driver' for payee 'drv_ann' as at ") }
+        )
         #expect(lines.last == "ledgerpress: 4 problem(s) in the input; nothing was written to site")
         #expect(try cli.tree("site") == before)
         #expect(!FileManager.default.fileExists(atPath: cli.path("site.staging")))
@@ -85,8 +102,11 @@ import Testing
         #expect(missing.status == 66)
         #expect(missing.stderr == "nope.csv: error: no such file\n")
         #expect(try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--periods", "year"]).status == 64)
-        #expect(try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--range", "2026-10-15..2026-10-01"]).status == 64)
-        #expect(try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--timezone", "Mars/Base"]).status == 64)
+        #expect(
+            try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--range", "2026-10-15..2026-10-01"]).status
+                == 64)
+        #expect(
+            try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--timezone", "Mars/Base"]).status == 64)
         try cli.write("empty.csv", "")
         let empty = try cli.run(["build", "empty.csv"])
         #expect(empty.status == 65)
@@ -97,7 +117,9 @@ import Testing
 
     @Test func hostileTextAndIdsStayInert() throws {
         let cli = try CLIRunner()
-        try cli.write("hostile.csv", """
+        try cli.write(
+            "hostile.csv",
+            """
             id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description
             h1,2026-10-03T10:00:00Z,../../etc/passwd,driver,"<script>alert(1)</script>",earning,10.00,USD,"=cmd|' /C calc'!A0","[x](javascript:alert(1))"
             h2,2026-10-03T10:00:00Z,drv/slash,driver,"# Heading
@@ -110,10 +132,13 @@ import Testing
         let outcome = try cli.run(["build", "hostile.csv", "--periods", "month"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let folders = try FileManager.default.contentsOfDirectory(atPath: cli.path("output/payees")).sorted()
-        #expect(folders == ["drv_case", "drv~2fslash", "style.css", "~2e~2e~2f~2e~2e~2fetc~2fpasswd", "~44~52~56_case"])
+        #expect(
+            folders == ["drv_case", "drv~2fslash", "style.css", "~2e~2e~2f~2e~2e~2fetc~2fpasswd", "~44~52~56_case"])
         for (path, data) in try cli.tree("output") where path.hasSuffix(".html") {
             let html = String(decoding: data, as: UTF8.self)
-            for tag in ["<script", "<img", "<a href=\"javascript", "<a href=\"http://evil", "<h1>Heading", "<!-- x", "<h1>not"] {
+            for tag in [
+                "<script", "<img", "<a href=\"javascript", "<a href=\"http://evil", "<h1>Heading", "<!-- x", "<h1>not",
+            ] {
                 #expect(!html.contains(tag), "\(path) contains \(tag)")
             }
         }
@@ -136,7 +161,9 @@ import Testing
             #expect(!text.lowercased().contains("commission") || text.contains("commission are not shown"), "\(file)")
         }
         let csv = try cli.read("site/payees/drv_ann/2026-10.csv")
-        #expect(csv.hasPrefix("period,currency,occurred_at,reference,description,earnings,tips,adjustments,refunds,payouts,net,"))
+        #expect(
+            csv.hasPrefix(
+                "period,currency,occurred_at,reference,description,earnings,tips,adjustments,refunds,payouts,net,"))
         #expect(csv.contains(",job_1001,Airport run,18.00,4.00,"))
         // Finance files carry every column.
         #expect(try cli.read("site/finance/lines.csv").contains(",job_1001,Airport run,24.00,4.00,-6.00,"))
@@ -145,7 +172,8 @@ import Testing
     @Test func templatesCanBeOverriddenFileByFile() throws {
         let cli = try CLIRunner()
         try FileManager.default.createDirectory(atPath: cli.path("mine"), withIntermediateDirectories: true)
-        try cli.write("mine/driver.md", "# Custom for {{payee_name}}\n\n{{#sections}}Owed {{closing_balance}}\n{{/sections}}")
+        try cli.write(
+            "mine/driver.md", "# Custom for {{payee_name}}\n\n{{#sections}}Owed {{closing_balance}}\n{{/sections}}")
         var arguments = Self.exampleArguments
         arguments += ["--templates", "mine"]
         #expect(try cli.run(arguments).status == 0)

@@ -10,7 +10,8 @@ final class CLIRunner {
     let directory: URL
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerpress-e2e-" + UUID().uuidString)
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ledgerpress-e2e-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -61,7 +62,9 @@ final class CLIRunner {
     }
 
     static func example(_ name: String) -> String { repository.appendingPathComponent("Examples/" + name).path }
-    static func fixture(_ name: String) -> String { repository.appendingPathComponent("Tests/EndToEndTests/Fixtures/" + name).path }
+    static func fixture(_ name: String) -> String {
+        repository.appendingPathComponent("Tests/EndToEndTests/Fixtures/" + name).path
+    }
 }
 
 extension CLIRunner {
@@ -73,7 +76,9 @@ extension CLIRunner {
         var files = try #require(manifest["files"] as? [[String: Any]])
         try change(&files)
         manifest["files"] = files
-        try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]).write(to: url)
+        try JSONSerialization.data(
+            withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        ).write(to: url)
     }
 }
 
@@ -81,10 +86,12 @@ extension CLIRunner {
 enum Golden {
     static let folder = CLIRunner.repository.appendingPathComponent("Tests/EndToEndTests/Golden")
 
-    static func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+    {
         let url = folder.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["LEDGERPRESS_RECORD"] == "1" {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(actual.utf8).write(to: url)
             return
         }
@@ -95,7 +102,9 @@ enum Golden {
             let line = Array(zip(e, a)).firstIndex { $0.0 != $0.1 } ?? min(e.count, a.count)
             let want = line < e.count ? String(e[line]) : "<end of file>"
             let got = line < a.count ? String(a[line]) : "<end of file>"
-            Issue.record("\(name) differs at line \(line + 1):\n  golden: \(want)\n  actual: \(got)", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(name) differs at line \(line + 1):\n  golden: \(want)\n  actual: \(got)",
+                sourceLocation: sourceLocation)
         }
     }
 }

@@ -19,7 +19,8 @@ enum ChildProcess {
         _ executable: URL, _ arguments: [String], directory: URL? = nil, environment: [String: String]? = nil,
         stderrToStdout: Bool = false
     ) throws -> Result {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerpress-child-" + UUID().uuidString)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ledgerpress-child-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
@@ -41,7 +42,9 @@ enum ChildProcess {
         process.standardError = stderrToStdout ? out : err
         try process.run()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: try Data(contentsOf: outURL), stderr: try Data(contentsOf: errURL))
+        return Result(
+            status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
+            stderr: try Data(contentsOf: errURL))
     }
 
     /// Reads `descriptor` to its end, retrying reads a signal interrupted.

@@ -4,7 +4,10 @@ import Testing
 /// Durable and honest publish: a damaged file in the old output is never carried forward, and a previous
 /// manifest that cannot be read stops the run (65) instead of silently restarting every statement at version 1.
 @Suite(.serialized) struct DurablePublishTests {
-    let arguments = ["build", CLIRunner.example("example-ledger.csv"), "--payees", CLIRunner.example("example-payees.csv"), "--output", "site"]
+    let arguments = [
+        "build", CLIRunner.example("example-ledger.csv"), "--payees", CLIRunner.example("example-payees.csv"),
+        "--output", "site",
+    ]
 
     @Test func aDamagedFileInTheOldOutputIsWrittenAfresh() throws {
         let cli = try CLIRunner()
@@ -26,7 +29,8 @@ import Testing
         let before = try cli.tree("site")
         let outcome = try cli.run(arguments)
         #expect(outcome.status == 65)
-        #expect(outcome.stderr.contains("site/manifest.json: error: expected a ledgerpress manifest"), "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains("site/manifest.json: error: expected a ledgerpress manifest"), "\(outcome.stderr)")
         #expect(try cli.tree("site") == before)
         #expect(!FileManager.default.fileExists(atPath: cli.path("site.staging")))
     }
@@ -39,6 +43,8 @@ import Testing
         try cli.write("previous/manifest.json", "{\"tool\" : \"ledgerpress\", \"statements\" : [{\"period\" : 1}]")
         let outcome = try cli.run(arguments + ["--previous", "previous"])
         #expect(outcome.status == 65)
-        #expect(outcome.stderr.contains("previous/manifest.json: error: expected a ledgerpress manifest"), "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains("previous/manifest.json: error: expected a ledgerpress manifest"),
+            "\(outcome.stderr)")
     }
 }

@@ -30,7 +30,9 @@ import Testing
         Case(name: "bad data", arguments: ["bad.csv"], status: 65),
         Case(name: "missing input", arguments: ["missing.csv"], status: 66),
         Case(name: "output cannot be created", arguments: [ledger, "--output", "afile/out"], status: 73),
-        Case(name: "internal error", arguments: [ledger], environment: ["LEDGERPRESS_TEST_INTERNAL_ERROR": "1"], status: 70),
+        Case(
+            name: "internal error", arguments: [ledger], environment: ["LEDGERPRESS_TEST_INTERNAL_ERROR": "1"],
+            status: 70),
         Case(name: "usage: bad --timezone", arguments: [ledger, "--timezone", "Nowhere/Else"], status: 64),
         Case(name: "usage: bad --format (an option group)", arguments: [ledger, "--format", "xml"], status: 64),
         Case(name: "usage: bad --locale", arguments: [ledger, "--locale", "xx_YY"], status: 64),
@@ -39,7 +41,8 @@ import Testing
 
     /// The inputs of the cases, and a previous run's report (what a nightly job leaves behind).
     func prepare(_ cli: CLIRunner) throws {
-        try cli.write("bad.csv", "id,occurred_at,payee_id,payee_type,kind,amount,currency\nx,bad,d,driver,earning,1.00,USD\n")
+        try cli.write(
+            "bad.csv", "id,occurred_at,payee_id,payee_type,kind,amount,currency\nx,bad,d,driver,earning,1.00,USD\n")
         try cli.write("afile", "not a folder\n")
         try cli.write("run.json", "{\n  \"exit_status\" : 0\n}\n")
     }
@@ -47,7 +50,8 @@ import Testing
     @Test(arguments: buildCases) func buildWritesTheReportWhateverTheFailure(_ failure: Case) throws {
         let cli = try CLIRunner()
         try prepare(cli)
-        let outcome = try cli.run(["build"] + failure.arguments + ["--report", "run.json"], environment: failure.environment)
+        let outcome = try cli.run(
+            ["build"] + failure.arguments + ["--report", "run.json"], environment: failure.environment)
         #expect(outcome.status == failure.status, "\(outcome.stderr)")
         #expect(try report(cli).exit_status == Int(failure.status))
     }
@@ -74,17 +78,23 @@ import Testing
         let cli = try CLIRunner()
         let outcome = try cli.run(["verify", "site"], environment: ["LEDGERPRESS_TEST_INTERNAL_ERROR": "1"])
         #expect(outcome.status == 70)
-        #expect(outcome.stderr == "ledgerpress: internal error: LEDGERPRESS_TEST_INTERNAL_ERROR is set (a test of the internal-error path)\n")
+        #expect(
+            outcome.stderr
+                == "ledgerpress: internal error: LEDGERPRESS_TEST_INTERNAL_ERROR is set (a test of the internal-error path)\n"
+        )
     }
 
     @Test(arguments: [
         Case(name: "missing shard", arguments: ["nope"], status: 66),
-        Case(name: "internal error", arguments: ["nope"], environment: ["LEDGERPRESS_TEST_INTERNAL_ERROR": "1"], status: 70),
+        Case(
+            name: "internal error", arguments: ["nope"], environment: ["LEDGERPRESS_TEST_INTERNAL_ERROR": "1"],
+            status: 70),
         Case(name: "usage: no shard given", arguments: [], status: 64),
     ]) func mergeWritesTheReportWhateverTheFailure(_ failure: Case) throws {
         let cli = try CLIRunner()
         try prepare(cli)
-        let outcome = try cli.run(["merge"] + failure.arguments + ["--report", "run.json"], environment: failure.environment)
+        let outcome = try cli.run(
+            ["merge"] + failure.arguments + ["--report", "run.json"], environment: failure.environment)
         #expect(outcome.status == failure.status, "\(outcome.stderr)")
         #expect(try report(cli).exit_status == Int(failure.status))
     }
@@ -105,7 +115,10 @@ import Testing
         let cli = try CLIRunner()
         let outcome = try cli.run(["build", "missing.csv", "--report", "nodir/run.json"])
         #expect(outcome.status == 66)
-        #expect(outcome.stderr == "missing.csv: error: no such file\nnodir/run.json: error: cannot write the report: No such file or directory\n")
+        #expect(
+            outcome.stderr
+                == "missing.csv: error: no such file\nnodir/run.json: error: cannot write the report: No such file or directory\n"
+        )
     }
 
     @Test func aUsageErrorDoesNotOverwriteAFileThatIsNotAReport() throws {
@@ -114,8 +127,10 @@ import Testing
         let outcome = try cli.run(["build", Self.ledger, "--timezone", "Nowhere/Else", "--report", "notes.txt"])
         #expect(outcome.status == 64)
         #expect(try cli.read("notes.txt") == "my thesis\n")
-        #expect(outcome.stderr.hasPrefix(
-            "notes.txt: warning: --report: not written after a usage error (it only replaces a previous run report)\n"))
+        #expect(
+            outcome.stderr.hasPrefix(
+                "notes.txt: warning: --report: not written after a usage error (it only replaces a previous run report)\n"
+            ))
     }
 
     @Test func aUsageErrorCreatesNoFile() throws {
@@ -137,17 +152,23 @@ import Testing
 
 /// `--locale` and the payees file's locales: only locales the money formatter has data for.
 @Suite struct LocaleValidationTests {
-    @Test(arguments: ["xx_YY", "en_US; rm -rf", "", "en-US", "EN_us"]) func anUnknownLocaleIsAUsageError(_ locale: String) throws {
+    @Test(arguments: ["xx_YY", "en_US; rm -rf", "", "en-US", "EN_us"]) func anUnknownLocaleIsAUsageError(
+        _ locale: String
+    ) throws {
         let cli = try CLIRunner()
         let outcome = try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--locale", locale])
         #expect(outcome.status == 64)
-        #expect(outcome.stderr.contains("--locale: expected a locale such as en_US or de_DE, got '\(locale)'"), "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains("--locale: expected a locale such as en_US or de_DE, got '\(locale)'"),
+            "\(outcome.stderr)")
         #expect(!FileManager.default.fileExists(atPath: cli.path("output")))
     }
 
     @Test func aKnownLocaleIsAccepted() throws {
         let cli = try CLIRunner()
-        let outcome = try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--locale", "fr_FR", "--periods", "month"])
+        let outcome = try cli.run([
+            "build", CLIRunner.example("example-ledger.csv"), "--locale", "fr_FR", "--periods", "month",
+        ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
     }
 
@@ -155,10 +176,13 @@ import Testing
         let cli = try CLIRunner()
         try cli.write(
             "payees.csv",
-            "payee_id,payee_type,name,email,timezone,locale\ndrv_ann,driver,Ann,,UTC,en_US\ndrv_jose,driver,José,,UTC,en_US; rm -rf\n")
+            "payee_id,payee_type,name,email,timezone,locale\ndrv_ann,driver,Ann,,UTC,en_US\ndrv_jose,driver,José,,UTC,en_US; rm -rf\n"
+        )
         let outcome = try cli.run(["check", CLIRunner.example("example-ledger.csv"), "--payees", "payees.csv"])
         #expect(outcome.status == 65)
-        #expect(outcome.stderr.contains("payees.csv:3: error: locale: expected a locale such as en_US or de_DE, got 'en_US; rm -rf'"))
+        #expect(
+            outcome.stderr.contains(
+                "payees.csv:3: error: locale: expected a locale such as en_US or de_DE, got 'en_US; rm -rf'"))
     }
 }
 
@@ -243,7 +267,9 @@ import Testing
         try cli.write("mine/driver.md", "Hello\n{{#x}}")
         let outcome = try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--templates", "mine"])
         #expect(outcome.status == 65)
-        #expect(outcome.stderr == "mine/driver.md:2:7: error: template: expected valid Mustache, got a section that is never closed\n")
+        #expect(
+            outcome.stderr
+                == "mine/driver.md:2:7: error: template: expected valid Mustache, got a section that is never closed\n")
     }
 
     @Test func aTemplateThatIsNotTextSaysSo() throws {

@@ -3,7 +3,9 @@ import Testing
 
 /// Asking for help is not a failure: it prints the help on standard output and exits 0.
 @Suite struct HelpTests {
-    @Test(arguments: [["--help"], ["build", "--help"], ["help", "build"], ["merge", "--help"], ["verify", "--help"], []])
+    @Test(arguments: [
+        ["--help"], ["build", "--help"], ["help", "build"], ["merge", "--help"], ["verify", "--help"], [],
+    ])
     func helpExitsZeroWithTheOverview(_ arguments: [String]) throws {
         let cli = try CLIRunner()
         let outcome = try cli.run(arguments)

@@ -24,7 +24,9 @@ import Testing
         let jose = try inode(cli, "site/payees/drv_jose/2026-10.html")
         let annOctober = try inode(cli, "site/payees/drv_ann/2026-10-05.html")
         let annNovember = try inode(cli, "site/payees/drv_ann/2026-11.html")
-        try cli.write("ledger.csv", ledger + "late1,2026-11-12T20:00:00-05:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1009,Late tip,,\n")
+        try cli.write(
+            "ledger.csv",
+            ledger + "late1,2026-11-12T20:00:00-05:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1009,Late tip,,\n")
         let rerun = try cli.run(build)
         #expect(rerun.status == 0, "\(rerun.stderr)")
         let numbers = try report(cli)
@@ -36,7 +38,9 @@ import Testing
         #expect(try cli.read("site/payees/drv_ann/2026-11.md").contains("Tips: $10.00"))
         #expect(try cli.run(["verify", "site"]).status == 0)
         // The same site built from scratch: byte for byte what the incremental run published.
-        #expect(try cli.run(["build", "ledger.csv"] + Self.payees + ["--output", "fresh", "--previous", "site"]).status == 0)
+        #expect(
+            try cli.run(["build", "ledger.csv"] + Self.payees + ["--output", "fresh", "--previous", "site"]).status == 0
+        )
         var fresh = try cli.tree("fresh")
         var site = try cli.tree("site")
         // The fresh build's history is the incremental site, which already holds the revisions: only revisions.csv differs.
@@ -48,7 +52,10 @@ import Testing
 
     @Test func aRunWithNothingNewWritesNothing() throws {
         let cli = try CLIRunner()
-        let build = ["build", CLIRunner.example("example-ledger.csv")] + Self.payees + ["--output", "site", "--report", "run.json"]
+        let build =
+            ["build", CLIRunner.example("example-ledger.csv")] + Self.payees + [
+                "--output", "site", "--report", "run.json",
+            ]
         #expect(try cli.run(build).status == 0)
         let before = try FileManager.default.attributesOfItem(atPath: cli.path("site/manifest.json"))
         let tree = try cli.tree("site")
@@ -85,11 +92,15 @@ import Testing
         let build = ["build", "ledger.csv"] + Self.payees + ["--output", "site"]
         #expect(try cli.run(build).status == 0)
         try cli.write("site/payees/drv_ann/manifest.json", "{\"tool\" : \"ledgerpress\", \"statements\" : 7}\n")
-        try cli.write("ledger.csv", ledger + "late1,2026-11-12T20:00:00-05:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1009,Late tip,,\n")
+        try cli.write(
+            "ledger.csv",
+            ledger + "late1,2026-11-12T20:00:00-05:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1009,Late tip,,\n")
         let before = try cli.tree("site")
         let outcome = try cli.run(build)
         #expect(outcome.status == 65)
-        #expect(outcome.stderr.contains("site/payees/drv_ann/manifest.json: error: expected a ledgerpress manifest"), "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains("site/payees/drv_ann/manifest.json: error: expected a ledgerpress manifest"),
+            "\(outcome.stderr)")
         #expect(try cli.tree("site") == before)
     }
 
@@ -113,7 +124,9 @@ import Testing
     @Test func theRunReportTimesEveryStage() throws {
         let cli = try CLIRunner()
         let started = ContinuousClock.now
-        #expect(try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--output", "site", "--report", "run.json"]).status == 0)
+        #expect(
+            try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--output", "site", "--report", "run.json"])
+                .status == 0)
         let wall = started.duration(to: .now)
         let timings = try #require(try report(cli)["timings_seconds"] as? [String: Double])
         #expect(Set(timings.keys) == ["import", "plan", "render", "finance", "publish"])

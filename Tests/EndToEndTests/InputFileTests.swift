@@ -10,7 +10,8 @@ import Testing
 /// `InputFile` classifies what a path opens to before reading it (the end-to-end tests check the messages).
 @Suite struct InputFileTests {
     @Test func eachKindOfPathHasItsFailureAndExitCode() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerpress-input-" + UUID().uuidString)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ledgerpress-input-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("pipe").path
@@ -33,6 +34,8 @@ import Testing
         let unreadable = InputFile.Failure.unreadable(String(cString: strerror(EACCES)))
         #expect(unreadable.message == "cannot read: Permission denied")
         #expect(unreadable.exitCode == Exit.ioError)
-        for failure in [InputFile.Failure.missing, .folder, .notRegular("a FIFO")] { #expect(failure.exitCode == Exit.noInput) }
+        for failure in [InputFile.Failure.missing, .folder, .notRegular("a FIFO")] {
+            #expect(failure.exitCode == Exit.noInput)
+        }
     }
 }

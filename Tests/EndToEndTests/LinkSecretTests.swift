@@ -30,10 +30,12 @@ import Testing
     @Test func foldersAreStableSecretDependentAndNeverTheId() throws {
         let cli = try CLIRunner()
         try Self.secrets(cli)
-        let first = try cli.run(["build"] + Self.inputs + ["--link-secret", "a.secret", "--output", "a1", "--report", "report.json"])
+        let first = try cli.run(
+            ["build"] + Self.inputs + ["--link-secret", "a.secret", "--output", "a1", "--report", "report.json"])
         #expect(first.status == 0, "\(first.stderr)")
         // The environment variable names the same file: the same site, byte for byte.
-        let second = try cli.run(["build"] + Self.inputs + ["--output", "a2"], environment: ["LEDGERPRESS_LINK_SECRET_FILE": "a.secret"])
+        let second = try cli.run(
+            ["build"] + Self.inputs + ["--output", "a2"], environment: ["LEDGERPRESS_LINK_SECRET_FILE": "a.secret"])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try cli.tree("a1") == cli.tree("a2"))
         #expect(try Self.payeeFolders(cli, "a1") == Set(Self.ids.map { Self.token($0, secret: Self.secretA) }))
@@ -66,10 +68,14 @@ import Testing
         #expect(try cli.run(["build"] + Self.inputs + ["--link-secret", "a.secret", "--output", "site"]).status == 0)
         // A late tip revises drv_ann's November: version 2, under secret A.
         let ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
-        try cli.write("grown.csv", ledger + "late1,2026-11-12T20:00:00-05:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1009,Late tip,,\n")
+        try cli.write(
+            "grown.csv",
+            ledger + "late1,2026-11-12T20:00:00-05:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1009,Late tip,,\n")
         let grown = ["grown.csv", "--payees", CLIRunner.example("example-payees.csv"), "--output", "site"]
         let revised = try cli.run(["build"] + grown + ["--link-secret", "a.secret"])
-        #expect(revised.stdout.contains("statements revised") && !revised.stdout.contains("; 0 statements revised"), "\(revised.stdout)")
+        #expect(
+            revised.stdout.contains("statements revised") && !revised.stdout.contains("; 0 statements revised"),
+            "\(revised.stdout)")
         let ann = "payees/" + Self.token("drv_ann", secret: Self.secretA) + "/2026-11.html"
         #expect(try cli.read("site/" + ann).contains("version 2"))
 
@@ -78,7 +84,9 @@ import Testing
         #expect(rotated.stdout.contains("; 0 statements revised)."), "\(rotated.stdout)")
         #expect(try Self.payeeFolders(cli, "site") == Set(Self.ids.map { Self.token($0, secret: Self.secretB) }))
         // The statement history followed the payee into the new folder.
-        #expect(try cli.read("site/payees/" + Self.token("drv_ann", secret: Self.secretB) + "/2026-11.html").contains("version 2"))
+        #expect(
+            try cli.read("site/payees/" + Self.token("drv_ann", secret: Self.secretB) + "/2026-11.html").contains(
+                "version 2"))
         #expect(try cli.run(["verify", "site"]).status == 0)
         // And back to readable names: the same, in one publish.
         #expect(try cli.run(["build"] + grown).status == 0)
@@ -92,7 +100,8 @@ import Testing
         let secret = ["--link-secret", "a.secret"]
         #expect(try cli.run(["build"] + Self.inputs + secret + ["--output", "single"]).status == 0)
         for index in 0..<3 {
-            let outcome = try cli.run(["build"] + Self.inputs + secret + ["--shard", "\(index)/3", "--output", "s\(index)"])
+            let outcome = try cli.run(
+                ["build"] + Self.inputs + secret + ["--shard", "\(index)/3", "--output", "s\(index)"])
             #expect(outcome.status == 0, "\(outcome.stderr)")
         }
         let shards = ["s0", "s1", "s2"]
@@ -108,7 +117,10 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: cli.path("refused")))
         }
         // Shards built with another secret are not one run.
-        #expect(try cli.run(["build"] + Self.inputs + ["--link-secret", "b.secret", "--shard", "2/3", "--output", "other2"]).status == 0)
+        #expect(
+            try cli.run(
+                ["build"] + Self.inputs + ["--link-secret", "b.secret", "--shard", "2/3", "--output", "other2"]
+            ).status == 0)
         #expect(try cli.run(["merge", "s0", "s1", "other2"] + secret + ["--output", "refused"]).status == 65)
     }
 
@@ -117,18 +129,30 @@ import Testing
         try cli.write("short.secret", "fifteen bytes!!\n")
         let short = try cli.run(["build"] + Self.inputs + ["--link-secret", "short.secret", "--output", "site"])
         #expect(short.status == 64)
-        #expect(short.stderr.contains("short.secret: error: --link-secret: expected a secret of at least 16 bytes"), "\(short.stderr)")
+        #expect(
+            short.stderr.contains("short.secret: error: --link-secret: expected a secret of at least 16 bytes"),
+            "\(short.stderr)")
         #expect(!short.stderr.contains("fifteen"))
         try cli.write("empty.secret", "\n")
-        #expect(try cli.run(["build"] + Self.inputs + ["--link-secret", "empty.secret", "--output", "site"]).status == 64)
-        let missing = try cli.run(["build"] + Self.inputs + ["--output", "site"], environment: ["LEDGERPRESS_LINK_SECRET_FILE": "gone.secret"])
+        #expect(
+            try cli.run(["build"] + Self.inputs + ["--link-secret", "empty.secret", "--output", "site"]).status == 64)
+        let missing = try cli.run(
+            ["build"] + Self.inputs + ["--output", "site"], environment: ["LEDGERPRESS_LINK_SECRET_FILE": "gone.secret"]
+        )
         #expect(missing.status == 66)
-        #expect(missing.stderr.contains("gone.secret: error: LEDGERPRESS_LINK_SECRET_FILE: no such file"), "\(missing.stderr)")
-        #expect(try cli.run(["build"] + Self.inputs + ["--output", "site"], environment: ["LEDGERPRESS_LINK_SECRET_FILE": ""]).status == 64)
+        #expect(
+            missing.stderr.contains("gone.secret: error: LEDGERPRESS_LINK_SECRET_FILE: no such file"),
+            "\(missing.stderr)")
+        #expect(
+            try cli.run(
+                ["build"] + Self.inputs + ["--output", "site"], environment: ["LEDGERPRESS_LINK_SECRET_FILE": ""]
+            ).status == 64)
         #expect(!FileManager.default.fileExists(atPath: cli.path("site")))
         // A secret kept inside the output folder would be deleted by the publish: refused.
         #expect(try cli.run(["build"] + Self.inputs + ["--output", "site"]).status == 0)
         try cli.write("site/link.secret", Self.secretA)
-        #expect(try cli.run(["build"] + Self.inputs + ["--link-secret", "site/link.secret", "--output", "site"]).status == 73)
+        #expect(
+            try cli.run(["build"] + Self.inputs + ["--link-secret", "site/link.secret", "--output", "site"]).status
+                == 73)
     }
 }

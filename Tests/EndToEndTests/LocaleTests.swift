@@ -8,21 +8,27 @@ import Testing
     static func payees(_ cli: CLIRunner, _ locales: [String: String], as name: String) throws -> String {
         let original = try String(contentsOfFile: CLIRunner.example("example-payees.csv"), encoding: .utf8)
         let lines = original.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            guard let id = line.split(separator: ",").first, let locale = locales[String(id)] else { return String(line) }
-            return line.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",") + "," + locale
+            guard let id = line.split(separator: ",").first, let locale = locales[String(id)] else {
+                return String(line)
+            }
+            return line.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",") + ","
+                + locale
         }
         try cli.write(name, lines.joined(separator: "\n"))
         return cli.path(name)
     }
 
-    static func build(_ cli: CLIRunner, payees: String, output: String, extra: [String] = []) throws -> CLIRunner.Outcome {
+    static func build(_ cli: CLIRunner, payees: String, output: String, extra: [String] = []) throws
+        -> CLIRunner.Outcome
+    {
         try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--payees", payees, "--output", output] + extra)
     }
 
     @Test func csvFilesAreTheSameInEveryLocale() throws {
         let cli = try CLIRunner()
         let english = try Self.payees(
-            cli, ["drv_jose": "en_US", "drv_ann": "en_US", "mer_cafe": "en_US", "mer_books": "en_US"], as: "english.csv")
+            cli, ["drv_jose": "en_US", "drv_ann": "en_US", "mer_cafe": "en_US", "mer_books": "en_US"], as: "english.csv"
+        )
         let mixed = try Self.payees(
             cli, ["drv_jose": "de_DE", "drv_ann": "fr_FR", "mer_cafe": "es_ES", "mer_books": "pl_PL"], as: "mixed.csv")
         #expect(try Self.build(cli, payees: english, output: "en").status == 0)
@@ -72,14 +78,18 @@ import Testing
         let cli = try CLIRunner()
         let ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
         try cli.write("ledger.csv", ledger)
-        let arguments = ["build", cli.path("ledger.csv"), "--payees", CLIRunner.example("example-payees.csv"), "--output", "site"]
+        let arguments = [
+            "build", cli.path("ledger.csv"), "--payees", CLIRunner.example("example-payees.csv"), "--output", "site",
+        ]
         #expect(try cli.run(arguments).status == 0)
-        try cli.write("ledger.csv", ledger + "late1,2026-10-20T12:00:00+02:00,drv_jose,driver,José Müller,tip,2.00,EUR,,Spät,,\n")
+        try cli.write(
+            "ledger.csv", ledger + "late1,2026-10-20T12:00:00+02:00,drv_jose,driver,José Müller,tip,2.00,EUR,,Spät,,\n")
         let outcome = try cli.run(arguments)
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(try cli.read("site/payees/drv_jose/2026-W43.md").contains(
-            "> **Korrigiert — Version 2**, erstmals ausgestellt mit Stand 25.10.2026 02:30 (UTC+01:00). Änderungen: EUR Nettobetrag"
-                + " 34,50\u{A0}€ → 36,50\u{A0}€, Schlusssaldo 34,50\u{A0}€ → 36,50\u{A0}€;"))
+        #expect(
+            try cli.read("site/payees/drv_jose/2026-W43.md").contains(
+                "> **Korrigiert — Version 2**, erstmals ausgestellt mit Stand 25.10.2026 02:30 (UTC+01:00). Änderungen: EUR Nettobetrag"
+                    + " 34,50\u{A0}€ → 36,50\u{A0}€, Schlusssaldo 34,50\u{A0}€ → 36,50\u{A0}€;"))
     }
 
     @Test func aBrokenStringTableIsRefused() throws {
@@ -90,7 +100,8 @@ import Testing
             "build", CLIRunner.example("example-ledger.csv"), "--templates", "mine", "--output", "site",
         ])
         #expect(outcome.status == 65)
-        #expect(outcome.stderr.contains("mine/strings/fr.json: error: template: strings: expected a JSON object of texts"))
+        #expect(
+            outcome.stderr.contains("mine/strings/fr.json: error: template: strings: expected a JSON object of texts"))
         #expect(!FileManager.default.fileExists(atPath: cli.path("site")))
     }
 }

@@ -10,10 +10,14 @@ import Testing
     /// and `out/victim.txt`, a user's file beside the output.
     func setUp() throws -> CLIRunner {
         let cli = try CLIRunner()
-        for folder in ["shards", "out"] { try FileManager.default.createDirectory(atPath: cli.path(folder), withIntermediateDirectories: true) }
+        for folder in ["shards", "out"] {
+            try FileManager.default.createDirectory(atPath: cli.path(folder), withIntermediateDirectories: true)
+        }
         for index in 0..<3 {
             let outcome = try cli.run(
-                ["build"] + ShardTests.inputs + ShardTests.options + ["--shard", "\(index)/3", "--output", "shards/s\(index)"],
+                ["build"] + ShardTests.inputs + ShardTests.options + [
+                    "--shard", "\(index)/3", "--output", "shards/s\(index)",
+                ],
                 environment: ShardTests.environment)
             #expect(outcome.status == 0, "\(outcome.stderr)")
         }
@@ -24,7 +28,8 @@ import Testing
 
     /// A payee folder of the tampered shard, `payees/<slug>`.
     func payeeFolder(_ cli: CLIRunner) throws -> String {
-        let index = try #require(try cli.tree("shards/t1").keys.sorted().first { $0.hasPrefix("payees/") && $0.hasSuffix("/index.html") })
+        let index = try #require(
+            try cli.tree("shards/t1").keys.sorted().first { $0.hasPrefix("payees/") && $0.hasSuffix("/index.html") })
         return String(index.dropLast("/index.html".count))
     }
 
@@ -51,9 +56,13 @@ import Testing
         let outcome = try cli.run(["merge", "shards/s0", "shards/t1", "shards/s2", "--output", "out/site"])
         #expect(outcome.status == 65, "\(outcome.stderr)", sourceLocation: sourceLocation)
         #expect(outcome.stderr.contains(message), "\(outcome.stderr)", sourceLocation: sourceLocation)
-        #expect(outcome.stderr.hasSuffix("ledgerpress: nothing was written to out/site\n"), sourceLocation: sourceLocation)
+        #expect(
+            outcome.stderr.hasSuffix("ledgerpress: nothing was written to out/site\n"), sourceLocation: sourceLocation)
         #expect(try cli.read("out/victim.txt") == "the user's own data\n", sourceLocation: sourceLocation)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("out")).filter { $0 != ".site.lock" } == ["victim.txt"], sourceLocation: sourceLocation)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cli.path("out")).filter { $0 != ".site.lock" } == [
+                "victim.txt"
+            ], sourceLocation: sourceLocation)
     }
 
     @Test func theUntamperedShardsMerge() throws {
@@ -70,31 +79,40 @@ import Testing
         try cli.write("shards/victim.txt", "the attacker's bytes\n")
         let path = try payeeFolder(cli) + "/../../../victim.txt"
         try list(cli, path, contentOf: cli.path("shards/victim.txt"))
-        try expectRefused(cli, "shards/t1/manifest.json: error: files: '\(path)': expected a relative path without '.', '..' or empty components, got a '..' component")
+        try expectRefused(
+            cli,
+            "shards/t1/manifest.json: error: files: '\(path)': expected a relative path without '.', '..' or empty components, got a '..' component"
+        )
     }
 
     @Test func aSymbolicLinkToAFileOutsideIsRefused() throws {
         let cli = try setUp()
         let page = try payeeFolder(cli) + "/index.html"
         try FileManager.default.removeItem(atPath: cli.path("shards/t1/" + page))
-        try FileManager.default.createSymbolicLink(atPath: cli.path("shards/t1/" + page), withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(
+            atPath: cli.path("shards/t1/" + page), withDestinationPath: "/etc/passwd")
         try list(cli, page, contentOf: "/etc/passwd")
-        try expectRefused(cli, "shards/t1/\(page): error: expected a file or folder, got a symbolic link (a shard holds no links)")
+        try expectRefused(
+            cli, "shards/t1/\(page): error: expected a file or folder, got a symbolic link (a shard holds no links)")
     }
 
     @Test func aSymbolicLinkToAFolderOutsideIsRefused() throws {
         let cli = try setUp()
         let folder = try payeeFolder(cli)
         try FileManager.default.moveItem(atPath: cli.path("shards/t1/" + folder), toPath: cli.path("elsewhere"))
-        try FileManager.default.createSymbolicLink(atPath: cli.path("shards/t1/" + folder), withDestinationPath: cli.path("elsewhere"))
-        try expectRefused(cli, "shards/t1/\(folder): error: expected a file or folder, got a symbolic link (a shard holds no links)")
+        try FileManager.default.createSymbolicLink(
+            atPath: cli.path("shards/t1/" + folder), withDestinationPath: cli.path("elsewhere"))
+        try expectRefused(
+            cli, "shards/t1/\(folder): error: expected a file or folder, got a symbolic link (a shard holds no links)")
     }
 
     @Test func aFileTheManifestDoesNotListIsRefused() throws {
         let cli = try setUp()
         let extra = try payeeFolder(cli) + "/extra.html"
         try cli.write("shards/t1/" + extra, "<p>not in the manifest</p>")
-        try expectRefused(cli, "shards/t1/\(extra): error: expected only the files the shard's manifest lists, got one it does not list")
+        try expectRefused(
+            cli,
+            "shards/t1/\(extra): error: expected only the files the shard's manifest lists, got one it does not list")
     }
 
     /// Each bad path, listed with the digest of a real file, so that only the path rule can refuse it.
@@ -120,22 +138,28 @@ import Testing
         #expect(outcome.status == 65, "\(outcome.stderr)")
         #expect(outcome.stderr.hasPrefix("shards/t1/manifest.json: error: files: '"), "\(outcome.stderr)")
         #expect(outcome.stderr.contains(reason), "\(outcome.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("out")).filter { $0 != ".site.lock" } == ["victim.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cli.path("out")).filter { $0 != ".site.lock" } == [
+                "victim.txt"
+            ])
     }
 
     /// `shard.json` names each payee's folder; merge derives it from the payee id and refuses another.
     @Test func aForgedSlugInShardJSONIsRefused() throws {
         let cli = try setUp()
         let path = cli.path("shards/t1/shard.json")
-        var record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var record = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         var finance = try #require(record["finance"] as? [String: Any])
         var payees = try #require(finance["payees"] as? [[String: Any]])
         let id = try #require(payees.first?["id"] as? String)
         payees[0]["slug"] = "../../escaped"
         finance["payees"] = payees
         record["finance"] = finance
-        try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-            .write(to: URL(fileURLWithPath: path))
+        try JSONSerialization.data(
+            withJSONObject: record, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        )
+        .write(to: URL(fileURLWithPath: path))
         try list(cli, "shard.json", contentOf: path)
         try expectRefused(cli, "shards/t1/shard.json: error: slug: expected '")
         let outcome = try cli.run(["merge", "shards/s0", "shards/t1", "shards/s2", "--output", "out/site"])
@@ -146,25 +170,33 @@ import Testing
     @Test func hugeBalancesInShardJSONAreRefused() throws {
         let cli = try setUp()
         let path = cli.path("shards/t1/shard.json")
-        var record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var record = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         var finance = try #require(record["finance"] as? [String: Any])
         var payees = try #require(finance["payees"] as? [[String: Any]])
         // Two balances of Int64.max: together beyond 64 bits (the control totals add them up).
         payees[0]["balances"] = [["currency": "USD", "amount": Int64.max], ["currency": "USD", "amount": Int64.max]]
         finance["payees"] = payees
         record["finance"] = finance
-        try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-            .write(to: URL(fileURLWithPath: path))
+        try JSONSerialization.data(
+            withJSONObject: record, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        )
+        .write(to: URL(fileURLWithPath: path))
         try list(cli, "shard.json", contentOf: path)
-        try expectRefused(cli, "shards/t1/shard.json: error: balances of USD: expected numbers whose sum fits in 64 bits, got larger ones")
+        try expectRefused(
+            cli,
+            "shards/t1/shard.json: error: balances of USD: expected numbers whose sum fits in 64 bits, got larger ones")
     }
 
     /// `shard.json` records the whole ledger's total per currency; a total beyond 64-bit minor units (many rows
     /// of huge amounts) is a data error, never a trap.
     @Test func aShardBuildWhoseLedgerTotalOverflowsIsRefused() throws {
         let cli = try CLIRunner()
-        var csv = "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status\n"
-        for index in 0..<9_300 { csv += "e\(index),2026-10-03T14:22:05Z,drv_big,driver,Big,earning,10000000000000.00,USD,,,,\n" }
+        var csv =
+            "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status\n"
+        for index in 0..<9_300 {
+            csv += "e\(index),2026-10-03T14:22:05Z,drv_big,driver,Big,earning,10000000000000.00,USD,,,,\n"
+        }
         try cli.write("huge.csv", csv)
         let outcome = try cli.run(["build", "huge.csv", "--shard", "0/2", "--output", "shard0"])
         #expect(outcome.status == 65, "\(outcome.stderr)")

@@ -11,16 +11,21 @@ import Testing
 
     /// `count` rows of 10^15 minor units (the largest amount accepted) on one day, spread over `payees` payees.
     static func hugeRows(_ count: Int, payees: Int) -> String {
-        header + (0..<count).map { "x\($0),2026-10-03T10:00:00Z,drv_\($0 % payees),driver,earning,10000000000000.00,USD\n" }.joined()
+        header
+            + (0..<count).map {
+                "x\($0),2026-10-03T10:00:00Z,drv_\($0 % payees),driver,earning,10000000000000.00,USD\n"
+            }.joined()
     }
 
     @Test func twoRowsOfInt64MaxAreRefusedAtImport() throws {
         let cli = try CLIRunner()
-        try cli.write("big.csv", Self.header + """
-            x1,2026-10-03T10:00:00Z,drv_1,driver,earning,92233720368547758.07,USD
-            x2,2026-10-03T11:00:00Z,drv_1,driver,earning,92233720368547758.07,USD
+        try cli.write(
+            "big.csv",
+            Self.header + """
+                x1,2026-10-03T10:00:00Z,drv_1,driver,earning,92233720368547758.07,USD
+                x2,2026-10-03T11:00:00Z,drv_1,driver,earning,92233720368547758.07,USD
 
-            """)
+                """)
         for command in ["build", "check"] {
             let outcome = try cli.run([command, "big.csv"] + (command == "build" ? ["--output", "site"] : []))
             #expect(outcome.status == 65, "\(command): \(outcome.stderr)")
@@ -33,11 +38,13 @@ import Testing
 
     @Test func anEarningOfInt64MaxPlusATipPublishesNothing() throws {
         let cli = try CLIRunner()
-        try cli.write("tip.csv", Self.header + """
-            x1,2026-10-03T10:00:00Z,drv_1,driver,earning,92233720368547758.07,USD
-            x2,2026-10-03T11:00:00Z,drv_1,driver,tip,0.01,USD
+        try cli.write(
+            "tip.csv",
+            Self.header + """
+                x1,2026-10-03T10:00:00Z,drv_1,driver,earning,92233720368547758.07,USD
+                x2,2026-10-03T11:00:00Z,drv_1,driver,tip,0.01,USD
 
-            """)
+                """)
         let outcome = try cli.run(["build", "tip.csv", "--output", "site"])
         #expect(outcome.status == 65)
         #expect(outcome.stderr.contains("tip.csv:2: error: amount: \(Self.limitMessage), got '92233720368547758.07'"))
@@ -66,7 +73,10 @@ import Testing
         let cli = try CLIRunner()
         try cli.write("many.csv", Self.hugeRows(10_000, payees: 20))
         let expected = "ledgerpress: error: all payees together, USD: the total of earnings \(Self.overflowText)\n"
-        for arguments in [["build", "many.csv", "--output", "site"], ["check", "many.csv"], ["build", "many.csv", "--shard", "0/2", "--output", "s0"]] {
+        for arguments in [
+            ["build", "many.csv", "--output", "site"], ["check", "many.csv"],
+            ["build", "many.csv", "--shard", "0/2", "--output", "s0"],
+        ] {
             let outcome = try cli.run(arguments)
             #expect(outcome.status == 65, "\(arguments)")
             #expect(outcome.stderr == expected, "\(arguments)")
@@ -101,21 +111,29 @@ import Testing
     @Test func everyImporterRefusesAmountsBeyondTheLimit() throws {
         let cli = try CLIRunner()
         let huge = "10000000000000.01"
-        try cli.write("n.jsonl", """
+        try cli.write(
+            "n.jsonl",
+            """
             {"id":"j1","occurred_at":"2026-10-04T09:00:00Z","payee_id":"d","payee_type":"driver","kind":"earning","amount":"\(huge)","currency":"USD"}
 
             """)
-        try cli.write("dash.csv", """
+        try cli.write(
+            "dash.csv",
+            """
             id,Type,Source,Amount,Fee,Net,Currency,Created (UTC)
             txn_1,charge,ch_1,\(huge),0.00,\(huge),usd,2026-10-23 21:56
 
             """)
-        try cli.write("report.csv", """
+        try cli.write(
+            "report.csv",
+            """
             balance_transaction_id,created_utc,currency,gross,fee,net,reporting_category,source_id,description,connected_account_id
             txn_t1,2026-10-03 10:00:00,usd,-\(huge),0.00,-\(huge),transfer,tr_1,Weekly,acct_drv2
 
             """)
-        try cli.write("m.yaml", """
+        try cli.write(
+            "m.yaml",
+            """
             name: simple
             timestamp: {columns: [Date], format: "yyyy-MM-dd", timezone: UTC}
             fields: {id: ID, payee_id: {constant: m1}, payee_type: {constant: merchant}, currency: {constant: USD}}
@@ -125,8 +143,14 @@ import Testing
         try cli.write("mapped.csv", "Date,ID,A\n2026-10-01,x1,\(huge)\n")
         let cases: [([String], String)] = [
             (["n.jsonl"], "n.jsonl:1: error: amount: \(Self.limitMessage), got '\(huge)'"),
-            (["dash.csv", "--payee", "acct_1", "--payee-type", "merchant"], "dash.csv:2: error: Amount: \(Self.limitMessage), got '\(huge)'"),
-            (["report.csv", "--payee-type", "driver"], "report.csv:2: error: gross: \(Self.limitMessage), got '-\(huge)'"),
+            (
+                ["dash.csv", "--payee", "acct_1", "--payee-type", "merchant"],
+                "dash.csv:2: error: Amount: \(Self.limitMessage), got '\(huge)'"
+            ),
+            (
+                ["report.csv", "--payee-type", "driver"],
+                "report.csv:2: error: gross: \(Self.limitMessage), got '-\(huge)'"
+            ),
             (["mapped.csv", "--mapping", "m.yaml"], "mapped.csv:2: error: A: \(Self.limitMessage), got '\(huge)'"),
         ]
         for (arguments, message) in cases {

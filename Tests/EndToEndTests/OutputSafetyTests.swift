@@ -13,7 +13,8 @@ import Testing
             var isDirectory: ObjCBool = false
             let full = root.appendingPathComponent(item).path
             _ = FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory)
-            result[isDirectory.boolValue ? item + "/" : item] = isDirectory.boolValue ? Data() : FileManager.default.contents(atPath: full)
+            result[isDirectory.boolValue ? item + "/" : item] =
+                isDirectory.boolValue ? Data() : FileManager.default.contents(atPath: full)
         }
         return result
     }
@@ -24,7 +25,8 @@ import Testing
         try cli.write("thesis.tex", "\\documentclass{article} my thesis")
         try FileManager.default.createDirectory(atPath: cli.path("notes"), withIntermediateDirectories: true)
         try cli.write("notes/chapter1.txt", "notes")
-        try cli.write("ledger.csv", try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8))
+        try cli.write(
+            "ledger.csv", try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8))
         return cli
     }
 
@@ -59,7 +61,9 @@ import Testing
         let before = try snapshot(cli)
         let outcome = try cli.run(["build", "ledger.csv", "--output", "docs"])
         #expect(outcome.status == 73)
-        #expect(outcome.stderr.contains(cli.directory.appendingPathComponent("docs").standardizedFileURL.path), "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains(cli.directory.appendingPathComponent("docs").standardizedFileURL.path),
+            "\(outcome.stderr)")
         #expect(outcome.stderr.contains("3 entries (cv.pdf, drafts/, manifest.json)"), "\(outcome.stderr)")
         #expect(outcome.stderr.contains("manifest.json is not a ledgerpress manifest"), "\(outcome.stderr)")
         #expect(try snapshot(cli) == before)
@@ -77,10 +81,12 @@ import Testing
         let linked = try cli.run(["build", "ledger.csv", "--output", "link"])
         #expect(linked.status == 73)
         #expect(linked.stderr.contains("1 entry (chapter1.txt)"), "\(linked.stderr)")
-        let home = try cli.run(["build", "ledger.csv", "--output", "home/ann/../ann"], environment: ["HOME": cli.path("home/ann")])
+        let home = try cli.run(
+            ["build", "ledger.csv", "--output", "home/ann/../ann"], environment: ["HOME": cli.path("home/ann")])
         #expect(home.status == 73)
         #expect(home.stderr.contains("it is a home folder"), "\(home.stderr)")
-        let parentOfHome = try cli.run(["build", "ledger.csv", "--output", "home"], environment: ["HOME": cli.path("home/ann")])
+        let parentOfHome = try cli.run(
+            ["build", "ledger.csv", "--output", "home"], environment: ["HOME": cli.path("home/ann")])
         #expect(parentOfHome.status == 73)
         #expect(try snapshot(cli) == before)
     }
@@ -88,16 +94,21 @@ import Testing
     @Test func theOutputMayNotHoldAnInputOrTheTemplates() throws {
         let cli = try CLIRunner()
         #expect(try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--output", "site"]).status == 0)
-        try cli.write("site/ledger.csv", try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8))
+        try cli.write(
+            "site/ledger.csv", try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8))
         try FileManager.default.createDirectory(atPath: cli.path("site/tpl"), withIntermediateDirectories: true)
         let before = try snapshot(cli)
         let input = try cli.run(["build", "site/ledger.csv", "--output", "site"])
         #expect(input.status == 73)
         #expect(input.stderr.contains("it holds the input file"), "\(input.stderr)")
-        let templates = try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--output", "site", "--templates", "site/tpl"])
+        let templates = try cli.run([
+            "build", CLIRunner.example("example-ledger.csv"), "--output", "site", "--templates", "site/tpl",
+        ])
         #expect(templates.status == 73)
         #expect(templates.stderr.contains("it holds the templates folder"), "\(templates.stderr)")
-        let payees = try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--payees", "site/ledger.csv", "--output", "site/."])
+        let payees = try cli.run([
+            "build", CLIRunner.example("example-ledger.csv"), "--payees", "site/ledger.csv", "--output", "site/.",
+        ])
         #expect(payees.status == 73)
         #expect(try snapshot(cli) == before)
     }

@@ -7,7 +7,8 @@ import Testing
     static func site() throws -> (CLIRunner, [String]) {
         let cli = try CLIRunner()
         let outcome = try cli.run([
-            "build", CLIRunner.example("example-ledger.csv"), "--payees", CLIRunner.example("example-payees.csv"), "--output", "site",
+            "build", CLIRunner.example("example-ledger.csv"), "--payees", CLIRunner.example("example-payees.csv"),
+            "--output", "site",
         ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let files = FileManager.default.enumerator(atPath: cli.path("site"))?.compactMap { $0 as? String } ?? []
@@ -22,7 +23,10 @@ import Testing
             let html = try cli.read("site/" + page)
             #expect(html.contains("<meta name=\"robots\" content=\"noindex, nofollow\">"), "\(page)")
             #expect(html.contains("<meta name=\"referrer\" content=\"no-referrer\">"), "\(page)")
-            #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'self';"), "\(page)")
+            #expect(
+                html.contains(
+                    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'self';"),
+                "\(page)")
             #expect(!html.contains("<script"), "\(page)")
             #expect(!html.contains("http://") && !html.contains("https://"), "\(page)")
         }
@@ -31,10 +35,11 @@ import Testing
 
     @Test func noPayeesFilesNameAnotherPayee() throws {
         let (cli, files) = try Self.site()
-        let payees = Set(files.compactMap { path -> String? in
-            let parts = path.split(separator: "/")
-            return parts.count == 2 && parts[0] == "payees" && path != "payees/style.css" ? String(parts[1]) : nil
-        })
+        let payees = Set(
+            files.compactMap { path -> String? in
+                let parts = path.split(separator: "/")
+                return parts.count == 2 && parts[0] == "payees" && path != "payees/style.css" ? String(parts[1]) : nil
+            })
         #expect(payees == ["drv_ann", "drv_jose", "drv_zoe", "mer_books", "mer_cafe"])
         for file in files where file.hasPrefix("payees/") && file.split(separator: "/").count == 3 {
             let owner = String(file.split(separator: "/")[1])
@@ -51,7 +56,8 @@ import Testing
     static func canaryMarker(_ index: Int) -> String { "Kanary\(index)Q" }
 
     static func canaryInputs(_ cli: CLIRunner) throws {
-        var ledger = "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status\n"
+        var ledger =
+            "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status\n"
         var payees = "payee_id,payee_type,name,email,timezone,locale\n"
         for (index, id) in canaryIDs.enumerated() {
             let marker = canaryMarker(index)
@@ -61,11 +67,14 @@ import Testing
             for (day, date) in ["2026-10-05", "2026-10-20", "2026-11-03"].enumerated() {
                 let row = "\(id),\(type),\(name)"
                 let job = "ref-\(marker)r\(day)"
-                ledger += "\(id)-\(day),\(date)T10:00:00-04:00,\(row),earning,30.00,USD,\(job),Trip \(marker)d\(day),po-\(marker)p,paid\n"
+                ledger +=
+                    "\(id)-\(day),\(date)T10:00:00-04:00,\(row),earning,30.00,USD,\(job),Trip \(marker)d\(day),po-\(marker)p,paid\n"
                 ledger += "\(id)-\(day):fee,\(date)T10:00:00-04:00,\(row),fee,-6.00,USD,\(job),,po-\(marker)p,paid\n"
-                ledger += "\(id)-\(day):tip,\(date)T10:30:00-04:00,\(row),tip,3.00,USD,\(job),Tip \(marker)t,po-\(marker)p,paid\n"
+                ledger +=
+                    "\(id)-\(day):tip,\(date)T10:30:00-04:00,\(row),tip,3.00,USD,\(job),Tip \(marker)t,po-\(marker)p,paid\n"
             }
-            ledger += "\(id)-po,2026-11-04T09:00:00-05:00,\(id),\(type),\(name),payout,-81.00,USD,,Payout \(marker)o,po-\(marker)p,paid\n"
+            ledger +=
+                "\(id)-po,2026-11-04T09:00:00-05:00,\(id),\(type),\(name),payout,-81.00,USD,,Payout \(marker)o,po-\(marker)p,paid\n"
         }
         try cli.write("canary.csv", ledger)
         try cli.write("canary-payees.csv", payees)
@@ -84,21 +93,28 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let site = try cli.tree("site")
         let secret = "a link secret of thirty-two bytes"
-        let owners = Dictionary(uniqueKeysWithValues: Self.canaryIDs.enumerated().map { (LinkSecretTests.token($1, secret: secret), $0) })
+        let owners = Dictionary(
+            uniqueKeysWithValues: Self.canaryIDs.enumerated().map { (LinkSecretTests.token($1, secret: secret), $0) })
         var seenInOwnFolder = Set<Int>()
         for (path, bytes) in site {
             let text = String(decoding: bytes, as: UTF8.self)
             let parts = path.split(separator: "/").map(String.init)
-            let found = Set(Self.canaryIDs.indices.filter { text.contains(Self.canaryMarker($0)) || text.contains(Self.canaryIDs[$0]) })
+            let found = Set(
+                Self.canaryIDs.indices.filter {
+                    text.contains(Self.canaryMarker($0)) || text.contains(Self.canaryIDs[$0])
+                })
             guard parts[0] == "payees" else { continue }  // the internal tree may list every payee
             if parts.count == 2 {
                 #expect(found.isEmpty, "\(path) names a payee")
                 continue
             }
             let owner = try #require(owners[parts[1]], "payees/\(parts[1]) is no payee's folder")
-            #expect(found.isSubset(of: [owner]), "\(path) names \(found.subtracting([owner]).map { Self.canaryIDs[$0] })")
+            #expect(
+                found.isSubset(of: [owner]), "\(path) names \(found.subtracting([owner]).map { Self.canaryIDs[$0] })")
             if found.contains(owner) { seenInOwnFolder.insert(owner) }
-            for (other, index) in owners where index != owner { #expect(!text.contains(other), "\(path) names another payee's folder") }
+            for (other, index) in owners where index != owner {
+                #expect(!text.contains(other), "\(path) names another payee's folder")
+            }
         }
         #expect(seenInOwnFolder == Set(Self.canaryIDs.indices))
         // The internal tree has everyone: the finance index by name, the finance CSVs by description.
@@ -124,7 +140,9 @@ import Testing
                 let target = String(match.output[1].substring ?? "")
                 links += 1
                 if target == "../style.css" || target.hasPrefix("#") { continue }
-                #expect(!target.contains("/") && !target.contains(":") && site[folder + "/" + target] != nil, "\(page) links \(target)")
+                #expect(
+                    !target.contains("/") && !target.contains(":") && site[folder + "/" + target] != nil,
+                    "\(page) links \(target)")
             }
         }
         #expect(links > 100)

@@ -16,11 +16,15 @@ import Testing
         let cli = try CLIRunner()
         let ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
         try cli.write("ledger.csv", ledger)
-        let arguments = ["build", "ledger.csv", "--payees", CLIRunner.example("example-payees.csv"), "--output", "site"]
+        let arguments = [
+            "build", "ledger.csv", "--payees", CLIRunner.example("example-payees.csv"), "--output", "site",
+        ]
         #expect(try cli.run(arguments).status == 0)
         let before = try identity(cli, "site/payees/drv_ann/2026-10.html")
         let rerun = try cli.run(arguments)
-        #expect(rerun.stdout.hasSuffix("(227 files: 0 added, 0 changed, 227 unchanged, 0 removed; 0 statements revised).\n"))
+        #expect(
+            rerun.stdout.hasSuffix("(227 files: 0 added, 0 changed, 227 unchanged, 0 removed; 0 statements revised).\n")
+        )
         let after = try identity(cli, "site/payees/drv_ann/2026-10.html")
         #expect(before.0 == after.0)
         #expect(before.1 == after.1)
@@ -55,28 +59,34 @@ import Testing
 @Suite(.serialized) struct VerifyTests {
     @Test func verifyCatchesAnEditedFileAndAnEditedSummaryRow() throws {
         let cli = try CLIRunner()
-        #expect(try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--payees", CLIRunner.example("example-payees.csv")]).status == 0)
+        #expect(
+            try cli.run([
+                "build", CLIRunner.example("example-ledger.csv"), "--payees", CLIRunner.example("example-payees.csv"),
+            ]).status == 0)
         let clean = try cli.run(["verify", "output"])
         #expect(clean.status == 0)
         #expect(clean.stdout == "output: verified\n")
         // Edit a statement and one figure of a summary row (same length, so only the hash can tell).
         try cli.write("output/payees/drv_ann/2026-10.md", try cli.read("output/payees/drv_ann/2026-10.md") + "x")
         let summary = try cli.read("output/finance/summary.csv")
-        try cli.write("output/finance/summary.csv", summary.replacingOccurrences(
-            of: "drv_ann,driver,2026-10,2026-10-01,2026-11-01,USD,0.00,135.50,4.00,-33.88,5.00,0.00,110.62,",
-            with: "drv_ann,driver,2026-10,2026-10-01,2026-11-01,USD,0.00,135.50,4.00,-33.88,5.00,0.00,110.63,"))
+        try cli.write(
+            "output/finance/summary.csv",
+            summary.replacingOccurrences(
+                of: "drv_ann,driver,2026-10,2026-10-01,2026-11-01,USD,0.00,135.50,4.00,-33.88,5.00,0.00,110.62,",
+                with: "drv_ann,driver,2026-10,2026-10-01,2026-11-01,USD,0.00,135.50,4.00,-33.88,5.00,0.00,110.63,"))
         try cli.write("output/extra.html", "<p>not published by ledgerpress</p>")
         let dirty = try cli.run(["verify", "output"])
         #expect(dirty.status == 65)
-        #expect(dirty.stderr == """
-            output/finance/summary.csv: SHA-256 differs from the manifest
-            output/payees/drv_ann/2026-10.md: 3450 bytes, the manifest says 3449
-            output/extra.html: not in the manifest
-            output/finance/summary.csv:2: error: net_activity: expected 110.62 (earnings + tips + fees + adjustments + refunds), got 110.63
-            output/finance/summary.csv:2: error: closing_balance: expected 46.51 (opening_balance + net_activity + payouts), got 46.50
-            output/finance/summary.csv: month statements of USD sum to 119.45, the manifest says 119.44
+        #expect(
+            dirty.stderr == """
+                output/finance/summary.csv: SHA-256 differs from the manifest
+                output/payees/drv_ann/2026-10.md: 3450 bytes, the manifest says 3449
+                output/extra.html: not in the manifest
+                output/finance/summary.csv:2: error: net_activity: expected 110.62 (earnings + tips + fees + adjustments + refunds), got 110.63
+                output/finance/summary.csv:2: error: closing_balance: expected 46.51 (opening_balance + net_activity + payouts), got 46.50
+                output/finance/summary.csv: month statements of USD sum to 119.45, the manifest says 119.44
 
-            """)
+                """)
         #expect(try cli.run(["verify", "nowhere"]).status == 66)
     }
 }
@@ -112,7 +122,8 @@ import Testing
 
     @Test func reportIsWrittenWhenTheRunFails() throws {
         let cli = try CLIRunner()
-        try cli.write("bad.csv", "id,occurred_at,payee_id,payee_type,kind,amount,currency\nx,bad,d,driver,earning,1.00,USD\n")
+        try cli.write(
+            "bad.csv", "id,occurred_at,payee_id,payee_type,kind,amount,currency\nx,bad,d,driver,earning,1.00,USD\n")
         let outcome = try cli.run(["build", "bad.csv", "--report", "run.json"])
         #expect(outcome.status == 65)
         let report = try JSONDecoder().decode(Report.self, from: Data(try cli.read("run.json").utf8))
@@ -124,7 +135,9 @@ import Testing
 @Suite(.serialized) struct KilledRunTests {
     @Test func aRunKilledMidWriteLeavesTheOldOutputAndTheNextRunCleansUp() throws {
         let cli = try CLIRunner()
-        let arguments = ["build", CLIRunner.example("example-ledger.csv"), "--payees", CLIRunner.example("example-payees.csv")]
+        let arguments = [
+            "build", CLIRunner.example("example-ledger.csv"), "--payees", CLIRunner.example("example-payees.csv"),
+        ]
         #expect(try cli.run(arguments + ["--periods", "month"]).status == 0)
         let before = try cli.tree("output")
         // Now a bigger site, killed after 50 files.
@@ -144,20 +157,27 @@ import Testing
         let cli = try CLIRunner()
         let ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
         try cli.write("ledger.csv", ledger)
-        let arguments = ["build", "ledger.csv", "--payees", CLIRunner.example("example-payees.csv"), "--periods", "month"]
+        let arguments = [
+            "build", "ledger.csv", "--payees", CLIRunner.example("example-payees.csv"), "--periods", "month",
+        ]
         #expect(try cli.run(arguments).status == 0)
         #expect(try cli.read("output/finance/revisions.csv").split(separator: "\n").count == 1)
-        try cli.write("ledger.csv", ledger + "late1,2026-10-30T20:00:00-04:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1004,Late tip,,\n")
+        try cli.write(
+            "ledger.csv",
+            ledger + "late1,2026-10-30T20:00:00-04:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1004,Late tip,,\n")
         let second = try cli.run(arguments + ["--report", "run.json"])
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(try cli.read("output/finance/revisions.csv") == """
-            payee_id,period,currency,version,first_issued_as_of,previous_net_activity,net_activity,previous_closing_balance,closing_balance
-            drv_ann,2026-10,USD,2,2026-10-31T23:50:00-04:00,110.62,112.62,46.50,48.50
-            drv_ann,2026-11,USD,2,2026-11-12T13:10:00-05:00,65.50,65.50,21.50,23.50
+        #expect(
+            try cli.read("output/finance/revisions.csv") == """
+                payee_id,period,currency,version,first_issued_as_of,previous_net_activity,net_activity,previous_closing_balance,closing_balance
+                drv_ann,2026-10,USD,2,2026-10-31T23:50:00-04:00,110.62,112.62,46.50,48.50
+                drv_ann,2026-11,USD,2,2026-11-12T13:10:00-05:00,65.50,65.50,21.50,23.50
 
-            """)
-        #expect(try cli.read("output/payees/drv_ann/2026-10.md").contains(
-            "> **Revised — version 2**, first issued as of 2026-10-31 23:50 (UTC-04:00). Changes: USD net activity $110.62 → $112.62, closing balance $46.50 → $48.50;"))
+                """)
+        #expect(
+            try cli.read("output/payees/drv_ann/2026-10.md").contains(
+                "> **Revised — version 2**, first issued as of 2026-10-31 23:50 (UTC-04:00). Changes: USD net activity $110.62 → $112.62, closing balance $46.50 → $48.50;"
+            ))
         #expect(try cli.read("run.json").contains("\"revisions\" : 2"))
         #expect(try cli.read("output/payees/drv_ann/manifest.json").contains("\"version\" : 2"))
         // Unchanged statements keep version 1 and no banner; a rerun keeps version 2 but revises nothing new.
@@ -179,7 +199,10 @@ import Testing
         let verbose = try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--verbose"])
         #expect(verbose.status == 0)
         let lines = verbose.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasSuffix("info ledgerpress: [ledgerpress] import: 72 rows read, 70 entries from 1 input(s)") })
+        #expect(
+            lines.contains {
+                $0.hasSuffix("info ledgerpress: [ledgerpress] import: 72 rows read, 70 entries from 1 input(s)")
+            })
         #expect(lines.contains { $0.contains("Building statements: 5/5 payees") })
         #expect(lines.contains { $0.hasSuffix("publish: 0 added, 0 changed, 221 unchanged, 0 removed") })
     }

@@ -1,10 +1,13 @@
+// swift-format-ignore-file: NeverForceUnwrap
 import Foundation
 import Testing
 
 /// The shipped mappings on rows written in the exact layouts PayPal, Square and Shopify download (our own
 /// rows, never a real person's): each builds to the cent of what the export itself says moved.
 @Suite(.serialized) struct RealExportTests {
-    static func mapping(_ name: String) -> String { CLIRunner.repository.appendingPathComponent("Examples/mappings/" + name).path }
+    static func mapping(_ name: String) -> String {
+        CLIRunner.repository.appendingPathComponent("Examples/mappings/" + name).path
+    }
 
     /// A CSV line's fields (quotes undone), enough for these fixtures.
     static func fields(_ line: Substring) -> [String] {
@@ -64,7 +67,9 @@ import Testing
         for row in summary.dropFirst() where row[column("payee_id")] == "mer_test" {
             let currency = row[column("currency")]
             let end = row[column("period_end")]
-            if last[currency].map({ $0.0 < end }) ?? true { last[currency] = (end, cents(row[column("closing_balance")])) }
+            if last[currency].map({ $0.0 < end }) ?? true {
+                last[currency] = (end, cents(row[column("closing_balance")]))
+            }
         }
         return (last.mapValues(\.1), check.stdout)
     }
@@ -84,9 +89,10 @@ import Testing
         #expect(built.closing == moved)
         #expect(moved == ["USD": 8_643, "EUR": 7_693])
         // Memo rows (an authorization seen twice with one id, an invoice sent) are skipped and counted.
-        #expect(built.check.contains(
-            "paypal-activity-full.csv: mapped, 15 rows read = 12 accepted + 0 rejected + 3 skipped (3 by skip[0]: Balance Impact equals Memo); "
-                + "18 entries, 1 payees, EUR USD"))
+        #expect(
+            built.check.contains(
+                "paypal-activity-full.csv: mapped, 15 rows read = 12 accepted + 0 rejected + 3 skipped (3 by skip[0]: Balance Impact equals Memo); "
+                    + "18 entries, 1 payees, EUR USD"))
     }
 
     @Test func paypalBalanceAffectingLayoutWithoutTransactionIds() throws {
@@ -129,10 +135,14 @@ import Testing
         let input = CLIRunner.fixture("exports/shopify-payment-transactions.csv")
         try cli.write("again.csv", try String(contentsOfFile: input, encoding: .utf8))
         let outcome = try cli.run([
-            "check", input, "again.csv", "--mapping", Self.mapping("shopify-payments.yaml"), "--payee", "mer_test", "--payee-type", "merchant",
+            "check", input, "again.csv", "--mapping", Self.mapping("shopify-payments.yaml"), "--payee", "mer_test",
+            "--payee-type", "merchant",
         ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stdout.contains("again.csv: mapped, 9 rows read = 9 accepted + 0 rejected + 0 skipped; 16 entries (0 new, 16 already read)"))
+        #expect(
+            outcome.stdout.contains(
+                "again.csv: mapped, 9 rows read = 9 accepted + 0 rejected + 0 skipped; 16 entries (0 new, 16 already read)"
+            ))
     }
 
     @Test func stripePaymentsAndPayoutsExportsTogether() throws {
@@ -149,10 +159,14 @@ import Testing
         #expect(rows.contains { $0.contains(",USD,") && $0.hasSuffix(",413.53,11") }, "\(summary)")
         #expect(rows.contains { $0.contains(",THB,") && $0.hasSuffix(",499.40,2") }, "\(summary)")
         // The same payout also read from the balance history is refused, naming both places.
-        try cli.write("balance.csv", "id,Type,Source,Amount,Fee,Net,Currency,Created (UTC)\ntxn_p1,payout,po_1,-43.21,0.00,-43.21,usd,2026-10-05 00:18\n")
+        try cli.write(
+            "balance.csv",
+            "id,Type,Source,Amount,Fee,Net,Currency,Created (UTC)\ntxn_p1,payout,po_1,-43.21,0.00,-43.21,usd,2026-10-05 00:18\n"
+        )
         let twice = try cli.run(["build", payouts, "balance.csv", "--output", "twice"] + options)
         #expect(twice.status == 65)
-        #expect(twice.stderr.contains("balance.csv:2: error: expected each payout read once: po_1 is also in the payouts export at"))
+        #expect(
+            twice.stderr.contains(
+                "balance.csv:2: error: expected each payout read once: po_1 is also in the payouts export at"))
     }
 }
-

@@ -16,7 +16,9 @@ import Testing
         #expect(try cli.read("l.csv") == plain.stdout)
         let transactions = try cli.read("l.journal").split(separator: "\n").filter { $0.first?.isNumber == true }
         #expect(transactions.count == 300)
-        #expect(try cli.read("p.csv").split(separator: "\n").filter { $0.hasPrefix("drv_") || $0.hasPrefix("mer_") }.count == 6)
+        #expect(
+            try cli.read("p.csv").split(separator: "\n").filter { $0.hasPrefix("drv_") || $0.hasPrefix("mer_") }.count
+                == 6)
         let late = try cli.read("late.csv")
         #expect(late.hasPrefix("id,occurred_at,payee_id,"))
         #expect(late.split(separator: "\n").filter { $0.hasPrefix("late_") }.count == 10)

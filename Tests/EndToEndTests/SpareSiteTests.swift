@@ -10,19 +10,27 @@ import Testing
         var options: [String] = []
     }
 
-    static let header = "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status\n"
+    static let header =
+        "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status\n"
 
     func writeLateFiles(_ cli: CLIRunner) throws {
-        try cli.write("late1.csv", Self.header + "x001,2026-11-03T10:00:00-05:00,drv_ann,driver,Ann Lee,earning,10.00,USD,job_x1,Late run,,\n")
-        try cli.write("late2.csv", Self.header + "x002,2026-11-04T10:00:00-05:00,drv_ann,driver,Ann Lee,tip,3.00,USD,job_x1,,,\n")
-        try cli.write("late3.csv", Self.header + "x003,2026-10-20T10:00:00+02:00,drv_jose,driver,José Ruiz,earning,7.00,EUR,job_x3,Another,,\n")
+        try cli.write(
+            "late1.csv",
+            Self.header + "x001,2026-11-03T10:00:00-05:00,drv_ann,driver,Ann Lee,earning,10.00,USD,job_x1,Late run,,\n")
+        try cli.write(
+            "late2.csv", Self.header + "x002,2026-11-04T10:00:00-05:00,drv_ann,driver,Ann Lee,tip,3.00,USD,job_x1,,,\n")
+        try cli.write(
+            "late3.csv",
+            Self.header + "x003,2026-10-20T10:00:00+02:00,drv_jose,driver,José Ruiz,earning,7.00,EUR,job_x3,Another,,\n"
+        )
         try cli.write("secret", "a link secret of some length\n")
     }
 
     /// Builds `night` into `output`; without `spare`, the spare is removed first, so the run starts from nothing.
     func build(_ cli: CLIRunner, _ night: Night, into output: String, spare: Bool) throws {
         if !spare { try? FileManager.default.removeItem(atPath: cli.path("." + output + ".spare")) }
-        let arguments = ["build", CLIRunner.example("example-ledger.csv")] + night.late
+        let arguments =
+            ["build", CLIRunner.example("example-ledger.csv")] + night.late
             + ["--payees", CLIRunner.example("example-payees.csv"), "--output", output, "--quiet"] + night.options
         let outcome = try cli.run(arguments)
         #expect(outcome.status == 0, "\(night): \(outcome.stderr)")
@@ -45,13 +53,15 @@ import Testing
             Night(), Night(late: ["late1.csv"]), Night(late: ["late1.csv", "late2.csv"]),
             Night(late: ["late1.csv", "late2.csv", "late3.csv"]), Night(late: ["late1.csv"]),
             Night(options: ["--periods", "month"]), Night(options: ["--only", "finance"]), Night(),
-            Night(options: ["--link-secret", "secret"]), Night(late: ["late3.csv"], options: ["--link-secret", "secret"]), Night(),
+            Night(options: ["--link-secret", "secret"]),
+            Night(late: ["late3.csv"], options: ["--link-secret", "secret"]), Night(),
         ]
         for (index, night) in nights.enumerated() {
             if index == 4 {
                 // Put there by hand: a stray file in a payee's folder, a stray folder and a stray file at the top.
                 try cli.write("site/payees/drv_ann/notes.txt", "mine")
-                try FileManager.default.createDirectory(atPath: cli.path("site/junk"), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: cli.path("site/junk"), withIntermediateDirectories: true)
                 try cli.write("site/junk/a.txt", "mine")
                 try cli.write("site/payees/stray", "mine")
             }
@@ -115,8 +125,10 @@ import Testing
         try build(cli, Night(late: ["late1.csv"]), into: "site", spare: true)
         #expect(FileManager.default.fileExists(atPath: cli.path(".site.spare")))
         let before = try cli.tree("site")
-        let arguments = ["build", CLIRunner.example("example-ledger.csv"), "late1.csv", "late2.csv",
-                         "--payees", CLIRunner.example("example-payees.csv"), "--output", "site"]
+        let arguments = [
+            "build", CLIRunner.example("example-ledger.csv"), "late1.csv", "late2.csv",
+            "--payees", CLIRunner.example("example-payees.csv"), "--output", "site",
+        ]
         let killed = try cli.run(arguments, environment: ["LEDGERPRESS_TEST_ABORT_AFTER_FILES": "3"])
         #expect(killed.status != 0)
         #expect(try cli.tree("site") == before)

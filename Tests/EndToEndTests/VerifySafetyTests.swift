@@ -39,7 +39,9 @@ import Testing
         func errorLine() -> String {
             var bytes: [UInt8] = []
             while true {
-                guard let byte = ChildProcess.readByte(err.fileHandleForReading.fileDescriptor), byte != 10 else { break }
+                guard let byte = ChildProcess.readByte(err.fileHandleForReading.fileDescriptor), byte != 10 else {
+                    break
+                }
                 bytes.append(byte)
             }
             return String(decoding: bytes, as: UTF8.self)
@@ -50,7 +52,8 @@ import Testing
             let stderr = ChildProcess.readAll(err.fileHandleForReading.fileDescriptor)
             process.waitUntilExit()
             return CLIRunner.Outcome(
-                status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+                status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                stderr: String(decoding: stderr, as: UTF8.self))
         }
     }
 
@@ -78,7 +81,10 @@ import Testing
         try FileManager.default.moveItem(atPath: cli.path(page), toPath: cli.path("aside.html"))
         let verify = try Running(cli, ["verify", "output"])
         let first = verify.errorLine()
-        #expect(first == "ledgerpress: waiting for another run to finish publishing output (it holds \(cli.path(".output.lock")))")
+        #expect(
+            first
+                == "ledgerpress: waiting for another run to finish publishing output (it holds \(cli.path(".output.lock")))"
+        )
         try FileManager.default.moveItem(atPath: cli.path("aside.html"), toPath: cli.path(page))
         lock.release()
         let outcome = verify.finish()
@@ -93,7 +99,10 @@ import Testing
         let lock = try HeldLock(cli, exclusive: true)
         let outcome = try cli.run(["verify", "site", "--wait", "0"])
         #expect(outcome.status == 75, "\(outcome.stderr)")
-        #expect(outcome.stderr == "ledgerpress: another run held \(cli.path(".output.lock")) for more than 0 seconds; try again later\n")
+        #expect(
+            outcome.stderr
+                == "ledgerpress: another run held \(cli.path(".output.lock")) for more than 0 seconds; try again later\n"
+        )
         lock.release()
         let after = try cli.run(["verify", "site"])
         #expect(after.status == 0, "\(after.stderr)")
@@ -105,7 +114,10 @@ import Testing
         let lock = try HeldLock(cli, exclusive: true)
         let outcome = try cli.run(["verify", "output", "--wait", "0"])
         #expect(outcome.status == 75)
-        #expect(outcome.stderr == "ledgerpress: another run held \(cli.path(".output.lock")) for more than 0 seconds; try again later\n")
+        #expect(
+            outcome.stderr
+                == "ledgerpress: another run held \(cli.path(".output.lock")) for more than 0 seconds; try again later\n"
+        )
         lock.release()
     }
 
@@ -115,7 +127,10 @@ import Testing
         let lock = try HeldLock(cli, exclusive: false)
         let build = try Running(cli, ["build"] + Self.ledger + ["--output", "output"])
         let first = build.errorLine()
-        #expect(first == "ledgerpress: waiting for a `ledgerpress verify` of output to finish (it holds \(cli.path(".output.lock")))")
+        #expect(
+            first
+                == "ledgerpress: waiting for a `ledgerpress verify` of output to finish (it holds \(cli.path(".output.lock")))"
+        )
         lock.release()
         let outcome = build.finish()
         #expect(outcome.status == 0, "\(first)\n\(outcome.stderr)")
@@ -125,10 +140,14 @@ import Testing
     @Test func verifyWithoutALockFileNotesIt() throws {
         let cli = try built()
         try FileManager.default.removeItem(atPath: cli.path(".output.lock"))
-        try FileManager.default.createSymbolicLink(atPath: cli.path(".output.lock"), withDestinationPath: "/nonexistent-ledgerpress/lock")
+        try FileManager.default.createSymbolicLink(
+            atPath: cli.path(".output.lock"), withDestinationPath: "/nonexistent-ledgerpress/lock")
         let outcome = try cli.run(["verify", "output"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stderr.hasPrefix("ledgerpress: note: cannot open the lock file \(cli.path(".output.lock")): No such file or directory; verifying without the lock"))
+        #expect(
+            outcome.stderr.hasPrefix(
+                "ledgerpress: note: cannot open the lock file \(cli.path(".output.lock")): No such file or directory; verifying without the lock"
+            ))
         #expect(outcome.stdout == "output: verified\n")
     }
 
@@ -136,10 +155,13 @@ import Testing
     @Test func verifiesDuringBuildsNeverReportTampering() throws {
         let cli = try built()
         let ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
-        try cli.write("grown.csv", ledger + "late1,2026-11-12T20:00:00-05:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1009,Late tip,,\n")
+        try cli.write(
+            "grown.csv",
+            ledger + "late1,2026-11-12T20:00:00-05:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1009,Late tip,,\n")
         for round in 0..<4 {
             let input = round % 2 == 0 ? "grown.csv" : CLIRunner.example("example-ledger.csv")
-            let build = try Running(cli, ["build", input, "--payees", CLIRunner.example("example-payees.csv"), "--output", "output"])
+            let build = try Running(
+                cli, ["build", input, "--payees", CLIRunner.example("example-payees.csv"), "--output", "output"])
             while build.process.isRunning {
                 let verify = try cli.run(["verify", "output"])
                 #expect(verify.status == 0, "round \(round): \(verify.stderr)")
@@ -159,19 +181,24 @@ import Testing
         #expect(edited != summary)
         try cli.write("output/finance/summary.csv", edited)
         let manifestPath = cli.path("output/manifest.json")
-        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifestPath))) as? [String: Any])
+        var manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifestPath)))
+                as? [String: Any])
         var files = try #require(manifest["files"] as? [[String: Any]])
         let index = try #require(files.firstIndex { $0["path"] as? String == "finance/summary.csv" })
         files[index]["size"] = try MergeSafetyTests.size(cli.path("output/finance/summary.csv"))
         files[index]["sha256"] = try MergeSafetyTests.sha256(cli.path("output/finance/summary.csv"))
         manifest["files"] = files
-        try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-            .write(to: URL(fileURLWithPath: manifestPath))
+        try JSONSerialization.data(
+            withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        )
+        .write(to: URL(fileURLWithPath: manifestPath))
         let outcome = try cli.run(["verify", "output"])
         #expect(outcome.status == 65)
         #expect(
             outcome.stderr
-                == "output/finance/summary.csv:2: error: net_activity: expected 111.62 (earnings + tips + fees + adjustments + refunds), got 110.62\n")
+                == "output/finance/summary.csv:2: error: net_activity: expected 111.62 (earnings + tips + fees + adjustments + refunds), got 110.62\n"
+        )
     }
 
     /// A manifest that lists a file outside the site (with its right digest) does not verify.
@@ -179,21 +206,31 @@ import Testing
         let cli = try built()
         try cli.write("victim.txt", "outside\n")
         try cli.rewriteManifest(in: "output") { files in
-            files.append(["path": "payees/drv_ann/../../../victim.txt", "size": 8, "sha256": try MergeSafetyTests.sha256(cli.path("victim.txt"))])
+            files.append([
+                "path": "payees/drv_ann/../../../victim.txt", "size": 8,
+                "sha256": try MergeSafetyTests.sha256(cli.path("victim.txt")),
+            ])
         }
         let outcome = try cli.run(["verify", "output"])
         #expect(outcome.status == 65)
-        #expect(outcome.stderr == "output/manifest.json: error: files: 'payees/drv_ann/../../../victim.txt': expected a path a site may hold, got a '..' component\n")
+        #expect(
+            outcome.stderr
+                == "output/manifest.json: error: files: 'payees/drv_ann/../../../victim.txt': expected a path a site may hold, got a '..' component\n"
+        )
     }
 
     /// A published file replaced by a link to a copy of itself does not verify: a publish never makes links.
     @Test func aSymbolicLinkInTheSiteFails() throws {
         let cli = try built()
-        try FileManager.default.moveItem(atPath: cli.path("output/payees/drv_ann/index.html"), toPath: cli.path("copy.html"))
-        try FileManager.default.createSymbolicLink(atPath: cli.path("output/payees/drv_ann/index.html"), withDestinationPath: cli.path("copy.html"))
+        try FileManager.default.moveItem(
+            atPath: cli.path("output/payees/drv_ann/index.html"), toPath: cli.path("copy.html"))
+        try FileManager.default.createSymbolicLink(
+            atPath: cli.path("output/payees/drv_ann/index.html"), withDestinationPath: cli.path("copy.html"))
         let outcome = try cli.run(["verify", "output"])
         #expect(outcome.status == 65)
-        #expect(outcome.stderr == "output/payees/drv_ann/index.html: a symbolic link (or inside one), not a file the site published\n")
+        #expect(
+            outcome.stderr
+                == "output/payees/drv_ann/index.html: a symbolic link (or inside one), not a file the site published\n")
     }
 
     /// The probe: a missing manifest was reported as `site//<the absolute path>/manifest.json: missing`.

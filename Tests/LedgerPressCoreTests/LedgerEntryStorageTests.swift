@@ -1,3 +1,4 @@
+// swift-format-ignore-file: NeverForceUnwrap
 import CMalloc
 import Testing
 
@@ -6,10 +7,15 @@ import Testing
 /// The compact storage of ledger entries: every field comes back as it went in, byte for byte, and an
 /// entry fits one 128-byte heap block with nothing else of its own on the heap.
 @Suite struct LedgerEntryStorageTests {
-    static func entry(_ id: String, currency: String = "USD", source: LedgerPressCore.SourceLocation = LedgerPressCore.SourceLocation(file: "a.csv", line: 2)) -> LedgerEntry {
+    static func entry(
+        _ id: String, currency: String = "USD",
+        source: LedgerPressCore.SourceLocation = LedgerPressCore.SourceLocation(file: "a.csv", line: 2)
+    ) -> LedgerEntry {
         LedgerEntry(
-            id: id, occurredAt: Timestamp(epochSeconds: 1_791_036_000, nanoseconds: 5, offsetSeconds: -14_400), payeeID: "drv_1",
-            payeeType: .merchant, payeeName: "Ann", kind: .refund, amount: Money(minorUnits: -12_345, currency: Currency(code: currency)!),
+            id: id, occurredAt: Timestamp(epochSeconds: 1_791_036_000, nanoseconds: 5, offsetSeconds: -14_400),
+            payeeID: "drv_1",
+            payeeType: .merchant, payeeName: "Ann", kind: .refund,
+            amount: Money(minorUnits: -12_345, currency: Currency(code: currency)!),
             reference: "job_1", description: "Ride", payoutID: "po_1", payoutStatus: .processing, source: source)
     }
 
@@ -37,9 +43,12 @@ import Testing
     }
 
     @Test(arguments: [
-        LedgerPressCore.SourceLocation(file: "a.csv", line: 0), LedgerPressCore.SourceLocation(file: "a.csv", line: 4_294_967_294),
-        LedgerPressCore.SourceLocation(file: "a.csv", line: 4_294_967_295), LedgerPressCore.SourceLocation(file: "a.csv", line: Int.max),
-        LedgerPressCore.SourceLocation(file: "a.csv", line: -1), LedgerPressCore.SourceLocation(file: "b.csv", line: 3, field: "amount"),
+        LedgerPressCore.SourceLocation(file: "a.csv", line: 0),
+        LedgerPressCore.SourceLocation(file: "a.csv", line: 4_294_967_294),
+        LedgerPressCore.SourceLocation(file: "a.csv", line: 4_294_967_295),
+        LedgerPressCore.SourceLocation(file: "a.csv", line: Int.max),
+        LedgerPressCore.SourceLocation(file: "a.csv", line: -1),
+        LedgerPressCore.SourceLocation(file: "b.csv", line: 3, field: "amount"),
         LedgerPressCore.SourceLocation(file: "", line: 1),
     ])
     func everySourceComesBack(source: LedgerPressCore.SourceLocation) {
@@ -48,7 +57,9 @@ import Testing
         entry.source = LedgerPressCore.SourceLocation(file: "c.csv", line: 9)
         #expect(entry.source == LedgerPressCore.SourceLocation(file: "c.csv", line: 9))
         #expect(Self.entry("t1", source: source) == Self.entry("t1", source: source))
-        #expect(Self.entry("t1", source: source) != Self.entry("t1", source: LedgerPressCore.SourceLocation(file: "d.csv", line: 1)))
+        #expect(
+            Self.entry("t1", source: source)
+                != Self.entry("t1", source: LedgerPressCore.SourceLocation(file: "d.csv", line: 1)))
     }
 
     @Test func copiesDoNotSeeEachOthersChanges() {
@@ -63,8 +74,10 @@ import Testing
 
     @Test func anEntryFitsOneHeapBlockOf128Bytes() {
         let box = LedgerEntryBox(
-            id: "t1", occurredAt: Timestamp(epochSeconds: 0), payeeID: "p", payeeType: .driver, payeeName: nil, kind: .tip,
-            amount: Money(minorUnits: 1, currency: Currency(code: "USD")!), reference: nil, description: nil, payoutID: nil,
+            id: "t1", occurredAt: Timestamp(epochSeconds: 0), payeeID: "p", payeeType: .driver, payeeName: nil,
+            kind: .tip,
+            amount: Money(minorUnits: 1, currency: Currency(code: "USD")!), reference: nil, description: nil,
+            payoutID: nil,
             payoutStatus: nil, source: LedgerPressCore.SourceLocation(file: "a.csv", line: 1), isStatusReport: false)
         let usable = withExtendedLifetime(box) { malloc_usable_size(Unmanaged.passUnretained(box).toOpaque()) }
         #expect(usable <= 120)
@@ -73,14 +86,18 @@ import Testing
     /// Ids inline up to 30 bytes and kept in the text table beyond; texts told apart by their bytes, so that
     /// canonically equivalent texts (precomposed and decomposed "é", the Kelvin sign and "K") each come back as written.
     @Test(arguments: [
-        "", "t", String(repeating: "x", count: 15), String(repeating: "x", count: 16), String(repeating: "y", count: 30),
-        String(repeating: "z", count: 31), "txn_1NirD82eZvKYlo2CIvbtLWuY", "caf\u{E9}", "cafe\u{301}", "\u{212A}elvin", "Kelvin",
+        "", "t", String(repeating: "x", count: 15), String(repeating: "x", count: 16),
+        String(repeating: "y", count: 30),
+        String(repeating: "z", count: 31), "txn_1NirD82eZvKYlo2CIvbtLWuY", "caf\u{E9}", "cafe\u{301}", "\u{212A}elvin",
+        "Kelvin",
         "\u{1F600} grin", String(repeating: "\u{E9}", count: 15), String(repeating: "\u{E9}", count: 16), "a\u{0}b",
     ])
     func textsComeBackByteForByte(text: String) {
         var entry = LedgerEntry(
-            id: text, occurredAt: Timestamp(epochSeconds: 0), payeeID: text, payeeType: .driver, payeeName: text, kind: .tip,
-            amount: Money(minorUnits: 1, currency: Currency(code: "USD")!), reference: text, description: text, payoutID: text,
+            id: text, occurredAt: Timestamp(epochSeconds: 0), payeeID: text, payeeType: .driver, payeeName: text,
+            kind: .tip,
+            amount: Money(minorUnits: 1, currency: Currency(code: "USD")!), reference: text, description: text,
+            payoutID: text,
             source: LedgerPressCore.SourceLocation(file: "a.csv", line: 1))
         for field in [entry.id, entry.payeeID, entry.payeeName, entry.reference, entry.description, entry.payoutID] {
             #expect(field.map { Array($0.utf8) } == Array(text.utf8))
@@ -122,8 +139,9 @@ import Testing
         var conflicting = Self.entry("t7")
         conflicting.kind = .tip
         ledger.add(conflicting, diagnostics: &log)
-        #expect(log.items.map(\.message) == [
-            "a.csv:2: error: kind: expected the same kind for repeated id 't7' as at a.csv:2 ('refund'), got 'tip'"
-        ])
+        #expect(
+            log.items.map(\.message) == [
+                "a.csv:2: error: kind: expected the same kind for repeated id 't7' as at a.csv:2 ('refund'), got 'tip'"
+            ])
     }
 }

@@ -1,3 +1,4 @@
+// swift-format-ignore-file: NeverForceUnwrap
 import Testing
 
 @testable import LedgerPressCore
@@ -12,17 +13,19 @@ import Testing
     ) -> LedgerEntry {
         LedgerEntry(
             id: id, occurredAt: RFC3339.parse(time)!, payeeID: payee, payeeType: type, kind: kind,
-            amount: Money(minorUnits: cents, currency: usd), reference: reference, payoutID: payout, payoutStatus: status,
+            amount: Money(minorUnits: cents, currency: usd), reference: reference, payoutID: payout,
+            payoutStatus: status,
             source: SourceLocation(file: "a.csv", line: line))
     }
 
     @Test func repeatsCountOnceAndLastStatusWins() {
         var log = DiagnosticLog()
-        let ledger = Ledger(merging: [
-            Self.entry("t1", payout: "po_1", status: .pending),
-            Self.entry("t1", "2026-10-03T06:00:00-04:00", payout: "po_1", status: .paid, line: 9),
-            Self.entry("t1", line: 12),
-        ], diagnostics: &log)
+        let ledger = Ledger(
+            merging: [
+                Self.entry("t1", payout: "po_1", status: .pending),
+                Self.entry("t1", "2026-10-03T06:00:00-04:00", payout: "po_1", status: .paid, line: 9),
+                Self.entry("t1", line: 12),
+            ], diagnostics: &log)
         #expect(!log.hasErrors)
         #expect(ledger.entries.count == 1)
         #expect(ledger.entries[0].payoutStatus == .paid)
@@ -32,19 +35,27 @@ import Testing
     @Test func conflictingRepeatIsAnError() {
         var log = DiagnosticLog()
         _ = Ledger(merging: [Self.entry("t1"), Self.entry("t1", cents: 1_001, line: 7)], diagnostics: &log)
-        #expect(log.lines == ["a.csv:7: error: amount: expected the same amount for repeated id 't1' as at a.csv:2 ('10.00'), got '10.01'"])
+        #expect(
+            log.lines == [
+                "a.csv:7: error: amount: expected the same amount for repeated id 't1' as at a.csv:2 ('10.00'), got '10.01'"
+            ])
     }
 
     @Test func payeeTypeMustAgree() {
         var log = DiagnosticLog()
         _ = Ledger(merging: [Self.entry("t1"), Self.entry("t2", type: .merchant, line: 5)], diagnostics: &log)
-        #expect(log.lines == ["a.csv:5: error: payee_type: expected 'driver' for payee 'drv_1' as at a.csv:2, got 'merchant'"])
+        #expect(
+            log.lines == [
+                "a.csv:5: error: payee_type: expected 'driver' for payee 'drv_1' as at a.csv:2, got 'merchant'"
+            ])
     }
 
     @Test func diagnosticsAreCapped() {
         var log = DiagnosticLog(limit: 2)
         for line in 1...5 {
-            log.append(Diagnostic(at: SourceLocation(file: "x.csv", line: line, field: "amount"), expected: "a decimal", found: "x"))
+            log.append(
+                Diagnostic(
+                    at: SourceLocation(file: "x.csv", line: line, field: "amount"), expected: "a decimal", found: "x"))
         }
         #expect(log.errorCount == 5)
         #expect(log.lines.last == "... and 3 more")

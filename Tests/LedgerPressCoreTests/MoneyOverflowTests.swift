@@ -1,3 +1,4 @@
+// swift-format-ignore-file: NeverForceUnwrap
 import Testing
 
 @testable import LedgerPressCore
@@ -23,7 +24,9 @@ import Testing
 
     @Test func derivedFiguresAreKeptExactly() throws {
         var figures = Figures()
-        for (kind, amount) in [(EntryKind.earning, Int64(10_000)), (.fee, -2_500), (.tip, 300), (.payout, -5_000), (.refund, -100)] {
+        for (kind, amount) in [
+            (EntryKind.earning, Int64(10_000)), (.fee, -2_500), (.tip, 300), (.payout, -5_000), (.refund, -100),
+        ] {
             try figures.add(kind, amount)
         }
         try figures.setOpeningBalance(1_000)
@@ -33,9 +36,12 @@ import Testing
         #expect(figures.closingBalance == 3_700)
         var both = figures
         try both.absorb(figures)
-        #expect(both.netActivity == 15_400 && both.entries == 10 && both.openingBalance == 1_000 && both.closingBalance == 6_400)
+        #expect(
+            both.netActivity == 15_400 && both.entries == 10 && both.openingBalance == 1_000
+                && both.closingBalance == 6_400)
         let rebuilt = try Figures(
-            openingBalance: 1_000, earnings: 10_000, tips: 300, fees: -2_500, adjustments: 0, refunds: -100, payouts: -5_000, entries: 5)
+            openingBalance: 1_000, earnings: 10_000, tips: 300, fees: -2_500, adjustments: 0, refunds: -100,
+            payouts: -5_000, entries: 5)
         #expect(rebuilt == figures)
         #expect(throws: MoneyOverflow.self) {
             try Figures(earnings: Int64.max, tips: 1, fees: 0, adjustments: 0, refunds: 0, payouts: 0, entries: 2)
@@ -49,8 +55,9 @@ import Testing
         #expect(throws: MoneyOverflow(total: "x")) { try MinorUnits.negate(Int64.min, total: "x") }
         #expect(throws: MoneyOverflow(total: "y")) { try MinorUnits.subtract(Int64.min, 1, total: "y") }
         #expect(throws: MoneyOverflow(total: "z")) { try MinorUnits.sum([Int64.max, 1, -5], total: "z") }
-        #expect(MoneyOverflow(total: "earnings").description
-            == "the total of earnings exceeds what can be held exactly (±9,223,372,036,854,775,807 minor units)")
+        #expect(
+            MoneyOverflow(total: "earnings").description
+                == "the total of earnings exceeds what can be held exactly (±9,223,372,036,854,775,807 minor units)")
     }
 
     @Test(arguments: [
@@ -72,9 +79,13 @@ import Testing
 
     @Test func theLimitMessageShowsTheLimitInTheCurrency() throws {
         #expect(AmountParser.limitExpectation(Self.usd) == "at most ±10^15 minor units (e.g. 10000000000000.00 USD)")
-        #expect(AmountParser.limitExpectation(try #require(Currency(code: "JPY"))) == "at most ±10^15 minor units (e.g. 1000000000000000 JPY)")
+        #expect(
+            AmountParser.limitExpectation(try #require(Currency(code: "JPY")))
+                == "at most ±10^15 minor units (e.g. 1000000000000000 JPY)")
         // A bad decimal stays a bad decimal, however long.
-        #expect(throws: AmountParser.Failure.notADecimal) { try AmountParser.parse("99999999999999999999x", currency: Self.usd).get() }
+        #expect(throws: AmountParser.Failure.notADecimal) {
+            try AmountParser.parse("99999999999999999999x", currency: Self.usd).get()
+        }
     }
 
     @Test func plainDecimalIsTotal() {
@@ -88,25 +99,32 @@ import Testing
         let entries = (0..<10).map { E.entry("x\($0)", "2026-10-03T10:00:00Z", cents: Int64.max / 4) }
         let payee = Payee(id: "drv_1", type: .driver, name: "Ann", timeZone: "UTC", locale: "en_US")
         let builder = StatementBuilder(selection: PeriodSelection(kinds: [.month]))
-        #expect(throws: BookOverflow(
-            payeeID: "drv_1", period: "2026-10", currency: "USD", overflow: MoneyOverflow(total: "earnings")
-        )) {
+        #expect(
+            throws: BookOverflow(
+                payeeID: "drv_1", period: "2026-10", currency: "USD", overflow: MoneyOverflow(total: "earnings")
+            )
+        ) {
             try builder.book(for: payee, entries: entries, zone: .utc)
         }
-        let error = BookOverflow(payeeID: "drv_1", period: "2026-10", currency: "USD", overflow: MoneyOverflow(total: "earnings"))
-        #expect(error.description
-            == "payee drv_1, 2026-10, USD: the total of earnings exceeds what can be held exactly (±9,223,372,036,854,775,807 minor units)")
+        let error = BookOverflow(
+            payeeID: "drv_1", period: "2026-10", currency: "USD", overflow: MoneyOverflow(total: "earnings"))
+        #expect(
+            error.description
+                == "payee drv_1, 2026-10, USD: the total of earnings exceeds what can be held exactly (±9,223,372,036,854,775,807 minor units)"
+        )
     }
 
     @Test func anOpeningBalanceThatOverflowsIsNamed() throws {
         // October alone fits; the balance before November does not.
         let entries = [
-            E.entry("a", "2026-10-03T10:00:00Z", cents: Int64.max / 2 + 1), E.entry("b", "2026-10-04T10:00:00Z", cents: Int64.max / 2 + 1),
+            E.entry("a", "2026-10-03T10:00:00Z", cents: Int64.max / 2 + 1),
+            E.entry("b", "2026-10-04T10:00:00Z", cents: Int64.max / 2 + 1),
             E.entry("c", "2026-11-03T10:00:00Z", kind: .payout, cents: -(Int64.max / 2)),
         ]
         let payee = Payee(id: "drv_1", type: .driver, name: "Ann", timeZone: "UTC", locale: "en_US")
         #expect(throws: BookOverflow.self) {
-            try StatementBuilder(selection: PeriodSelection(kinds: [.day])).book(for: payee, entries: entries, zone: .utc)
+            try StatementBuilder(selection: PeriodSelection(kinds: [.day])).book(
+                for: payee, entries: entries, zone: .utc)
         }
     }
 }

@@ -1,3 +1,4 @@
+// swift-format-ignore-file: NeverForceUnwrap
 import Testing
 
 @testable import LedgerPressCore
@@ -50,7 +51,10 @@ import Testing
 }
 
 @Suite struct PeriodLabelTests {
-    @Test(arguments: ["2026-10-14", "2026-W43", "2026-W01", "2026-W53", "2027-W01", "2026-10", "2026-12", "2026-10-01_2026-10-15", "2026-10-01_2026-10-01"])
+    @Test(arguments: [
+        "2026-10-14", "2026-W43", "2026-W01", "2026-W53", "2027-W01", "2026-10", "2026-12", "2026-10-01_2026-10-15",
+        "2026-10-01_2026-10-01",
+    ])
     func labelRoundTrips(_ label: String) throws {
         let period = try #require(Period(label: label))
         #expect(period.label == label)
@@ -67,7 +71,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ["", "2026", "2026-13", "2025-W53", "2026-W00", "2026-W54", "2026-10-15_2026-10-01", "2026-10-1", "x026-W10", "2026-10-01_"])
+    @Test(arguments: [
+        "", "2026", "2026-13", "2025-W53", "2026-W00", "2026-W54", "2026-10-15_2026-10-01", "2026-10-1", "x026-W10",
+        "2026-10-01_",
+    ])
     func otherTextIsNoLabel(_ text: String) {
         #expect(Period(label: text) == nil)
     }

@@ -64,22 +64,28 @@ struct ReferenceStatementBuilder: Sendable {
                         let y0 = lowerBound(indices, items) { $0 < jan1 }
                         var year = try sum(indices[y0..<hi], items)
                         // The balance on 1 January: the opening balance less what moved from then to the period start.
-                        let beforePeriod = try MinorUnits.subtract(year.change, figures.change, total: "year-to-date activity")
-                        try year.setOpeningBalance(try MinorUnits.subtract(opening, beforePeriod, total: "year-to-date opening balance"))
+                        let beforePeriod = try MinorUnits.subtract(
+                            year.change, figures.change, total: "year-to-date activity")
+                        try year.setOpeningBalance(
+                            try MinorUnits.subtract(opening, beforePeriod, total: "year-to-date opening balance"))
                         ytd = year
                     }
                     let slice = indices[lo..<hi].map { items[$0] }
-                    sections.append(CurrencySection(
-                        currency: currency, figures: figures, lines: try lines(slice, statuses), payouts: payouts(slice, statuses),
-                        yearToDate: ytd))
+                    sections.append(
+                        CurrencySection(
+                            currency: currency, figures: figures, lines: try lines(slice, statuses),
+                            payouts: payouts(slice, statuses),
+                            yearToDate: ytd))
                 } catch {
                     throw overflow(error)
                 }
             }
             let end = upperIndex(dates, before: period.end)
             let latest = items[latestBefore[end]]
-            statements.append(Statement(
-                payee: payee, period: period, sections: sections, asOf: latest.entry.occurredAt, asOfOffset: latest.offset))
+            statements.append(
+                Statement(
+                    payee: payee, period: period, sections: sections, asOf: latest.entry.occurredAt,
+                    asOfOffset: latest.offset))
         }
         var allTime: [(currency: Currency, figures: Figures)] = []
         for (currency, indices) in groups {
@@ -159,7 +165,9 @@ struct ReferenceStatementBuilder: Sendable {
             let reference = entry.reference.flatMap { $0.isEmpty ? nil : $0 }
             if let reference, let index = lineByReference[reference] {
                 try lines[index].figures.add(entry.kind, entry.amount.minorUnits)
-                if lines[index].description == nil { lines[index].description = entry.description.flatMap { $0.isEmpty ? nil : $0 } }
+                if lines[index].description == nil {
+                    lines[index].description = entry.description.flatMap { $0.isEmpty ? nil : $0 }
+                }
                 if lines[index].payoutID == nil, let payout = PayoutStatuses.payoutID(of: entry) {
                     lines[index].payoutID = payout
                     lines[index].payoutStatus = statuses.status(of: payout)
@@ -170,10 +178,11 @@ struct ReferenceStatementBuilder: Sendable {
             try figures.add(entry.kind, entry.amount.minorUnits)
             let payout = PayoutStatuses.payoutID(of: entry)
             if let reference { lineByReference[reference] = lines.count }
-            lines.append(StatementLine(
-                occurredAt: entry.occurredAt, localOffset: item.offset, reference: reference,
-                description: entry.description.flatMap { $0.isEmpty ? nil : $0 }, payoutID: payout,
-                payoutStatus: statuses.status(of: payout), figures: figures, firstEntryID: entry.id))
+            lines.append(
+                StatementLine(
+                    occurredAt: entry.occurredAt, localOffset: item.offset, reference: reference,
+                    description: entry.description.flatMap { $0.isEmpty ? nil : $0 }, payoutID: payout,
+                    payoutStatus: statuses.status(of: payout), figures: figures, firstEntryID: entry.id))
         }
         return lines.sorted { a, b in
             if a.occurredAt != b.occurredAt { return a.occurredAt < b.occurredAt }

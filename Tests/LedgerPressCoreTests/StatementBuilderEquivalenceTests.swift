@@ -52,12 +52,16 @@ import Testing
             let magnitude = AmountParser.limit - Int64(random.below(1_000))
             let amount = random.below(10) < negativeShare ? -magnitude : magnitude
             return LedgerEntry(
-                id: "e\(i)", occurredAt: Timestamp(epochSeconds: 1_798_000_000 + Int64(random.below(days * 86_400))), payeeID: "p",
+                id: "e\(i)", occurredAt: Timestamp(epochSeconds: 1_798_000_000 + Int64(random.below(days * 86_400))),
+                payeeID: "p",
                 payeeType: .merchant, kind: random.pick(kinds),
                 amount: Money(minorUnits: amount, currency: random.below(8) == 0 ? jpy : usd),
-                reference: random.below(3) == 0 ? "r\(random.below(50))" : nil, source: SourceLocation(file: "huge.csv", line: i + 2))
+                reference: random.below(3) == 0 ? "r\(random.below(50))" : nil,
+                source: SourceLocation(file: "huge.csv", line: i + 2))
         }
-        let selection = random.pick([PeriodSelection(), PeriodSelection(kinds: [.month]), PeriodSelection(kinds: [.week, .month])])
+        let selection = random.pick([
+            PeriodSelection(), PeriodSelection(kinds: [.month]), PeriodSelection(kinds: [.week, .month]),
+        ])
         Self.compare(entries, zone: zone, selection: selection)
     }
 
@@ -75,10 +79,15 @@ import Testing
             [entry("a", october, .earning, Int64.max), entry("b", october, .fee, -1)],
             [entry("a", october, .earning, Int64.max), entry("b", november, .tip, 1)],
             [entry("a", october, .earning, Int64.max / 2 + 1), entry("b", october, .tip, Int64.max / 2 + 1)],
-            [entry("a", october, .earning, Int64.max), entry("b", october, .fee, Int64.min + 1), entry("c", november, .payout, Int64.min)],
+            [
+                entry("a", october, .earning, Int64.max), entry("b", october, .fee, Int64.min + 1),
+                entry("c", november, .payout, Int64.min),
+            ],
         ]
         for entries in cases {
-            for selection in [PeriodSelection(), PeriodSelection(kinds: [.month])] { Self.compare(entries, zone: .utc, selection: selection) }
+            for selection in [PeriodSelection(), PeriodSelection(kinds: [.month])] {
+                Self.compare(entries, zone: .utc, selection: selection)
+            }
         }
     }
 }

@@ -36,7 +36,10 @@ import Testing
         }
     }
 
-    static let zones = ["UTC", "America/New_York", "Asia/Kathmandu", "Pacific/Chatham", "Australia/Lord_Howe", "Europe/Berlin", "America/St_Johns"]
+    static let zones = [
+        "UTC", "America/New_York", "Asia/Kathmandu", "Pacific/Chatham", "Australia/Lord_Howe", "Europe/Berlin",
+        "America/St_Johns",
+    ]
     static let currencies = ["USD", "JPY", "BHD", "EUR"].compactMap { Currency(code: $0) }
 
     struct Case {
@@ -61,7 +64,8 @@ import Testing
             return LedgerEntry(
                 id: "e\(i)", occurredAt: Timestamp(epochSeconds: seconds), payeeID: "p", payeeType: .driver, kind: kind,
                 amount: Money(minorUnits: amount, currency: huge ? currencies[0] : random.pick(currencies)),
-                reference: random.below(3) == 0 ? "r\(random.below(5))" : nil, payoutID: kind == .payout ? "po\(i)" : nil,
+                reference: random.below(3) == 0 ? "r\(random.below(5))" : nil,
+                payoutID: kind == .payout ? "po\(i)" : nil,
                 source: SourceLocation(file: "random.csv", line: i + 2))
         }
         var kinds = PeriodKind.allCases.filter { $0 != .range && random.below(3) != 0 }
@@ -75,11 +79,15 @@ import Testing
     }
 
     /// Exact sums, in 128 bits, of the entries of one currency whose local date is in `[from, to)`.
-    static func exact(_ entries: [LedgerEntry], _ zone: ZoneClock, _ currency: Currency, from: CivilDate?, to: CivilDate) -> [EntryKind: Int128] {
+    static func exact(
+        _ entries: [LedgerEntry], _ zone: ZoneClock, _ currency: Currency, from: CivilDate?, to: CivilDate
+    ) -> [EntryKind: Int128] {
         var sums: [EntryKind: Int128] = [:]
         for entry in entries where entry.amount.currency == currency {
             let date = zone.localDate(of: entry.occurredAt.epochSeconds)
-            if date < to && from.map({ $0 <= date }) ?? true { sums[entry.kind, default: 0] += Int128(entry.amount.minorUnits) }
+            if date < to && from.map({ $0 <= date }) ?? true {
+                sums[entry.kind, default: 0] += Int128(entry.amount.minorUnits)
+            }
         }
         return sums
     }
@@ -88,7 +96,8 @@ import Testing
         let payee = Payee(id: "p", type: .driver, name: "P", timeZone: testCase.zone.identifier, locale: "en_US")
         let book: PayeeBook
         do {
-            book = try StatementBuilder(selection: testCase.selection).book(for: payee, entries: testCase.entries, zone: testCase.zone)
+            book = try StatementBuilder(selection: testCase.selection).book(
+                for: payee, entries: testCase.entries, zone: testCase.zone)
         } catch {
             // Only possible when the magnitudes together exceed what Int64 holds.
             let total = testCase.entries.reduce(Int128(0)) { $0 + Int128($1.amount.minorUnits.magnitude) }
@@ -101,18 +110,26 @@ import Testing
             for section in statement.sections {
                 let f = section.figures
                 // Totals equal the sum of the lines, kind by kind, and of the period's entries.
-                let sums = exact(testCase.entries, testCase.zone, section.currency, from: statement.period.start, to: statement.period.end)
-                let before = exact(testCase.entries, testCase.zone, section.currency, from: nil, to: statement.period.start)
+                let sums = exact(
+                    testCase.entries, testCase.zone, section.currency, from: statement.period.start,
+                    to: statement.period.end)
+                let before = exact(
+                    testCase.entries, testCase.zone, section.currency, from: nil, to: statement.period.start)
                 for kind in EntryKind.allCases {
                     #expect(Int128(f[kind]) == section.lines.reduce(Int128(0)) { $0 + Int128($1.figures[kind]) })
                     #expect(Int128(f[kind]) == sums[kind] ?? 0)
                 }
                 #expect(f.entries == section.lines.reduce(0) { $0 + $1.figures.entries })
                 #expect(Int128(f.openingBalance) == before.values.reduce(0, +))
-                #expect(Int128(f.netActivity) == Int128(f.earnings) + Int128(f.tips) + Int128(f.fees) + Int128(f.adjustments) + Int128(f.refunds))
-                #expect(Int128(f.closingBalance) == Int128(f.openingBalance) + Int128(f.netActivity) + Int128(f.payouts))
+                #expect(
+                    Int128(f.netActivity) == Int128(f.earnings) + Int128(f.tips) + Int128(f.fees)
+                        + Int128(f.adjustments) + Int128(f.refunds))
+                #expect(
+                    Int128(f.closingBalance) == Int128(f.openingBalance) + Int128(f.netActivity) + Int128(f.payouts))
                 #expect(Int128(f.take) == Int128(f.earnings) + Int128(f.fees))
-                for line in section.lines { #expect(Int128(line.net) == Int128(line.figures.netActivity) + Int128(line.figures.payouts)) }
+                for line in section.lines {
+                    #expect(Int128(line.net) == Int128(line.figures.netActivity) + Int128(line.figures.payouts))
+                }
                 // Adjacent periods of a kind chain: the opening is the previous closing.
                 let key = statement.period.kind.rawValue + section.currency.code
                 if let previous = last[key], lastEnd[key] == statement.period.start {
@@ -140,7 +157,8 @@ import Testing
             let testCase = Self.makeCase(&random, huge: true)
             let payee = Payee(id: "p", type: .driver, name: "P", timeZone: testCase.zone.identifier, locale: "en_US")
             do {
-                _ = try StatementBuilder(selection: testCase.selection).book(for: payee, entries: testCase.entries, zone: testCase.zone)
+                _ = try StatementBuilder(selection: testCase.selection).book(
+                    for: payee, entries: testCase.entries, zone: testCase.zone)
             } catch {
                 #expect(error.payeeID == "p" && error.currency == "USD")
                 threw += 1

@@ -1,3 +1,4 @@
+// swift-format-ignore-file: NeverForceUnwrap
 import Testing
 
 @testable import LedgerPressCore
@@ -5,9 +6,12 @@ import Testing
 @Suite struct StatementBuilderTests {
     typealias E = LedgerTests
 
-    func book(_ entries: [LedgerEntry], zone: String = "America/New_York", selection: PeriodSelection = PeriodSelection()) throws -> PayeeBook {
+    func book(
+        _ entries: [LedgerEntry], zone: String = "America/New_York", selection: PeriodSelection = PeriodSelection()
+    ) throws -> PayeeBook {
         let payee = Payee(id: "drv_1", type: .driver, name: "Ann", timeZone: zone, locale: "en_US")
-        return try StatementBuilder(selection: selection).book(for: payee, entries: entries, zone: ZoneClock(identifier: zone)!)
+        return try StatementBuilder(selection: selection).book(
+            for: payee, entries: entries, zone: ZoneClock(identifier: zone)!)
     }
 
     @Test func groupsLinesByReferenceAndChainsBalances() throws {
@@ -31,15 +35,19 @@ import Testing
         #expect(november.sections[0].yearToDate?.openingBalance == 0)
         // As of: the latest entry up to the period's end, never the wall clock.
         #expect(october.asOf == RFC3339.parse("2026-10-31T23:30:00-04:00")!)
-        #expect(b.statements.map(\.period.label) == [
-            "2026-10", "2026-W44", "2026-10-31", "2026-11-01", "2026-11", "2026-11-02", "2026-W45",
-        ])
+        #expect(
+            b.statements.map(\.period.label) == [
+                "2026-10", "2026-W44", "2026-10-31", "2026-11-01", "2026-11", "2026-11-02", "2026-W45",
+            ])
     }
 
     @Test func customRangesAreAddedOnlyWhenTheyHoldEntries() throws {
         let selection = PeriodSelection(
             kinds: [.month],
-            ranges: [PeriodSelection.parseRange("2026-10-01..2026-10-15")!, PeriodSelection.parseRange("2026-12-01..2026-12-02")!])
+            ranges: [
+                PeriodSelection.parseRange("2026-10-01..2026-10-15")!,
+                PeriodSelection.parseRange("2026-12-01..2026-12-02")!,
+            ])
         let b = try book([E.entry("t1", "2026-10-15T23:59:00-04:00")], selection: selection)
         #expect(b.statements.map(\.period.label) == ["2026-10-01_2026-10-15", "2026-10"])
     }

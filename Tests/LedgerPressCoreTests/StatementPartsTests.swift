@@ -19,13 +19,18 @@ import Testing
         #expect(timeline.latestBefore.map { $0 < 0 ? "-" : entries[$0].id } == ["-", "c", "d", "a", "a"])
         let november = try #require(CivilDate(year: 2026, month: 11, day: 1))
         #expect(timeline.position(before: november.daysSinceEpoch) == 1)
-        #expect(timeline.periods(PeriodSelection(kinds: [.month, .day])).map(\.label) == ["2026-10", "2026-10-31", "2026-11-01", "2026-11"])
+        #expect(
+            timeline.periods(PeriodSelection(kinds: [.month, .day])).map(\.label) == [
+                "2026-10", "2026-10-31", "2026-11-01", "2026-11",
+            ])
     }
 
     @Test func runningSumsGiveTheFiguresOfAnyRun() throws {
         let entries = [
-            E.entry("a", "2026-10-01T10:00:00Z", cents: 1_000), E.entry("b", "2026-10-02T10:00:00Z", kind: .fee, cents: -250),
-            E.entry("c", "2026-10-03T10:00:00Z", kind: .payout, cents: -500), E.entry("d", "2026-10-04T10:00:00Z", kind: .tip, cents: 75),
+            E.entry("a", "2026-10-01T10:00:00Z", cents: 1_000),
+            E.entry("b", "2026-10-02T10:00:00Z", kind: .fee, cents: -250),
+            E.entry("c", "2026-10-03T10:00:00Z", kind: .payout, cents: -500),
+            E.entry("d", "2026-10-04T10:00:00Z", kind: .tip, cents: 75),
         ]
         let history = try #require(CurrencyHistory.split(PayeeTimeline(entries: entries, zone: .utc)).first)
         #expect(history.exact)
@@ -45,7 +50,8 @@ import Testing
         #expect(!history.exact)
         #expect(try history.figures(0..<2).take == Int64.max - 1)
         #expect(throws: MoneyOverflow(total: "opening balance")) {
-            try CurrencyHistory.split(PayeeTimeline(entries: [entries[0], E.entry("c", cents: 1)], zone: .utc))[0].openingBalance(before: 2)
+            try CurrencyHistory.split(PayeeTimeline(entries: [entries[0], E.entry("c", cents: 1)], zone: .utc))[0]
+                .openingBalance(before: 2)
         }
     }
 
@@ -63,7 +69,8 @@ import Testing
 
     @Test func linesGroupByReferenceWithinEachCall() throws {
         let entries = [
-            E.entry("t1", "2026-10-01T10:00:00Z", reference: "job"), E.entry("t2", "2026-10-01T11:00:00Z", kind: .tip, cents: 5, reference: "job"),
+            E.entry("t1", "2026-10-01T10:00:00Z", reference: "job"),
+            E.entry("t2", "2026-10-01T11:00:00Z", kind: .tip, cents: 5, reference: "job"),
             E.entry("t3", "2026-10-01T09:00:00Z"),
         ]
         let timeline = PayeeTimeline(entries: entries, zone: .utc)

@@ -9,7 +9,9 @@ import Testing
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
-    static func referenceDate(_ date: CivilDate) -> String { pad(date.year, 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2) }
+    static func referenceDate(_ date: CivilDate) -> String {
+        pad(date.year, 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2)
+    }
 
     static func referenceTimestamp(_ epochSeconds: Int64, _ offsetSeconds: Int) -> String {
         let (sum, overflow) = epochSeconds.addingReportingOverflow(Int64(clamping: offsetSeconds))
@@ -35,7 +37,8 @@ import Testing
     }
 
     static let instants: [Int64] = [
-        0, -1, 1, 86_399, 86_400, -86_400, 1_790_000_000, -2_208_988_800, 7_258_118_399, 253_402_300_799, 253_402_300_800,
+        0, -1, 1, 86_399, 86_400, -86_400, 1_790_000_000, -2_208_988_800, 7_258_118_399, 253_402_300_799,
+        253_402_300_800,
         -62_167_219_200, -62_167_219_201, Int64.max, Int64.min, Int64.max / 3, Int64.min / 3,
     ]
     static let offsets = [0, -14_400, 19_800, 45_900, -34_200, 359_999, 360_000, -360_000, Int.max, Int.min, 1, -1]
@@ -43,7 +46,9 @@ import Testing
     @Test func timestampsMatchTheStringForm() {
         for instant in Self.instants {
             for offset in Self.offsets {
-                #expect(Timestamp.format(epochSeconds: instant, offsetSeconds: offset) == Self.referenceTimestamp(instant, offset), "\(instant) \(offset)")
+                #expect(
+                    Timestamp.format(epochSeconds: instant, offsetSeconds: offset)
+                        == Self.referenceTimestamp(instant, offset), "\(instant) \(offset)")
             }
         }
     }
@@ -64,7 +69,9 @@ import Testing
         }
         for exponent in -2...22 {
             for value in values {
-                #expect(PlainDecimal.format(value, exponent: exponent) == Self.referenceDecimal(value, exponent: exponent), "\(value) e\(exponent)")
+                #expect(
+                    PlainDecimal.format(value, exponent: exponent) == Self.referenceDecimal(value, exponent: exponent),
+                    "\(value) e\(exponent)")
             }
         }
     }

@@ -38,8 +38,10 @@ import Testing
     }
 
     static let pieces: [[UInt8]] = [
-        [UInt8(ascii: "a")], Array("word".utf8), [UInt8(ascii: ",")], [UInt8(ascii: ";")], [UInt8(ascii: "\"")], Array("\"\"".utf8), [10], [13],
-        [13, 10], [0xFF], [0xC3, 0xA9], [0xC3], [0xE2, 0x82, 0xAC], [32], [9], Array("\"q,\"\"x\"\"\n\"".utf8), [0xEF, 0xBB, 0xBF],
+        [UInt8(ascii: "a")], Array("word".utf8), [UInt8(ascii: ",")], [UInt8(ascii: ";")], [UInt8(ascii: "\"")],
+        Array("\"\"".utf8), [10], [13],
+        [13, 10], [0xFF], [0xC3, 0xA9], [0xC3], [0xE2, 0x82, 0xAC], [32], [9], Array("\"q,\"\"x\"\"\n\"".utf8),
+        [0xEF, 0xBB, 0xBF],
     ]
 
     @Test(arguments: (UInt64(1)...UInt64(12)).map { $0 })
@@ -54,7 +56,9 @@ import Testing
             for _ in 0..<next(40) { bytes += Self.pieces[next(Self.pieces.count)] }
             let delimiter = [UInt8(ascii: ","), UInt8(ascii: ";"), 9][next(3)]
             let skip = next(4) == 0 ? next(3) : 0
-            #expect(Self.outcomes(bytes, delimiter: delimiter, skip: skip) == Self.referenceOutcomes(bytes, delimiter: delimiter, skip: skip), "\(bytes)")
+            #expect(
+                Self.outcomes(bytes, delimiter: delimiter, skip: skip)
+                    == Self.referenceOutcomes(bytes, delimiter: delimiter, skip: skip), "\(bytes)")
         }
     }
 }

@@ -1,3 +1,4 @@
+// swift-format-ignore-file: NeverForceUnwrap
 import Testing
 
 @testable import LedgerPressImport

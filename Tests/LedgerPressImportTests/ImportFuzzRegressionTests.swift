@@ -25,9 +25,13 @@ import Testing
 
     /// Fuzz/Targets/jsonl.swift: a high surrogate followed by a `\u` escape that is not a low surrogate
     /// underflowed `low - 0xDC00` and trapped; it is a malformed line now.
-    @Test(arguments: [#"{"id":"\ud800\u0041"}"#, #"{"id":"\udbff\u0000"}"#, #"{"id":"\ud83d\ud83d"}"#, #"{"a":"\ud800\uffff"}"#])
+    @Test(arguments: [
+        #"{"id":"\ud800\u0041"}"#, #"{"id":"\udbff\u0000"}"#, #"{"id":"\ud83d\ud83d"}"#, #"{"a":"\ud800\uffff"}"#,
+    ])
     func highSurrogateWithoutLowIsMalformed(line: String) {
-        #expect(throws: FlatJSONObject.Failure.malformed("a lone surrogate")) { try FlatJSONObject.parse(ArraySlice(Array(line.utf8))) }
+        #expect(throws: FlatJSONObject.Failure.malformed("a lone surrogate")) {
+            try FlatJSONObject.parse(ArraySlice(Array(line.utf8)))
+        }
         let result = JSONLinesImporter.read(bytes: Array((line + "\n").utf8), file: "in.jsonl")
         #expect(result.rows.isEmpty && result.rejected.map(\.line) == [1])
     }

@@ -15,8 +15,10 @@ import Testing
         #expect(Timestamp.format(epochSeconds: parsed.epochSeconds, offsetSeconds: 0) == utc)
     }
 
-    @Test(arguments: ["2026-04-23 21::56", "2026-04-23 21:56:", "2026-04-23 :56", "2026-04-23 :", "2026-04-23 24:00",
-        "2026-04-23 21:5x", "2026-04-23 1:2:3:4", "", "   "])
+    @Test(arguments: [
+        "2026-04-23 21::56", "2026-04-23 21:56:", "2026-04-23 :56", "2026-04-23 :", "2026-04-23 24:00",
+        "2026-04-23 21:5x", "2026-04-23 1:2:3:4", "", "   ",
+    ])
     func refusesWhatIsNotATime(_ text: String) {
         #expect((try? LocalTimeParser.parse(text, zone: .utc).get()) == nil)
     }

@@ -6,19 +6,23 @@ import Testing
 /// Reading a native export in pieces gives what reading it whole gives: the same entries with the same lines,
 /// the same rejected rows (verbatim) and diagnostics, wherever the pieces are cut.
 @Suite struct NativeImportInPiecesTests {
-    static let header = "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status\n"
+    static let header =
+        "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status\n"
     /// Quoted newlines and doubled quotes, CRLF, a blank line, a bad quote, a stray quote, a short row, too many
     /// decimals, bytes that are not UTF-8, multi-byte text, a last row without a line end that opens a quote.
-    static let body: [UInt8] = Array(
-        ("t1,2026-10-03T14:22:05Z,drv_1,driver,\"Ann \"\"A\"\"\nSmith\",earning,12.00,USD,job_1,\"Ride,\r\nlong\",,\r\n"
-            + "t2,2026-10-03T15:00:00+02:00,drv_1,driver,,fee,-2.00,usd,job_1,,po_1,paid\r\n\r\n"
-            + "t3,2026-10-04T09:00:00Z,mer_é,merchant,Café ☕,earning,5,EUR,,,,\n"
-            + "t4,2026-10-04T09:00:00Z,drv_2,driver,\"x\"y,earning,1.00,USD,,,,\n"
-            + "t5,2026-10-04T09:00:00Z,drv_2,dri\"ver,x,earning,1.00,USD,,,,\n"
-            + "short,row\n"
-            + "t6,2026-10-04T09:00:00Z,drv_2,driver,,earning,1.005,USD,,,,\n").utf8)
+    static let body: [UInt8] =
+        Array(
+            ("t1,2026-10-03T14:22:05Z,drv_1,driver,\"Ann \"\"A\"\"\nSmith\",earning,12.00,USD,job_1,\"Ride,\r\nlong\",,\r\n"
+                + "t2,2026-10-03T15:00:00+02:00,drv_1,driver,,fee,-2.00,usd,job_1,,po_1,paid\r\n\r\n"
+                + "t3,2026-10-04T09:00:00Z,mer_é,merchant,Café ☕,earning,5,EUR,,,,\n"
+                + "t4,2026-10-04T09:00:00Z,drv_2,driver,\"x\"y,earning,1.00,USD,,,,\n"
+                + "t5,2026-10-04T09:00:00Z,drv_2,dri\"ver,x,earning,1.00,USD,,,,\n"
+                + "short,row\n"
+                + "t6,2026-10-04T09:00:00Z,drv_2,driver,,earning,1.005,USD,,,,\n").utf8)
         + [0x74, 0x37, 0xFF, 0x2C] + Array("2026-10-04T09:00:00Z,drv_2,driver,,earning,1.00,USD,,,,\n".utf8)
-        + Array("t8,2026-10-05T09:00:00Z,drv_2,driver,,tip,3.00,USD,,,,\nt9,2026-10-05T09:00:00Z,drv_2,driver,\"open,tip,3.00,USD,,,,\nt10,x".utf8)
+        + Array(
+            "t8,2026-10-05T09:00:00Z,drv_2,driver,,tip,3.00,USD,,,,\nt9,2026-10-05T09:00:00Z,drv_2,driver,\"open,tip,3.00,USD,,,,\nt10,x"
+                .utf8)
 
     struct Read: Equatable {
         var entries: [LedgerEntry] = []
@@ -33,8 +37,10 @@ import Testing
     static func whole(_ bytes: [UInt8]) -> Read {
         let file = NativeLedgerImporter.read(bytes: bytes, file: "ledger.csv")
         return Read(
-            entries: file.entries, lines: file.rows.map(\.line), raw: file.rows.map { ImportedFile.text(of: $0.bytes, in: bytes) },
-            rejected: file.rejected, messages: file.diagnostics.map(\.message), rowsRead: file.rowsRead, facts: file.facts)
+            entries: file.entries, lines: file.rows.map(\.line),
+            raw: file.rows.map { ImportedFile.text(of: $0.bytes, in: bytes) },
+            rejected: file.rejected, messages: file.diagnostics.map(\.message), rowsRead: file.rowsRead,
+            facts: file.facts)
     }
 
     static func inPieces(_ bytes: [UInt8], first: Int, size: Int) -> Read {
@@ -67,7 +73,8 @@ import Testing
         #expect(expected.entries.count == 4)
         #expect(expected.rejected.count == 6)
         for first in (Self.header.utf8.count + 3)...(Self.header.utf8.count + 3 + 2 * size) {
-            #expect(Self.inPieces(bytes, first: first, size: size) == expected, "first piece \(first) bytes, then \(size)")
+            #expect(
+                Self.inPieces(bytes, first: first, size: size) == expected, "first piece \(first) bytes, then \(size)")
         }
     }
 
@@ -76,6 +83,8 @@ import Testing
         #expect(LedgerImport.readsInPieces(Array((Self.header + "t1,").utf8), settings: settings))
         #expect(!LedgerImport.readsInPieces(Array(Self.header.dropLast().utf8), settings: settings))
         #expect(!LedgerImport.readsInPieces(Array("{\"id\":\"t1\"}\n".utf8), settings: settings))
-        #expect(!LedgerImport.readsInPieces(Array("balance_transaction_id,reporting_category\nx,y\n".utf8), settings: settings))
+        #expect(
+            !LedgerImport.readsInPieces(
+                Array("balance_transaction_id,reporting_category\nx,y\n".utf8), settings: settings))
     }
 }

@@ -20,21 +20,34 @@ import Testing
 
     static func same(_ a: ImportedFile, _ b: ImportedFile) -> Bool {
         a.entries == b.entries && a.entries.map(\.source) == b.entries.map(\.source) && a.rejected == b.rejected
-            && a.diagnostics == b.diagnostics && a.rows.map(\.line) == b.rows.map(\.line) && a.rows.map(\.bytes) == b.rows.map(\.bytes)
+            && a.diagnostics == b.diagnostics && a.rows.map(\.line) == b.rows.map(\.line)
+            && a.rows.map(\.bytes) == b.rows.map(\.bytes)
             && a.rows.map(\.entryRange) == b.rows.map(\.entryRange)
     }
 
     static let values: [String: [String]] = [
-        "id": ["t1", "t2", "", "id with space", "x\u{1}", "é", String(repeating: "i", count: 257), "\"q,\"\"x\"\"\"", "t\u{85}"],
-        "occurred_at": ["2026-10-03T14:22:05Z", "2026-10-03T10:22:05-04:00", "2026-02-30T00:00:00Z", "1899-12-31T23:00:00Z", "", "soon", "2026-10-03t14:22:05.5z"],
+        "id": [
+            "t1", "t2", "", "id with space", "x\u{1}", "é", String(repeating: "i", count: 257), "\"q,\"\"x\"\"\"",
+            "t\u{85}",
+        ],
+        "occurred_at": [
+            "2026-10-03T14:22:05Z", "2026-10-03T10:22:05-04:00", "2026-02-30T00:00:00Z", "1899-12-31T23:00:00Z", "",
+            "soon", "2026-10-03t14:22:05.5z",
+        ],
         "payee_id": ["drv_1", "m_long_payee_identifier_1", "", "DRV_1", "p\u{9F}"],
         "payee_type": ["driver", "Merchant", "DRIVER", "drıver", "", "rider"],
-        "payee_name": ["", "Ann", "=HYPERLINK(\"\"x\"\")", "Line\nBreak", "name\u{7F}", "José Müller-Lüdenscheidt", String(repeating: "n", count: 300)],
+        "payee_name": [
+            "", "Ann", "=HYPERLINK(\"\"x\"\")", "Line\nBreak", "name\u{7F}", "José Müller-Lüdenscheidt",
+            String(repeating: "n", count: 300),
+        ],
         "kind": ["earning", "TIP", "Fee", "payout", "refund", "adjustment", "bonus", "", "earnıng"],
         "amount": ["12.00", "-3.5", "+7", "1.234", "1,000", "", "1e3", "1000000000000000.01", ".5", "5."],
         "currency": ["USD", "usd", "Jpy", "BHD", "uſd", "US", "XXX", "", "€"],
         "reference": ["", "job_1", "a reference that is long enough", "r\u{0}", "j\u{2028}"],
-        "description": ["", "Airport run", "a description shared by many rows", "Tab\there", "two\r\nlines", String(repeating: "d", count: 2_001)],
+        "description": [
+            "", "Airport run", "a description shared by many rows", "Tab\there", "two\r\nlines",
+            String(repeating: "d", count: 2_001),
+        ],
         "payout_id": ["", "po_1", "po_with_a_longer_identifier", "p o"],
         "payout_status": ["", "paid", "PENDING", "Processing", "failed", "done", "paıd"],
     ]
@@ -46,7 +59,8 @@ import Testing
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
-        var columns = NativeLedgerImporter.requiredColumns + NativeLedgerImporter.optionalColumns.filter { _ in next(4) != 0 }
+        var columns =
+            NativeLedgerImporter.requiredColumns + NativeLedgerImporter.optionalColumns.filter { _ in next(4) != 0 }
         if next(3) == 0 { columns.append("extra") }
         var generator = SeededGenerator(state: seed)
         columns.shuffle(using: &generator)
@@ -71,8 +85,10 @@ import Testing
 
     @Test func repeatedTextsAreShared() throws {
         let name = "A payee name longer than fifteen bytes"
-        let text = "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency\n"
-            + (1...3).map { "t\($0),2026-10-03T10:00:00Z,payee_with_long_id,driver,\(name),earning,1.00,USD\n" }.joined()
+        let text =
+            "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency\n"
+            + (1...3).map { "t\($0),2026-10-03T10:00:00Z,payee_with_long_id,driver,\(name),earning,1.00,USD\n" }
+            .joined()
         let file = NativeLedgerImporter.read(bytes: Array(text.utf8), file: "a.csv")
         #expect(file.entries.count == 3)
         let names = file.entries.compactMap(\.payeeName)

@@ -75,7 +75,11 @@ struct ReferenceCSVReader {
             while position < count, bytes[position] != delimiter, bytes[position] != lf, bytes[position] != cr {
                 position += 1
             }
-            if let text = ReferenceCSVReader.decode(field) { fields.append(text) } else { problem = problem ?? .invalidUTF8 }
+            if let text = ReferenceCSVReader.decode(field) {
+                fields.append(text)
+            } else {
+                problem = problem ?? .invalidUTF8
+            }
             recordEnd = position
             if position >= count {
                 recordDone = true

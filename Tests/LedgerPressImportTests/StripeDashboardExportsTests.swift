@@ -35,17 +35,23 @@ import Testing
         let usd: Int64 = (2_500 - 103) + (75_000 - 19_500 - 2_205) + (800 - 800 - 53)
         let thb: Int64 = 53_480 - 3_540
         #expect(Self.totals(result) == ["USD": usd, "THB": thb])
-        #expect(result.entries.map { "\($0.id) \($0.kind.rawValue) \($0.amount.minorUnits) \($0.amount.currency.code)" } == [
-            "ch_3A earning 2500 USD", "ch_3A:fee fee -103 USD", "ch_3B earning 53480 THB", "ch_3B:fee fee -3540 THB",
-            "ch_3C earning 75000 USD", "ch_3C:fee fee -2205 USD", "ch_3C:refund refund -19500 USD",
-            "ch_3D earning 800 USD", "ch_3D:fee fee -53 USD", "ch_3D:refund refund -800 USD",
-        ])
+        #expect(
+            result.entries.map { "\($0.id) \($0.kind.rawValue) \($0.amount.minorUnits) \($0.amount.currency.code)" }
+                == [
+                    "ch_3A earning 2500 USD", "ch_3A:fee fee -103 USD", "ch_3B earning 53480 THB",
+                    "ch_3B:fee fee -3540 THB",
+                    "ch_3C earning 75000 USD", "ch_3C:fee fee -2205 USD", "ch_3C:refund refund -19500 USD",
+                    "ch_3D earning 800 USD", "ch_3D:fee fee -53 USD", "ch_3D:refund refund -800 USD",
+                ])
         // A refund is dated when it happened.
-        #expect(result.entries.first { $0.id == "ch_3C:refund" }.map { ZoneClock.utc.localText($0.occurredAt) } == "2026-10-20T08:00:00+00:00")
-        #expect(result.skipped == [
-            SkippedRows(reason: "with Status Failed, which moves no money", count: 1),
-            SkippedRows(reason: "with Status requires_payment_method, which moves no money", count: 1),
-        ])
+        #expect(
+            result.entries.first { $0.id == "ch_3C:refund" }.map { ZoneClock.utc.localText($0.occurredAt) }
+                == "2026-10-20T08:00:00+00:00")
+        #expect(
+            result.skipped == [
+                SkippedRows(reason: "with Status Failed, which moves no money", count: 1),
+                SkippedRows(reason: "with Status requires_payment_method, which moves no money", count: 1),
+            ])
         #expect(result.rowsRead == 6)
     }
 
@@ -95,9 +101,12 @@ import Testing
         #expect(result.diagnostics.isEmpty)
         let usd: Int64 = -(4_321 + 12_000 - 2_035)
         #expect(Self.totals(result) == ["USD": usd])
-        #expect(result.entries.map { "\($0.id) \($0.kind.rawValue) \($0.payoutID ?? "") \($0.payoutStatus?.rawValue ?? "")" } == [
-            "po_1 payout po_1 paid", "po_2 payout po_2 processing", "po_3 payout po_3 paid",
-        ])
+        #expect(
+            result.entries.map {
+                "\($0.id) \($0.kind.rawValue) \($0.payoutID ?? "") \($0.payoutStatus?.rawValue ?? "")"
+            } == [
+                "po_1 payout po_1 paid", "po_2 payout po_2 processing", "po_3 payout po_3 paid",
+            ])
     }
 
     @Test func aPayoutReadFromBothThePayoutsExportAndTheBalanceHistoryIsRefused() {
@@ -107,10 +116,11 @@ import Testing
 
             """
         let files = [Self.read(Self.payouts, file: "payouts.csv"), Self.read(history, file: "balance.csv")]
-        #expect(StripePayoutOverlap.problems(files).map(\.message) == [
-            "balance.csv:2: error: expected each payout read once: po_1 is also in the payouts export at payouts.csv:2 "
-                + "(read the payouts export with the payments export, or the balance history alone), got 'txn_p1'"
-        ])
+        #expect(
+            StripePayoutOverlap.problems(files).map(\.message) == [
+                "balance.csv:2: error: expected each payout read once: po_1 is also in the payouts export at payouts.csv:2 "
+                    + "(read the payouts export with the payments export, or the balance history alone), got 'txn_p1'"
+            ])
         #expect(StripePayoutOverlap.problems([files[0], Self.read(Self.current)]).isEmpty)
     }
 }

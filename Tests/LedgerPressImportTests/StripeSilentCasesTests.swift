@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test func emptyConnectedAccountColumnsAreNoColumnsAndPayeeApplies() {
-        let result = Self.read(Self.reconciliation, settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant))
+        let result = Self.read(
+            Self.reconciliation, settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant))
         #expect(result.diagnostics.isEmpty)
         #expect(result.entries.map(\.id) == ["txn_1", "txn_1:fee", "txn_2"])
         #expect(result.entries.allSatisfy { $0.payeeID == "acct_me" })
@@ -31,8 +32,10 @@ import Testing
         let result = Self.read(Self.reconciliation, settings: ImportSettings(defaultPayeeType: .merchant))
         #expect(result.entries.isEmpty)
         #expect(result.rejected.count == 2)
-        #expect(result.diagnostics.first?.message
-            == "report.csv:2: error: connected_account: expected the account the row belongs to (a connected_account column, or --payee ACCOUNT), got ''")
+        #expect(
+            result.diagnostics.first?.message
+                == "report.csv:2: error: connected_account: expected the account the row belongs to (a connected_account column, or --payee ACCOUNT), got ''"
+        )
     }
 
     @Test func aPlatformReportsOwnRowsAreSkippedAndCounted() {
@@ -45,16 +48,25 @@ import Testing
     }
 
     @Test func aRepeatedColumnNoRowIsReadFromIsNoError() {
-        let csv = Self.reconciliation.replacingOccurrences(of: "connected_account_name\n", with: "connected_account_name,payment_metadata[email],payment_metadata[email]\n")
-            .replacingOccurrences(of: ",,\n", with: ",,,,\n")
+        let csv = Self.reconciliation.replacingOccurrences(
+            of: "connected_account_name\n",
+            with: "connected_account_name,payment_metadata[email],payment_metadata[email]\n"
+        )
+        .replacingOccurrences(of: ",,\n", with: ",,,,\n")
         let result = Self.read(csv, settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant))
         #expect(result.diagnostics.isEmpty)
         #expect(result.entries.count == 3)
         // A column it reads, given twice, still is: which of the two is meant cannot be known.
-        let twice = Self.reconciliation.replacingOccurrences(of: "connected_account_name\n", with: "connected_account_name,net\n")
-            .replacingOccurrences(of: ",,\n", with: ",,1.00\n")
-        #expect(Self.read(twice, settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant)).diagnostics.first?.message
-            .hasPrefix("report.csv:1: error: header: expected each column named once ('net' is column 8 and column 12), got ") == true)
+        let twice = Self.reconciliation.replacingOccurrences(
+            of: "connected_account_name\n", with: "connected_account_name,net\n"
+        )
+        .replacingOccurrences(of: ",,\n", with: ",,1.00\n")
+        #expect(
+            Self.read(twice, settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant)).diagnostics.first?
+                .message
+                .hasPrefix(
+                    "report.csv:1: error: header: expected each column named once ('net' is column 8 and column 12), got "
+                ) == true)
     }
 
     static let local = """
@@ -66,7 +78,9 @@ import Testing
     @Test func localTimesTakeTheZoneInTheFileName() {
         let settings = ImportSettings(payee: "acct_me", defaultPayeeType: .merchant)
         let result = Self.read(
-            Self.local, file: "/tmp/Itemized_balance_change_from_activity_USD_2026-10-01_to_2026-10-31_America-Denver.csv", settings: settings)
+            Self.local,
+            file: "/tmp/Itemized_balance_change_from_activity_USD_2026-10-01_to_2026-10-31_America-Denver.csv",
+            settings: settings)
         #expect(result.diagnostics.isEmpty)
         // 23:30 in Denver (MDT, -06:00) is 05:30 UTC the next day.
         #expect(result.entries.first.map { ZoneClock.utc.localText($0.occurredAt) } == "2026-10-04T05:30:00+00:00")
@@ -78,45 +92,58 @@ import Testing
     }
 
     @Test func localTimesWithoutAZoneAreRefusedNeverReadAsUTC() {
-        let result = Self.read(Self.local, file: "balance.csv", settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant))
+        let result = Self.read(
+            Self.local, file: "balance.csv", settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant))
         #expect(result.entries.isEmpty)
-        #expect(result.diagnostics.map(\.message) == [
-            "balance.csv:1: error: created: expected the zone of these local times: --source-timezone ZONE, or the zone at the end of the file name "
-                + "as Stripe names downloads (..._America-Denver.csv); reading them as UTC would shift every time, got 'no zone'"
-        ])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "balance.csv:1: error: created: expected the zone of these local times: --source-timezone ZONE, or the zone at the end of the file name "
+                    + "as Stripe names downloads (..._America-Denver.csv); reading them as UTC would shift every time, got 'no zone'"
+            ])
     }
 
     @Test func zonesInFileNames() {
         let names = [
-            "Balance_change_from_activity_USD_2026-01-01_to_2026-01-31_America-Argentina-Buenos_Aires.csv": "America/Argentina/Buenos_Aires",
+            "Balance_change_from_activity_USD_2026-01-01_to_2026-01-31_America-Argentina-Buenos_Aires.csv":
+                "America/Argentina/Buenos_Aires",
             "Payout_reconciliation_2026-01-01_to_2026-01-31_America-Port-au-Prince.csv": "America/Port-au-Prince",
             "report_Etc-UTC.csv": "Etc/UTC",
             "report_Europe-Berlin (1).csv": "Europe/Berlin",
             "report_UTC.csv": "UTC",
         ]
         for (name, zone) in names { #expect(StripeSourceZone.fromFileName(name)?.identifier == zone, "\(name)") }
-        for name in ["balance.csv", "report_2026-01-31.csv", "report_Mars-Olympus.csv"] { #expect(StripeSourceZone.fromFileName(name) == nil, "\(name)") }
+        for name in ["balance.csv", "report_2026-01-31.csv", "report_Mars-Olympus.csv"] {
+            #expect(StripeSourceZone.fromFileName(name) == nil, "\(name)")
+        }
     }
 
     @Test func aPayeeAssignmentNoInputUsedIsReported() {
         let platform = Self.read(
-            Self.reconciliation.replacingOccurrences(of: ",,\n", with: ",acct_d1,Dee\n"), settings: ImportSettings(payee: "acct_me", defaultPayeeType: .driver))
+            Self.reconciliation.replacingOccurrences(of: ",,\n", with: ",acct_d1,Dee\n"),
+            settings: ImportSettings(payee: "acct_me", defaultPayeeType: .driver))
         var settings = ImportSettings(payee: "acct_me", payeeByFile: ["missing.csv": "acct_x"])
         let problems = settings.unusedPayeeAssignments([platform]).map(\.message)
-        #expect(problems == [
-            "--payee: error: expected FILE=ACCOUNT for an input file given to this run, got 'missing.csv=acct_x'",
-            "--payee: error: expected an input that needs an account (every input names the account of each row itself), got 'acct_me'",
-        ])
+        #expect(
+            problems == [
+                "--payee: error: expected FILE=ACCOUNT for an input file given to this run, got 'missing.csv=acct_x'",
+                "--payee: error: expected an input that needs an account (every input names the account of each row itself), got 'acct_me'",
+            ])
         settings.payeeByFile = [:]
-        let own = Self.read(Self.reconciliation, settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant))
+        let own = Self.read(
+            Self.reconciliation, settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant))
         #expect(settings.unusedPayeeAssignments([own]).isEmpty)
     }
 
     @Test func dashboardAmountsWithADecimalCommaAreRead() {
-        let csv = "id,Type,Source,Amount,Fee,Net,Currency,Created (UTC)\ntxn_1,charge,ch_1,\"104,13\",\"3,32\",\"100,81\",eur,2026-10-04 02:14\n"
-        let result = StripeDashboardImporter.read(bytes: Array(csv.utf8), file: "b.csv", settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant))
+        let csv =
+            "id,Type,Source,Amount,Fee,Net,Currency,Created (UTC)\ntxn_1,charge,ch_1,\"104,13\",\"3,32\",\"100,81\",eur,2026-10-04 02:14\n"
+        let result = StripeDashboardImporter.read(
+            bytes: Array(csv.utf8), file: "b.csv",
+            settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant))
         #expect(result.diagnostics.isEmpty)
         #expect(result.entries.map(\.amount.minorUnits) == [10_413, -332])
-        for text in ["1,234,56", "1,23456", ",50", "1,5a"] { #expect(StripeAmount.decimalComma(text) == nil, "\(text)") }
+        for text in ["1,234,56", "1,23456", ",50", "1,5a"] {
+            #expect(StripeAmount.decimalComma(text) == nil, "\(text)")
+        }
     }
 }

@@ -5,10 +5,13 @@ import Testing
 
 @Suite struct CommonMarkTests {
     static let hostile = [
-        "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "[x](javascript:alert(1))", "![i](http://evil/x.png)",
-        "**bold**", "# heading", "```", "~~~", "a\n\n# b", "a\r\n<div>", "&amp;", "</td></tr></table><script>x</script>",
+        "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "[x](javascript:alert(1))",
+        "![i](http://evil/x.png)",
+        "**bold**", "# heading", "```", "~~~", "a\n\n# b", "a\r\n<div>", "&amp;",
+        "</td></tr></table><script>x</script>",
         "``` ledgerpress-table lines-USD", "<!-- c -->", "| a | b |", "\\", "<http://evil.example>", "[r]: http://evil",
-        "<a href=\"http://evil\">x</a>", "javascript:alert(1)", "    indented", "> quote", "- item", "1. one", "=SUM(A1)",
+        "<a href=\"http://evil\">x</a>", "javascript:alert(1)", "    indented", "> quote", "- item", "1. one",
+        "=SUM(A1)",
     ]
 
     func table(_ cells: [String]) -> TableData {
@@ -88,10 +91,12 @@ import Testing
 
 /// Tables written directly as HTML are byte for byte the tables cmark renders from nodes.
 @Suite struct TableHTMLTests {
-    static let cells = CommonMarkTests.hostile + EscapingShortcutTests.hostile + [
-        "", "'quoted' / slash", "\"double\"", "a\u{0}b", "\u{1B}[31m", "\u{7F}", "\u{9B}", "שלום \"x\"", "\u{2067}open", "&lt;",
-        "x\ny", "tab\there", "é\u{301}",
-    ]
+    static let cells =
+        CommonMarkTests.hostile + EscapingShortcutTests.hostile + [
+            "", "'quoted' / slash", "\"double\"", "a\u{0}b", "\u{1B}[31m", "\u{7F}", "\u{9B}", "שלום \"x\"",
+            "\u{2067}open", "&lt;",
+            "x\ny", "tab\there", "é\u{301}",
+        ]
 
     @Test func directTablesMatchNodeTables() throws {
         var state: UInt64 = 11
@@ -101,7 +106,9 @@ import Testing
         }
         for round in 0..<150 {
             let columns = 1 + next(4)
-            func row() -> [String] { (0..<(columns + next(2) - next(2))).map { _ in Self.cells[next(Self.cells.count)] } }
+            func row() -> [String] {
+                (0..<(columns + next(2) - next(2))).map { _ in Self.cells[next(Self.cells.count)] }
+            }
             let ids = ["lines-USD", "payouts-EUR", "x y", "a<b", "p\"q"]
             let table = TableData(
                 id: ids[round % ids.count], header: (0..<columns).map { _ in Self.cells[next(Self.cells.count)] },
@@ -113,17 +120,24 @@ import Testing
             let after = ["", "\nAfter.\n", "\n    code\n"][next(3)]
             let markdown = before + table.markdownBlock + after
             let tables = next(5) == 0 ? [:] : [table.id.split(separator: " ").first.map(String.init) ?? table.id: table]
-            let direct = try CommonMark.html(fromMarkdown: markdown, tables: tables, options: [.validateUTF8], tablesAsNodes: false)
-            let nodes = try CommonMark.html(fromMarkdown: markdown, tables: tables, options: [.validateUTF8], tablesAsNodes: true)
+            let direct = try CommonMark.html(
+                fromMarkdown: markdown, tables: tables, options: [.validateUTF8], tablesAsNodes: false)
+            let nodes = try CommonMark.html(
+                fromMarkdown: markdown, tables: tables, options: [.validateUTF8], tablesAsNodes: true)
             #expect(direct == nodes, "\(table)")
         }
     }
 
     @Test func twoTablesInOneDocument() throws {
-        let a = TableData(id: "lines-USD", header: ["Date", "Net"], alignments: [.left, .right], rows: [["d", "<1>"]], footer: [["Total", "1"]])
+        let a = TableData(
+            id: "lines-USD", header: ["Date", "Net"], alignments: [.left, .right], rows: [["d", "<1>"]],
+            footer: [["Total", "1"]])
         let b = TableData(id: "payouts-USD", header: ["Payout"], alignments: [.left], rows: [])
         let markdown = "## A\n\n" + a.markdownBlock + "\n## B\n\n" + b.markdownBlock
         let tables = [a.id: a, b.id: b]
-        #expect(try CommonMark.html(fromMarkdown: markdown, tables: tables) == CommonMark.html(fromMarkdown: markdown, tables: tables, options: [.validateUTF8], tablesAsNodes: true))
+        #expect(
+            try CommonMark.html(fromMarkdown: markdown, tables: tables)
+                == CommonMark.html(
+                    fromMarkdown: markdown, tables: tables, options: [.validateUTF8], tablesAsNodes: true))
     }
 }

@@ -7,7 +7,10 @@ import Testing
 /// The byte-level shortcuts (text that needs no escaping, plain ASCII table cells) give exactly what the
 /// scalar-by-scalar escaping and table layout give.
 @Suite struct EscapingShortcutTests {
-    static let alphabet: [String] = [" ", "-", "+", "=", "#", "1", "2", ".", ")", "a", "*", "$", "`", "\t", "é", "&", "'", "<", "\u{7F}", ",", "\"", "@", "\u{85}", "\u{2028}"]
+    static let alphabet: [String] = [
+        " ", "-", "+", "=", "#", "1", "2", ".", ")", "a", "*", "$", "`", "\t", "é", "&", "'", "<", "\u{7F}", ",", "\"",
+        "@", "\u{85}", "\u{2028}",
+    ]
 
     /// Every string of up to four characters of the alphabet.
     static var shortStrings: [String] {
@@ -21,10 +24,14 @@ import Testing
     }
 
     static let hostile = [
-        "José Müller", "$1,234.56", "-$24.00", "1.234,56\u{A0}€", "2026-10-14 09:30", "12", "1.", "1. x", "10) y", "1234567890. z",
-        "- item", "-- x", "---", "+", "+x", "= =", "#tag", "a  b", " lead", "trail ", "tab\tin", "new\nline", "\u{202E}evil",
-        "שלום", "x\u{0D4E}", "\u{0D4E} ", "a\u{301}", " \u{301}", "`code`", "``", "\u{0}", "\u{85}x", "x\u{2028}y", "\r\n",
-        "€5", "-€5", "1\u{202F}234,56\u{A0}€", "ש", "a\u{9B}", "\u{200F}", "¥1,500", "-¥1,500", "a\u{0D4E}", "é*", "é 1. x", "1. é",
+        "José Müller", "$1,234.56", "-$24.00", "1.234,56\u{A0}€", "2026-10-14 09:30", "12", "1.", "1. x", "10) y",
+        "1234567890. z",
+        "- item", "-- x", "---", "+", "+x", "= =", "#tag", "a  b", " lead", "trail ", "tab\tin", "new\nline",
+        "\u{202E}evil",
+        "שלום", "x\u{0D4E}", "\u{0D4E} ", "a\u{301}", " \u{301}", "`code`", "``", "\u{0}", "\u{85}x", "x\u{2028}y",
+        "\r\n",
+        "€5", "-€5", "1\u{202F}234,56\u{A0}€", "ש", "a\u{9B}", "\u{200F}", "¥1,500", "-¥1,500", "a\u{0D4E}", "é*",
+        "é 1. x", "1. é",
         "x\u{C2}", "\u{2069}", "日本 語", "- é", "-é", "+é", "#é", "é  é", "é ",
     ]
 
@@ -53,7 +60,10 @@ import Testing
     }
 
     @Test func quotingDoublesEveryQuote() {
-        for text in Self.shortStrings.filter({ $0.contains("\"") || $0.contains(",") }) + ["\"", "\"\"", "a\"b\"c", "é\"\u{301}", "\"\n\"", "\u{0D4E}\"x", "\"\u{200D}", "\"\u{FE0F},", "ש\"", "\r\n\"", "\"\u{301}\u{301}\""] {
+        for text in Self.shortStrings.filter({ $0.contains("\"") || $0.contains(",") }) + [
+            "\"", "\"\"", "a\"b\"c", "é\"\u{301}", "\"\n\"", "\u{0D4E}\"x", "\"\u{200D}", "\"\u{FE0F},", "ש\"",
+            "\r\n\"", "\"\u{301}\u{301}\"",
+        ] {
             let expected = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             #expect(CSVCell.quoted(text) == expected, "\(String(reflecting: text))")
         }
@@ -65,13 +75,15 @@ import Testing
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
-        let pool = Self.hostile + ["", " ", "  ", "x", String(repeating: "w", count: 70), "a  " , "b \u{0D4E}", "\u{0D4E}"]
+        let pool =
+            Self.hostile + ["", " ", "  ", "x", String(repeating: "w", count: 70), "a  ", "b \u{0D4E}", "\u{0D4E}"]
         for _ in 0..<400 {
             let columns = 1 + next(5)
             func row() -> [String] { (0..<(columns + next(2) - next(2))).map { _ in pool[next(pool.count)] } }
             let table = TableData(
                 id: "t", header: (0..<columns).map { _ in pool[next(pool.count)] },
-                alignments: (0..<columns).map { _ in next(2) == 0 ? .left : .right }, rows: (0..<next(4)).map { _ in row() },
+                alignments: (0..<columns).map { _ in next(2) == 0 ? .left : .right },
+                rows: (0..<next(4)).map { _ in row() },
                 footer: next(2) == 0 ? [] : [row()])
             #expect(table.markdownBlock == Self.referenceBlock(table), "\(table)")
         }
@@ -79,7 +91,8 @@ import Testing
 
     /// The layout as first written, kept as the reference.
     static func referenceBlock(_ table: TableData) -> String {
-        let header = table.header, rows = table.rows, footer = table.footer, alignments = table.alignments, infoString = table.infoString
+        let header = table.header, rows = table.rows, footer = table.footer, alignments = table.alignments,
+            infoString = table.infoString
         let all = [header] + rows + footer
         let inertCells = all.map { $0.map(referenceInert) }
         let lengths = inertCells.map { $0.map(\.count) }
@@ -121,12 +134,12 @@ import Testing
         return text + fence + "\n"
     }
 
-
     static func referenceInert(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
-            let space = scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028
+            let space =
+                scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028
                 || scalar.value == 0x2029 || scalar == " "
             if space {
                 if !lastWasSpace { out.append(" ") }

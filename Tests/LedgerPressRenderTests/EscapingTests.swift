@@ -4,10 +4,13 @@ import Testing
 
 @Suite struct EscapingTests {
     @Test(arguments: [
-        ("José Müller", "José Müller"), ("$1,234.56", "$1,234.56"), ("-$24.00", "-$24.00"), ("1.234,56 €", "1.234,56 €"),
-        ("*bold*", "\\*bold\\*"), ("<script>", "\\<script\\>"), ("[x](http://e)", "\\[x\\](http://e)"), ("# title", "\\# title"),
+        ("José Müller", "José Müller"), ("$1,234.56", "$1,234.56"), ("-$24.00", "-$24.00"),
+        ("1.234,56 €", "1.234,56 €"),
+        ("*bold*", "\\*bold\\*"), ("<script>", "\\<script\\>"), ("[x](http://e)", "\\[x\\](http://e)"),
+        ("# title", "\\# title"),
         ("- item", "\\- item"), ("+ item", "\\+ item"), ("---", "\\---"), ("===", "\\==="), ("1. first", "1\\. first"),
-        ("2) second", "2\\) second"), ("a\n\n# b", "a # b"), ("1.", "1\\."), ("3.5 km", "3.5 km"), ("    code", "code"), ("a & b", "a \\& b"), ("`tick`", "\\`tick\\`"),
+        ("2) second", "2\\) second"), ("a\n\n# b", "a # b"), ("1.", "1\\."), ("3.5 km", "3.5 km"), ("    code", "code"),
+        ("a & b", "a \\& b"), ("`tick`", "\\`tick\\`"),
         ("back\\slash", "back\\\\slash"), ("![i](x.png)", "\\!\\[i\\](x.png)"), ("#hashtag", "#hashtag"),
     ])
     func markdownProseIsInert(text: String, escaped: String) {

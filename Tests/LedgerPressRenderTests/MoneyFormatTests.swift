@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct MoneyFormatTests {
     @Test(arguments: [
-        ("en_US", "USD", Int64(123_456), "$1,234.56"), ("en_US", "USD", -2_400, "-$24.00"), ("en_US", "USD", 5, "$0.05"),
+        ("en_US", "USD", Int64(123_456), "$1,234.56"), ("en_US", "USD", -2_400, "-$24.00"),
+        ("en_US", "USD", 5, "$0.05"),
         ("en_US", "JPY", 1_500, "¥1,500"), ("en_US", "EUR", 99, "€0.99"),
         ("en_US", "USD", 123_456_789_012, "$1,234,567,890.12"),
     ])
@@ -16,7 +17,9 @@ import Testing
     }
 
     @Test func matchesFoundationForOtherLocales() {
-        for (locale, code) in [("de_DE", "EUR"), ("fr_FR", "EUR"), ("ja_JP", "JPY"), ("en_US", "BHD"), ("de_DE", "USD")] {
+        for (locale, code) in [
+            ("de_DE", "EUR"), ("fr_FR", "EUR"), ("ja_JP", "JPY"), ("en_US", "BHD"), ("de_DE", "USD"),
+        ] {
             let format = MoneyFormat(currency: Currency(code: code)!, localeIdentifier: locale)
             for minor: Int64 in [0, 7, -7, 123_456, -9_876_543, 1_000_000_000] {
                 #expect(format.format(minor) == format.foundationFormat(minor), "\(locale) \(code) \(minor)")
@@ -28,7 +31,8 @@ import Testing
         let de = MoneyFormat(currency: Currency(code: "EUR")!, localeIdentifier: "de_DE").format(123_456)
         #expect(de.hasPrefix("1.234,56"))
         #expect(de.hasSuffix("€"))
-        #expect(MoneyFormat(currency: Currency(code: "BHD")!, localeIdentifier: "en_US").format(12_345).contains("12.345"))
+        #expect(
+            MoneyFormat(currency: Currency(code: "BHD")!, localeIdentifier: "en_US").format(12_345).contains("12.345"))
     }
 }
 
@@ -37,8 +41,10 @@ import Testing
 /// four-digit amount stays ungrouped (minimum grouping 2: es_ES, pl_PL).
 @Suite struct MoneyFormatLocaleTests {
     static func foundation(_ minor: Int64, _ code: String, _ locale: String, exponent: Int) -> String {
-        let value = Decimal(sign: minor < 0 ? .minus : .plus, exponent: -exponent, significand: Decimal(minor.magnitude))
-        return value.formatted(.currency(code: code).locale(Locale(identifier: locale)).precision(.fractionLength(exponent)))
+        let value = Decimal(
+            sign: minor < 0 ? .minus : .plus, exponent: -exponent, significand: Decimal(minor.magnitude))
+        return value.formatted(
+            .currency(code: code).locale(Locale(identifier: locale)).precision(.fractionLength(exponent)))
     }
 
     @Test(arguments: [
@@ -60,7 +66,9 @@ import Testing
         }
         amounts += [999 * scale, 1000 * scale, 1234 * scale + 5, 9999 * scale, 10_000 * scale, 12_345 * scale + 67]
         for minor in amounts {
-            #expect(format.format(minor) == Self.foundation(minor, code, locale, exponent: currency.exponent), "\(locale) \(code) \(minor)")
+            #expect(
+                format.format(minor) == Self.foundation(minor, code, locale, exponent: currency.exponent),
+                "\(locale) \(code) \(minor)")
         }
     }
 
@@ -81,6 +89,8 @@ import Testing
         let euro = try #require(Currency(code: "EUR"))
         #expect(MoneyFormat(currency: euro, localeIdentifier: "es_ES").pattern?.minimumGrouping == 2)
         #expect(MoneyFormat(currency: euro, localeIdentifier: "de_DE").pattern?.minimumGrouping == 1)
-        #expect(MoneyFormat(currency: try #require(Currency(code: "PLN")), localeIdentifier: "pl_PL").pattern?.minimumGrouping == 2)
+        #expect(
+            MoneyFormat(currency: try #require(Currency(code: "PLN")), localeIdentifier: "pl_PL").pattern?
+                .minimumGrouping == 2)
     }
 }

@@ -8,7 +8,8 @@ import Testing
     /// The layout as it was first written: digits as a String, grouped character by character.
     static func reference(_ minorUnits: Int64, _ pattern: MoneyFormat.Pattern, exponent: Int) -> String {
         let digits = String(minorUnits.magnitude)
-        let padded = digits.count <= exponent ? String(repeating: "0", count: exponent - digits.count + 1) + digits : digits
+        let padded =
+            digits.count <= exponent ? String(repeating: "0", count: exponent - digits.count + 1) + digits : digits
         let integerPart = padded.dropLast(exponent)
         var grouped = ""
         for (i, ch) in integerPart.enumerated() {
@@ -22,14 +23,20 @@ import Testing
     }
 
     static let patterns = [
-        MoneyFormat.Pattern(positivePrefix: "$", positiveSuffix: "", negativePrefix: "-$", negativeSuffix: "", group: ",", decimal: "."),
         MoneyFormat.Pattern(
-            positivePrefix: "", positiveSuffix: "\u{A0}€", negativePrefix: "-", negativeSuffix: "\u{A0}€", group: "\u{202F}", decimal: ","),
-        MoneyFormat.Pattern(positivePrefix: "CHF ", positiveSuffix: "", negativePrefix: "(CHF ", negativeSuffix: ")", group: "’", decimal: "."),
+            positivePrefix: "$", positiveSuffix: "", negativePrefix: "-$", negativeSuffix: "", group: ",", decimal: "."),
+        MoneyFormat.Pattern(
+            positivePrefix: "", positiveSuffix: "\u{A0}€", negativePrefix: "-", negativeSuffix: "\u{A0}€",
+            group: "\u{202F}", decimal: ","),
+        MoneyFormat.Pattern(
+            positivePrefix: "CHF ", positiveSuffix: "", negativePrefix: "(CHF ", negativeSuffix: ")", group: "’",
+            decimal: "."),
     ]
 
     static let amounts: [Int64] = {
-        var values: [Int64] = [0, 1, -1, 9, 10, 99, 100, 999, 1_000, 12_345, 999_999, 1_000_000, Int64.max, Int64.min, Int64.min + 1]
+        var values: [Int64] = [
+            0, 1, -1, 9, 10, 99, 100, 999, 1_000, 12_345, 999_999, 1_000_000, Int64.max, Int64.min, Int64.min + 1,
+        ]
         var power: Int64 = 1
         for _ in 0..<18 {
             power *= 10
@@ -42,7 +49,9 @@ import Testing
         for pattern in Self.patterns {
             let layout = MoneyLayout(pattern, exponent: exponent)
             for amount in Self.amounts {
-                #expect(layout.format(amount) == Self.reference(amount, pattern, exponent: exponent), "\(amount) e\(exponent)")
+                #expect(
+                    layout.format(amount) == Self.reference(amount, pattern, exponent: exponent),
+                    "\(amount) e\(exponent)")
             }
         }
     }
@@ -54,8 +63,12 @@ import Testing
         let learned = MoneyFormats()
         for (locale, currency) in [("en_US", usd), ("fr_FR", eur), ("de_DE", eur)] {
             for amount: Int64 in [0, -2_400, 123_456_789] {
-                #expect(prepared.format(amount, currency, locale: locale) == learned.format(amount, currency, locale: locale))
-                #expect(learned.formatter(for: currency, locale: locale).format(amount) == learned.format(amount, currency, locale: locale))
+                #expect(
+                    prepared.format(amount, currency, locale: locale)
+                        == learned.format(amount, currency, locale: locale))
+                #expect(
+                    learned.formatter(for: currency, locale: locale).format(amount)
+                        == learned.format(amount, currency, locale: locale))
             }
         }
         #expect(prepared.format(-123_456, usd, locale: "en_US") == "-$1,234.56")

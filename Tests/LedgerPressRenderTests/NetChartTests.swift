@@ -1,3 +1,4 @@
+// swift-format-ignore-file: NeverForceUnwrap, NeverUseForceTry
 import Foundation
 import LedgerPressCore
 import Testing
@@ -11,7 +12,8 @@ import Testing
     static let newYork = ZoneClock(identifier: "America/New_York")!
 
     static func entry(
-        _ id: String, _ time: String, _ kind: EntryKind, _ cents: Int64, reference: String? = nil, description: String? = nil
+        _ id: String, _ time: String, _ kind: EntryKind, _ cents: Int64, reference: String? = nil,
+        description: String? = nil
     ) -> LedgerEntry {
         LedgerEntry(
             id: id, occurredAt: RFC3339.parse(time)!, payeeID: "p", payeeType: .driver, kind: kind,
@@ -62,7 +64,9 @@ import Testing
         let book = try Self.book(Self.dstEntries)
         var kinds: Set<PeriodKind> = []
         for statement in book.statements {
-            let view = StatementView(statement: statement, issuer: nil, formats: MoneyFormats(), wording: try #require(WordingTests.strings).wording(for: "en_US"))
+            let view = StatementView(
+                statement: statement, issuer: nil, formats: MoneyFormats(),
+                wording: try #require(WordingTests.strings).wording(for: "en_US"))
             let sections = try #require(view.context["sections"]?.list)
             let charted = statement.period.kind == .week || statement.period.kind == .month
             #expect(view.charts.count == (charted ? statement.sections.count : 0))
@@ -86,12 +90,16 @@ import Testing
         let chart = try Self.chart(try Self.book(Self.dstEntries), "2026-W10")
         let html = Self.figure(chart).html
         #expect(html.hasPrefix("<figure class=\"chart\" id=\"chart-USD\">\n"))
-        #expect(html.contains(
-            "<svg viewBox=\"0 0 720 280\" width=\"100%\" role=\"img\" aria-labelledby=\"chart-USD-caption chart-USD-desc\">"))
+        #expect(
+            html.contains(
+                "<svg viewBox=\"0 0 720 280\" width=\"100%\" role=\"img\" aria-labelledby=\"chart-USD-caption chart-USD-desc\">"
+            ))
         #expect(html.contains("<figcaption id=\"chart-USD-caption\">Net earnings per day this week (USD)</figcaption>"))
         #expect(html.contains("<title>Net earnings per day this week (USD)</title>\n<desc id=\"chart-USD-desc\">"))
-        #expect(html.contains(
-            "<desc id=\"chart-USD-desc\">Bar chart of net earnings for each day from 2026-03-02 to 2026-03-08 in USD, total $12.00."))
+        #expect(
+            html.contains(
+                "<desc id=\"chart-USD-desc\">Bar chart of net earnings for each day from 2026-03-02 to 2026-03-08 in USD, total $12.00."
+            ))
         #expect(html.components(separatedBy: "<rect ").count - 1 == 7)
         for (date, money) in [("2026-03-02", "$0.00"), ("2026-03-05", "-$3.00"), ("2026-03-08", "$15.00")] {
             #expect(html.contains("<title>\(date): \(money)</title></rect>"))
@@ -129,14 +137,16 @@ import Testing
         let numbers = body.split { !$0.isNumber && $0 != "." && $0 != "-" }.filter { $0.contains(".") }
         #expect(numbers.isEmpty, "no fractional coordinates: \(numbers)")
         // Only gains: the zero line is the plot's bottom; only losses: its top.
-        let gains = try Self.chart(try Self.book([Self.entry("a", "2026-10-05T12:00:00-04:00", .earning, 5)]), "2026-W41")
+        let gains = try Self.chart(
+            try Self.book([Self.entry("a", "2026-10-05T12:00:00-04:00", .earning, 5)]), "2026-W41")
         #expect(gains.zeroLine(high: 5, low: 0) == NetChart.plotBottom)
         #expect(gains.zeroLine(high: 0, low: -5) == NetChart.plotTop)
     }
 
     static let hostile = [
         "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "\" onload=\"alert(1)", "]]><svg onload=alert(1)>",
-        "</title><script>x</script>", "<style>*{}</style>", "<a href=\"javascript:alert(1)\">x</a>", "&lt;", "\u{202E}evil",
+        "</title><script>x</script>", "<style>*{}</style>", "<a href=\"javascript:alert(1)\">x</a>", "&lt;",
+        "\u{202E}evil",
         "x\u{0}y", "{currency}<b>", "```", "<foreignObject><iframe src=x>",
     ]
 
@@ -160,15 +170,25 @@ import Testing
     @Test(arguments: hostile)
     func hostileWordsAndLedgerTextCannotAddMarkup(_ text: String) throws {
         let book = try Self.book(
-            Self.dstEntries + [Self.entry("z", "2026-03-06T09:00:00-05:00", .earning, 1, reference: text, description: text)],
+            Self.dstEntries + [
+                Self.entry("z", "2026-03-06T09:00:00-05:00", .earning, 1, reference: text, description: text)
+            ],
             name: text)
-        let labels = ChartLabels(titleWeek: text, titleMonth: text, description: text, day: text, net: text, total: text)
+        let labels = ChartLabels(
+            titleWeek: text, titleMonth: text, description: text, day: text, net: text, total: text)
         let figure = Self.figure(try Self.chart(book, "2026-W10"), labels: labels)
         let (tags, attributes) = Self.tagsAndAttributes(figure.html)
-        #expect(tags == ["figure", "figcaption", "svg", "title", "desc", "line", "text", "rect", "table", "caption", "thead", "tbody",
-            "tfoot", "tr", "th", "td"])
-        #expect(attributes.isSubset(of: ["class", "id", "viewBox", "width", "height", "role", "aria-labelledby", "x", "y", "x1", "y1",
-            "x2", "y2", "text-anchor", "scope"]))
+        #expect(
+            tags == [
+                "figure", "figcaption", "svg", "title", "desc", "line", "text", "rect", "table", "caption", "thead",
+                "tbody",
+                "tfoot", "tr", "th", "td",
+            ])
+        #expect(
+            attributes.isSubset(of: [
+                "class", "id", "viewBox", "width", "height", "role", "aria-labelledby", "x", "y", "x1", "y1",
+                "x2", "y2", "text-anchor", "scope",
+            ]))
         #expect(!figure.html.contains("\u{0}"))
         // The Markdown block stays one fenced block under its own info string.
         let lines = figure.markdownBlock.split(separator: "\n", omittingEmptySubsequences: false)
@@ -180,22 +200,23 @@ import Testing
 
     @Test func commonMarkSwapsTheChartBlockAndStaysInSafeMode() throws {
         let figure = Self.figure(try Self.chart(try Self.book(Self.dstEntries), "2026-W10"))
-        #expect(figure.markdownBlock == """
-            ```ledgerpress-chart chart-USD
-            Day            Net
-            ----------  ------
-            2026-03-02   $0.00
-            2026-03-03   $0.00
-            2026-03-04   $0.00
-            2026-03-05  -$3.00
-            2026-03-06   $0.00
-            2026-03-07   $0.00
-            2026-03-08  $15.00
-            ----------  ------
-            Total       $12.00
-            ```
+        #expect(
+            figure.markdownBlock == """
+                ```ledgerpress-chart chart-USD
+                Day            Net
+                ----------  ------
+                2026-03-02   $0.00
+                2026-03-03   $0.00
+                2026-03-04   $0.00
+                2026-03-05  -$3.00
+                2026-03-06   $0.00
+                2026-03-07   $0.00
+                2026-03-08  $15.00
+                ----------  ------
+                Total       $12.00
+                ```
 
-            """)
+                """)
         let markdown = "## USD\n\n<script>alert(1)</script>\n\n" + figure.markdownBlock + "\nAfter.\n"
         let html = try CommonMark.html(fromMarkdown: markdown, charts: [figure.id: figure])
         #expect(html.contains("\n" + figure.html + "\n<p>After.</p>"))

@@ -21,22 +21,26 @@ import Testing
         #expect(markdown.utf8.count < 2 * input, "Markdown \(markdown.utf8.count) bytes from \(input) bytes of cells")
         // Short columns stay aligned; the huge cell is written whole.
         #expect(markdown.utf8.count > huge.utf8.count)
-        #expect(markdown.contains("\n2026-10-01 10:00  Ride 0" + String(repeating: " ", count: TableData.maxPaddedWidth - 6) + "    $1.00\n"))
+        #expect(
+            markdown.contains(
+                "\n2026-10-01 10:00  Ride 0" + String(repeating: " ", count: TableData.maxPaddedWidth - 6)
+                    + "    $1.00\n"))
     }
 
     @Test func columnsNarrowerThanTheCapAlignAsBefore() {
         let table = TableData(
             id: "t", header: ["Date", "Description", "Net"], alignments: [.left, .left, .right],
             rows: [["2026-10-01", "Short", "$1.00"], ["2026-10-02", "A longer description", "$10.00"]])
-        #expect(table.markdownBlock == """
-            ```ledgerpress-table t
-            Date        Description              Net
-            ----------  --------------------  ------
-            2026-10-01  Short                  $1.00
-            2026-10-02  A longer description  $10.00
-            ```
+        #expect(
+            table.markdownBlock == """
+                ```ledgerpress-table t
+                Date        Description              Net
+                ----------  --------------------  ------
+                2026-10-01  Short                  $1.00
+                2026-10-02  A longer description  $10.00
+                ```
 
-            """)
+                """)
     }
 
     // MARK: Bidi isolation
@@ -53,13 +57,17 @@ import Testing
 
     @Test func htmlTemplatesEscapeIsolateAndReplaceControls() throws {
         let templates = try TemplateSet(texts: [
-            "driver.md": "# {{payee_name}}\n", "merchant.md": "", "layout.html": "", "finance-index.html": "", "style.css": "",
+            "driver.md": "# {{payee_name}}\n", "merchant.md": "", "layout.html": "", "finance-index.html": "",
+            "style.css": "",
             "payee-index.html": "<title>{{payee_name}} — statements</title><h1>{{payee_name}}</h1>",
         ])
         let page = templates.renderPayeeIndex(["payee_name": "A\(Self.rlo)nn <b>\u{0}\"'&"])
-        #expect(page == "<title>\u{2068}A\(Self.rlo)nn &lt;b&gt;\u{FFFD}&quot;&#39;&amp;\u{2069} — statements</title>"
-            + "<h1>\u{2068}A\(Self.rlo)nn &lt;b&gt;\u{FFFD}&quot;&#39;&amp;\u{2069}</h1>")
-        #expect(templates.renderPayeeIndex(["payee_name": "Ann Lee"]) == "<title>Ann Lee — statements</title><h1>Ann Lee</h1>")
+        #expect(
+            page == "<title>\u{2068}A\(Self.rlo)nn &lt;b&gt;\u{FFFD}&quot;&#39;&amp;\u{2069} — statements</title>"
+                + "<h1>\u{2068}A\(Self.rlo)nn &lt;b&gt;\u{FFFD}&quot;&#39;&amp;\u{2069}</h1>")
+        #expect(
+            templates.renderPayeeIndex(["payee_name": "Ann Lee"])
+                == "<title>Ann Lee — statements</title><h1>Ann Lee</h1>")
         // A quote followed by a combining mark is one Character but is still escaped.
         #expect(HTMLText.escape("\"\u{301}") == "&quot;\u{301}")
     }

@@ -19,7 +19,9 @@ import Testing
         let strings = try Self.shipped().strings
         #expect(strings.tables[language] != nil, "Templates/strings/\(language).json is missing")
         let missing = strings.missingKeys(in: language)
-        #expect(missing.isEmpty, "strings/\(language).json lacks (English is shown instead): \(missing.joined(separator: ", "))")
+        #expect(
+            missing.isEmpty,
+            "strings/\(language).json lacks (English is shown instead): \(missing.joined(separator: ", "))")
         let unknown = strings.unknownKeys(in: language)
         #expect(unknown.isEmpty, "strings/\(language).json has keys en.json lacks: \(unknown.joined(separator: ", "))")
     }
@@ -45,9 +47,11 @@ import Testing
             for match in text.matches(of: templateKey) { used.insert(String(match.1)) }
         }
         let codeKey = #/(?:words|wording|self|fill|phrase)[\[(](?:isDriver \? )?"([a-z_]+)"(?: : "([a-z_]+)")?/#
-        for file in ["Sources/LedgerPressRender/Statements/StatementView.swift", "Sources/LedgerPressSite/PayeePages.swift",
-            "Sources/LedgerPressRender/Wording/Wording+Periods.swift", "Sources/LedgerPressRender/Wording/Wording.swift"]
-        {
+        for file in [
+            "Sources/LedgerPressRender/Statements/StatementView.swift", "Sources/LedgerPressSite/PayeePages.swift",
+            "Sources/LedgerPressRender/Wording/Wording+Periods.swift",
+            "Sources/LedgerPressRender/Wording/Wording.swift",
+        ] {
             let text = try String(contentsOfFile: Self.repository.appendingPathComponent(file).path, encoding: .utf8)
             for match in text.matches(of: codeKey) {
                 for key in [match.1, match.2].compactMap({ $0 }) { used.insert(String(key)) }

@@ -45,11 +45,14 @@ import Testing
         let wording = templates.wording(for: "de_DE")
         #expect(!book.statements.isEmpty)
         for statement in book.statements {
-            let view = StatementView(statement: statement, issuer: "Fleet & Co", formats: MoneyFormats(), wording: wording)
+            let view = StatementView(
+                statement: statement, issuer: "Fleet & Co", formats: MoneyFormats(), wording: wording)
             let plain = view.context.plain
             #expect(plain["sections"] is [[String: Any]])
             for driver in [true, false] {
-                #expect(templates.renderStatementMarkdown(view.context, driver: driver) == (driver ? templates.driver : templates.merchant).render(plain))
+                #expect(
+                    templates.renderStatementMarkdown(view.context, driver: driver)
+                        == (driver ? templates.driver : templates.merchant).render(plain))
             }
         }
     }

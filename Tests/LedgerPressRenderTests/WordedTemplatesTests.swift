@@ -12,7 +12,8 @@ import Testing
             "as_of": "2026-10-31 23:50 (UTC-04:00)", "lang": "en",
             "sections": [
                 [
-                    "currency": "USD", "opening_balance": "$0.00", "take": "$1.00", "tips": "$0.00", "adjustments": "$0.00",
+                    "currency": "USD", "opening_balance": "$0.00", "take": "$1.00", "tips": "$0.00",
+                    "adjustments": "$0.00",
                     "net_activity": "$1.00", "payouts": "$0.00", "closing_balance": "$1.00", "entries": "1",
                     "lines_table_block": "```\nx\n```\n", "has_payouts": false, "has_chart": false,
                 ]
@@ -23,7 +24,9 @@ import Testing
     }
 
     /// Every shipped language, every payee-facing template: worded and looked-up renderings are equal.
-    @Test(arguments: ["en_US", "de_DE", "es_ES", "fr_FR", "ja_JP"]) func shippedWordsRenderTheSameBytes(_ locale: String) throws {
+    @Test(arguments: ["en_US", "de_DE", "es_ES", "fr_FR", "ja_JP"]) func shippedWordsRenderTheSameBytes(
+        _ locale: String
+    ) throws {
         let templates = try StringTablesTests.shipped()
         let wording = templates.wording(for: locale)
         let context = Self.context(wording.words, name: "Zoë <b>*Z*</b> # [x](y)")
@@ -40,7 +43,8 @@ import Testing
     /// Words that need escaping are escaped as Mustache would; raw forms stay raw; other tags are untouched.
     @Test func tagFormsAndHostileWords() {
         let words = ["a": "<b>&\"", "h": "# not a heading", "brace": "x {{y}}", "close": "}} z", "e": ""]
-        let html = "{{% CONTENT_TYPE: LEDGERPRESS_HTML}}[{{t.a}}][{{ t.a }}][{{{t.a}}}][{{& t.a}}][{{t.brace}}][{{t.close}}]"
+        let html =
+            "{{% CONTENT_TYPE: LEDGERPRESS_HTML}}[{{t.a}}][{{ t.a }}][{{{t.a}}}][{{& t.a}}][{{t.brace}}][{{t.close}}]"
             + "[{{t.missing}}][{{#t.a}}in{{/t.a}}][{{t.e}}][{{name}}][{{t.}}]"
         let inlined = WordedTemplates.inline(html, words, escape: HTMLText.escape)
         #expect(inlined.contains("[&lt;b&gt;&amp;&quot;][&lt;b&gt;&amp;&quot;][<b>&\"][<b>&\"]"))

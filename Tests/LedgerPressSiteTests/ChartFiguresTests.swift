@@ -2,8 +2,9 @@ import Foundation
 import LedgerPressCore
 import LedgerPressImport
 import LedgerPressRender
-@testable import LedgerPressSample
 import Testing
+
+@testable import LedgerPressSample
 
 /// SVG chart figures equal the statement's numbers: on the Examples ledger, generated ledgers and random
 /// statements, every week and month section's chart has one day per local date, each day equal to the lines
@@ -45,12 +46,17 @@ import Testing
                 // The model: every date once, in order; each day the sum of its lines; the days the section's total.
                 var byDate: [CivilDate: Int128] = [:]
                 for line in section.lines {
-                    byDate[zone.localDate(of: line.occurredAt.epochSeconds), default: 0] += Int128(line.figures.netActivity)
+                    byDate[zone.localDate(of: line.occurredAt.epochSeconds), default: 0] += Int128(
+                        line.figures.netActivity)
                 }
-                let dates = (0..<(period.end.daysSinceEpoch - period.start.daysSinceEpoch)).map { period.start.adding(days: $0) }
+                let dates = (0..<(period.end.daysSinceEpoch - period.start.daysSinceEpoch)).map {
+                    period.start.adding(days: $0)
+                }
                 #expect(drawn.days.map(\.date) == dates)
                 #expect(Set(byDate.keys).isSubset(of: Set(dates)))
-                for day in drawn.days { #expect(Int128(day.net) == byDate[day.date] ?? 0, "\(period.label) \(day.date)") }
+                for day in drawn.days {
+                    #expect(Int128(day.net) == byDate[day.date] ?? 0, "\(period.label) \(day.date)")
+                }
                 #expect(drawn.days.reduce(Int128(0)) { $0 + Int128($1.net) } == Int128(section.figures.netActivity))
                 #expect(drawn.total == section.figures.netActivity)
                 // The page: the same figures, formatted as the statement's own ("net_activity").
@@ -88,14 +94,16 @@ import Testing
         }
         let imported = NativeLedgerImporter.read(bytes: try read("example-ledger.csv"), file: "example-ledger.csv")
         #expect(imported.diagnostics.isEmpty)
-        let profiles = PayeesFileImporter.read(bytes: try read("example-payees.csv"), file: "example-payees.csv").profiles
+        let profiles = PayeesFileImporter.read(bytes: try read("example-payees.csv"), file: "example-payees.csv")
+            .profiles
         let byPayee = Dictionary(grouping: imported.entries, by: \.payeeID)
         var charts = 0
         for id in byPayee.keys.sorted() {
             let profile = try #require(profiles[id])
             let entries = byPayee[id]!
             let payee = Payee(
-                id: id, type: entries[0].payeeType, name: profile.name ?? id, timeZone: profile.timeZone, locale: profile.locale)
+                id: id, type: entries[0].payeeType, name: profile.name ?? id, timeZone: profile.timeZone,
+                locale: profile.locale)
             let book = try StatementBuilder(selection: PeriodSelection(kinds: [.day, .week, .month]))
                 .book(for: payee, entries: entries, zone: try #require(ZoneClock(identifier: profile.timeZone)))
             charts += try Self.check(book, formats: MoneyFormats())
@@ -116,7 +124,9 @@ import Testing
     @Test(arguments: [UInt64(1), 2, 3])
     func randomStatementChartsEqualTheStatements(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)  // the sample generator's: every run checks the same statements
-        let zones = ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham", "UTC"]
+        let zones = [
+            "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham", "UTC",
+        ]
         let locales = ["en_US", "de_DE", "fr_FR", "ja_JP"]
         let currencies = ["USD", "EUR", "JPY", "BHD"].compactMap { Currency(code: $0) }
         let kinds = EntryKind.allCases
@@ -141,7 +151,8 @@ import Testing
                     id: "e\(i)", occurredAt: Timestamp(epochSeconds: seconds), payeeID: "p",
                     payeeType: round % 3 == 0 ? .merchant : .driver,
                     kind: kind, amount: Money(minorUnits: amount, currency: random.pick(currencies)),
-                    reference: random.int(0...1) == 0 ? "job_\(random.int(0...5))" : nil, payoutID: kind == .payout ? "po\(i)" : nil,
+                    reference: random.int(0...1) == 0 ? "job_\(random.int(0...5))" : nil,
+                    payoutID: kind == .payout ? "po\(i)" : nil,
                     source: SourceLocation(file: "random.csv", line: i + 2))
             }
             let payee = Payee(

@@ -7,7 +7,8 @@ import Testing
 /// flush on finishing; a staging folder that cannot be opened is an error naming it.
 @Suite struct EarlyWritebackTests {
     static func folder() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerpress-writeback-" + UUID().uuidString)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ledgerpress-writeback-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url.path
     }
@@ -33,20 +34,24 @@ import Testing
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let writer = try StagingWriter(
-            staging: URL(fileURLWithPath: root + "/site.staging"), published: URL(fileURLWithPath: root + "/site"), appendFiles: [])
+            staging: URL(fileURLWithPath: root + "/site.staging"), published: URL(fileURLWithPath: root + "/site"),
+            appendFiles: [])
         // Twice the step in files of 1 MiB: at least one background flush has run by the end.
         let megabyte = Data(repeating: 0x61, count: 1 << 20)
         for index in 0..<(2 * writer.writeback.step >> 20) { writer.submit([.file("payees/p/\(index).md", megabyte)]) }
         _ = try writer.finish()
         #expect(writer.writeback.flushes >= 1)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/site.staging/payees/p").count == 2 * writer.writeback.step >> 20)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: root + "/site.staging/payees/p").count == 2 * writer
+                .writeback.step >> 20)
     }
 
     @Test func aStagingFolderThatCannotBeOpenedIsNamed() {
         #expect {
             _ = try EarlyWriteback(folder: "/nonexistent-ledgerpress/site.staging")
         } throws: { error in
-            "\(error)" == "cannot open the staging folder /nonexistent-ledgerpress/site.staging: No such file or directory"
+            "\(error)"
+                == "cannot open the staging folder /nonexistent-ledgerpress/site.staging: No such file or directory"
         }
     }
 }

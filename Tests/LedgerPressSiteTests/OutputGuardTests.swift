@@ -4,7 +4,9 @@ import Testing
 
 /// The output guard's rules over resolved paths, and its reading of paths and folders.
 @Suite struct OutputGuardTests {
-    func rule(_ output: String, given: String = "x", inputs: [(String, String)] = [], sideFiles: [(String, String)] = []) -> OutputGuard {
+    func rule(
+        _ output: String, given: String = "x", inputs: [(String, String)] = [], sideFiles: [(String, String)] = []
+    ) -> OutputGuard {
         OutputGuard(
             given: given, output: output, currentFolder: "/work/books", homes: ["/root", "/home/ann"],
             inputs: inputs.map { OutputGuard.Named(role: $0.0, resolved: $0.1) },
@@ -21,7 +23,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("/", "it is the root folder"), ("/work/books", "it is the current folder"), ("/work", "it holds the current folder"),
+        ("/", "it is the root folder"), ("/work/books", "it is the current folder"),
+        ("/work", "it holds the current folder"),
         ("/root", "it is a home folder"), ("/home/ann", "it is a home folder"), ("/home/bob", "it is a home folder"),
         ("/home", "it holds a home folder"),
     ])
@@ -36,14 +39,21 @@ import Testing
     }
 
     @Test func emptyTextIsRefused() {
-        #expect(refusal(rule("/work/books", given: ""))?.contains("--output: expected a folder, got empty text") == true)
+        #expect(
+            refusal(rule("/work/books", given: ""))?.contains("--output: expected a folder, got empty text") == true)
     }
 
     @Test func theOutputMayNotHoldOrSitInsideAnInput() {
-        #expect(refusal(rule("/data", inputs: [("input file", "/data/ledger.csv")]))?.contains("it holds the input file /data/ledger.csv") == true)
+        #expect(
+            refusal(rule("/data", inputs: [("input file", "/data/ledger.csv")]))?.contains(
+                "it holds the input file /data/ledger.csv") == true)
         #expect(refusal(rule("/data/ledger.csv", inputs: [("input file", "/data/ledger.csv")])) != nil)
-        #expect(refusal(rule("/s/0/site", inputs: [("shard folder", "/s/0")]))?.contains("it is inside the shard folder /s/0") == true)
-        #expect(refusal(rule("/srv/site", inputs: [("templates folder", "/srv/site/tpl")]))?.contains("templates folder") == true)
+        #expect(
+            refusal(rule("/s/0/site", inputs: [("shard folder", "/s/0")]))?.contains(
+                "it is inside the shard folder /s/0") == true)
+        #expect(
+            refusal(rule("/srv/site", inputs: [("templates folder", "/srv/site/tpl")]))?.contains("templates folder")
+                == true)
         #expect(refusal(rule("/srv/site", inputs: [("input file", "/srv/site-ledger.csv")])) == nil)
     }
 
@@ -64,12 +74,14 @@ import Testing
     }
 
     @Test func contentsDecideForAnExistingFolder() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerpress-guard-" + UUID().uuidString)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ledgerpress-guard-" + UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(OutputGuard.contents(of: folder.path) == .missing)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         #expect(OutputGuard.contents(of: folder.path) == .empty)
-        try Data("{\"tool\" : \"ledgerpress\", \"format_version\" : 1}".utf8).write(to: folder.appendingPathComponent("manifest.json"))
+        try Data("{\"tool\" : \"ledgerpress\", \"format_version\" : 1}".utf8).write(
+            to: folder.appendingPathComponent("manifest.json"))
         #expect(OutputGuard.contents(of: folder.path) == .site)
         try Data("{\"tool\" : \"webpack\"}".utf8).write(to: folder.appendingPathComponent("manifest.json"))
         guard case .foreign(let sample, let count, let manifest) = OutputGuard.contents(of: folder.path) else {
@@ -84,7 +96,8 @@ import Testing
 
     /// `make demo` on a fresh clone publishes into `output/`, which git keeps with an empty `.gitkeep`.
     @Test func aFolderHoldingOnlyAnEmptyGitkeepCountsAsEmpty() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerpress-guard-" + UUID().uuidString)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ledgerpress-guard-" + UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let keep = folder.appendingPathComponent(".gitkeep")
@@ -105,10 +118,13 @@ import Testing
     }
 
     @Test func pathsResolveSymlinksAndDotDotEvenWherePartsAreMissing() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerpress-guard-" + UUID().uuidString)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ledgerpress-guard-" + UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("real"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: "real")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("real"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("link").path, withDestinationPath: "real")
         let base = OutputGuard.resolved(folder.path, in: "/")
         #expect(OutputGuard.resolved("link/new/../site", in: folder.path) == base + "/real/site")
         #expect(OutputGuard.resolved("./link/..", in: folder.path) == base)

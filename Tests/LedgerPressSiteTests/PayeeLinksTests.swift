@@ -22,14 +22,18 @@ import Testing
         #expect(links.slug(for: "drv_Ann") != token)
         #expect(try PayeeLinks(secretFile: Self.secret + [0x21]).slug(for: "drv_ann") != token)
         // Whatever the id, the token is a folder name a site may hold.
-        for id in ["", "..", "a/b", "\u{0}\n"] { try SitePath.check("payees/\(links.slug(for: id))/index.html", payeeSlugs: nil) }
+        for id in ["", "..", "a/b", "\u{0}\n"] {
+            try SitePath.check("payees/\(links.slug(for: id))/index.html", payeeSlugs: nil)
+        }
     }
 
     @Test func trailingNewlinesAreTrimmedAndShortSecretsRefused() throws {
         let plain = try PayeeLinks(secretFile: Self.secret)
         #expect(try PayeeLinks(secretFile: Self.secret + Array("\n".utf8)) == plain)
         #expect(try PayeeLinks(secretFile: Self.secret + Array("\r\n".utf8)).keyID == plain.keyID)
-        #expect(throws: PayeeLinks.SecretError.tooShort(15)) { try PayeeLinks(secretFile: Array("fifteen bytes!!\n".utf8)) }
+        #expect(throws: PayeeLinks.SecretError.tooShort(15)) {
+            try PayeeLinks(secretFile: Array("fifteen bytes!!\n".utf8))
+        }
         #expect(throws: PayeeLinks.SecretError.tooShort(0)) { try PayeeLinks(secretFile: Array("\n\n".utf8)) }
     }
 

@@ -13,8 +13,11 @@ import Testing
     }
 
     @Test func slugsAreDistinctEvenIgnoringCase() {
-        let ids = ["a", "A", "aA", "Aa", "AA", "a.b", "a/b", "a~2eb", "a_b", "a-b", "~", "~7e", "", "x" + String(repeating: "Y", count: 200),
-            "x" + String(repeating: "Y", count: 199) + "Z"]
+        let ids = [
+            "a", "A", "aA", "Aa", "AA", "a.b", "a/b", "a~2eb", "a_b", "a-b", "~", "~7e", "",
+            "x" + String(repeating: "Y", count: 200),
+            "x" + String(repeating: "Y", count: 199) + "Z",
+        ]
         let slugs = ids.map { PayeeSlug.slug(for: $0).lowercased() }
         #expect(Set(slugs).count == ids.count)
         for slug in slugs {

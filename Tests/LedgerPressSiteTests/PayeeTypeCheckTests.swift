@@ -1,3 +1,4 @@
+// swift-format-ignore-file: NeverForceUnwrap
 import LedgerPressCore
 import LedgerPressImport
 import Testing
@@ -25,8 +26,10 @@ import Testing
         var log = DiagnosticLog(limit: Int.max)
         for i in 0..<300 {
             var entry = LedgerEntry(
-                id: "t\(next(250))", occurredAt: Timestamp(epochSeconds: 1_790_000_000 + Int64(next(100_000))), payeeID: payees[next(payees.count)],
-                payeeType: next(5) == 0 ? .merchant : .driver, kind: .earning, amount: Money(minorUnits: 100, currency: usd),
+                id: "t\(next(250))", occurredAt: Timestamp(epochSeconds: 1_790_000_000 + Int64(next(100_000))),
+                payeeID: payees[next(payees.count)],
+                payeeType: next(5) == 0 ? .merchant : .driver, kind: .earning,
+                amount: Money(minorUnits: 100, currency: usd),
                 source: SourceLocation(file: "l\(next(2)).csv", line: i + 2))
             if next(6) == 0 { entry.isStatusReport = true }
             ledger.add(entry, diagnostics: &log)

@@ -24,6 +24,9 @@ import Testing
         #expect(Set(result.entries.map(\.payeeType)) == [.driver, .merchant])
         #expect(result.entries.contains { $0.payoutStatus == .failed })
         #expect(result.entries.contains { ($0.description ?? "").contains("<") })
-        #expect(result.entries.filter { $0.kind == .payout && $0.amount.minorUnits > 0 }.allSatisfy { $0.payoutStatus == .failed })
+        #expect(
+            result.entries.filter { $0.kind == .payout && $0.amount.minorUnits > 0 }.allSatisfy {
+                $0.payoutStatus == .failed
+            })
     }
 }

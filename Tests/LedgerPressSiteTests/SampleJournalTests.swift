@@ -43,7 +43,8 @@ import Testing
     @Test func journalHoldsExactlyTheEntriesOfTheCSV() {
         let options = SampleOptions(entries: 3_000, payees: 40, seed: 5)
         let journal = SampleGenerator.journal(options)
-        let entries = NativeLedgerImporter.read(bytes: Array(SampleGenerator.ledgerCSV(options).utf8), file: "s.csv").entries
+        let entries = NativeLedgerImporter.read(bytes: Array(SampleGenerator.ledgerCSV(options).utf8), file: "s.csv")
+            .entries
         #expect(entries.count == 3_000)
         let transactions = Self.transactions(journal)
         // Every non-comment line belongs to a transaction of three lines: nothing else is in the file.
@@ -90,7 +91,8 @@ import Testing
         let ledger = Ledger(merging: base.entries + extra.entries, diagnostics: &diagnostics)
         #expect(!diagnostics.hasErrors)
         #expect(ledger.entries.count == entries + late)
-        let currencyByPayee = Dictionary(base.entries.map { ($0.payeeID, $0.amount.currency) }, uniquingKeysWith: { a, _ in a })
+        let currencyByPayee = Dictionary(
+            base.entries.map { ($0.payeeID, $0.amount.currency) }, uniquingKeysWith: { a, _ in a })
         #expect(extra.entries.allSatisfy { currencyByPayee[$0.payeeID] == $0.amount.currency })
         #expect(extra.entries.allSatisfy { $0.payoutID == nil })
     }
@@ -100,7 +102,8 @@ import Testing
         var csv = ""
         var journal = ""
         SampleGenerator.writeLate(
-            options, count: 30, after: SampleGenerator.lastDay(options), ledger: { csv += $0 }, journal: { journal += $0 })
+            options, count: 30, after: SampleGenerator.lastDay(options), ledger: { csv += $0 },
+            journal: { journal += $0 })
         let entries = NativeLedgerImporter.read(bytes: Array(csv.utf8), file: "late.csv").entries
         #expect(Self.transactions(journal) == entries.map(Self.expected))
         #expect(Self.totals(entries).keys.isEmpty == false)

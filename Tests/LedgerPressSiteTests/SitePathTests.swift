@@ -6,7 +6,8 @@ import Testing
     static let slugs: Set<String> = ["drv_ann", "~44~52~56_case"]
 
     @Test(arguments: [
-        "index.html", "finance/summary.csv", "finance/lines.csv", "finance/revisions.csv", "assets/style.css", "payees/style.css", "manifest.json",
+        "index.html", "finance/summary.csv", "finance/lines.csv", "finance/revisions.csv", "assets/style.css",
+        "payees/style.css", "manifest.json",
         "shard.json", "payees/drv_ann/index.html", "payees/drv_ann/2026-10.md", "payees/~44~52~56_case/2026-W43.csv",
     ])
     func acceptsTheSitesFiles(path: String) throws {
@@ -40,7 +41,9 @@ import Testing
     }
 
     /// Whatever a payee id holds, the paths of its folder are site paths.
-    @Test(arguments: ["drv_ann", "../../etc", "a/b", "\u{0}\n\u{202E}", "..", ".", "", String(repeating: "Ü", count: 200)])
+    @Test(arguments: [
+        "drv_ann", "../../etc", "a/b", "\u{0}\n\u{202E}", "..", ".", "", String(repeating: "Ü", count: 200),
+    ])
     func everyPayeeSlugGivesSitePaths(id: String) throws {
         let slug = PayeeSlug.slug(for: id)
         try SitePath.check("payees/\(slug)/index.html", payeeSlugs: [slug])
@@ -48,9 +51,15 @@ import Testing
     }
 
     @Test func folders() throws {
-        for folder in ["finance", "assets", "payees", "payees/drv_ann"] { try SitePath.checkFolder(folder, payeeSlugs: Self.slugs) }
-        #expect(throws: SitePath.Violation.outsideKnownFiles) { try SitePath.checkFolder("payees/drv_ann/x", payeeSlugs: Self.slugs) }
-        #expect(throws: SitePath.Violation.outsideKnownFiles) { try SitePath.checkFolder("notes", payeeSlugs: Self.slugs) }
+        for folder in ["finance", "assets", "payees", "payees/drv_ann"] {
+            try SitePath.checkFolder(folder, payeeSlugs: Self.slugs)
+        }
+        #expect(throws: SitePath.Violation.outsideKnownFiles) {
+            try SitePath.checkFolder("payees/drv_ann/x", payeeSlugs: Self.slugs)
+        }
+        #expect(throws: SitePath.Violation.outsideKnownFiles) {
+            try SitePath.checkFolder("notes", payeeSlugs: Self.slugs)
+        }
     }
 
     @Test func quotedPathsCannotForgeALine() {

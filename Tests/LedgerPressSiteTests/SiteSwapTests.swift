@@ -6,7 +6,8 @@ import Testing
 /// A failed swap says which two folders and why, in the system's words.
 @Suite struct SiteSwapTests {
     @Test func aFailedSwapNamesBothFoldersAndTheErrnoText() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerpress-swap-" + UUID().uuidString)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ledgerpress-swap-" + UUID().uuidString)
         let staging = folder.appendingPathComponent("site.staging")
         let output = folder.appendingPathComponent("site")
         #expect {

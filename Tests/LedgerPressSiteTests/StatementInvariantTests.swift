@@ -1,3 +1,4 @@
+// swift-format-ignore-file: NeverForceUnwrap
 import LedgerPressCore
 import LedgerPressImport
 import LedgerPressSample
@@ -12,9 +13,11 @@ import Testing
 
     static func build(seed: UInt64, entries: Int = 3_000, payees: Int = 12) throws -> Built {
         let options = SampleOptions(entries: entries, payees: payees, seed: seed)
-        let imported = NativeLedgerImporter.read(bytes: Array(SampleGenerator.ledgerCSV(options).utf8), file: "sample.csv")
+        let imported = NativeLedgerImporter.read(
+            bytes: Array(SampleGenerator.ledgerCSV(options).utf8), file: "sample.csv")
         #expect(imported.diagnostics.isEmpty)
-        let payeesFile = PayeesFileImporter.read(bytes: Array(SampleGenerator.payeesCSV(options).utf8), file: "payees.csv")
+        let payeesFile = PayeesFileImporter.read(
+            bytes: Array(SampleGenerator.payeesCSV(options).utf8), file: "payees.csv")
         #expect(payeesFile.diagnostics.isEmpty)
         var log = DiagnosticLog()
         let ledger = Ledger(merging: imported.entries, diagnostics: &log)
@@ -24,8 +27,10 @@ import Testing
         let books = try byPayee.keys.sorted().map { id -> PayeeBook in
             let profile = try #require(payeesFile.profiles[id])
             let entries = byPayee[id]!
-            let payee = Payee(id: id, type: entries[0].payeeType, name: id, timeZone: profile.timeZone, locale: profile.locale)
-            return try builder.book(for: payee, entries: entries, zone: try #require(ZoneClock(identifier: profile.timeZone)))
+            let payee = Payee(
+                id: id, type: entries[0].payeeType, name: id, timeZone: profile.timeZone, locale: profile.locale)
+            return try builder.book(
+                for: payee, entries: entries, zone: try #require(ZoneClock(identifier: profile.timeZone)))
         }
         return Built(ledger: ledger, books: books)
     }
@@ -48,10 +53,13 @@ import Testing
                     #expect(f.netActivity == f.earnings + f.tips + f.fees + f.adjustments + f.refunds)
                     #expect(section.lines.reduce(0) { $0 + $1.net } == f.netActivity + f.payouts)
                     #expect(section.lines.reduce(0) { $0 + $1.figures.entries } == f.entries)
-                    kindTotal[statement.period.kind, default: [:]][section.currency, default: 0] += f.netActivity + f.payouts
+                    kindTotal[statement.period.kind, default: [:]][section.currency, default: 0] +=
+                        f.netActivity + f.payouts
                     // Consecutive periods of a kind chain: the next opening is the last closing.
                     if let previous = lastClosing[statement.period.kind]?[section.currency] {
-                        #expect(f.openingBalance == previous, "\(book.payee.id) \(statement.period.label) \(section.currency)")
+                        #expect(
+                            f.openingBalance == previous,
+                            "\(book.payee.id) \(statement.period.label) \(section.currency)")
                     }
                     lastClosing[statement.period.kind, default: [:]][section.currency] = f.closingBalance
                 }
@@ -60,7 +68,8 @@ import Testing
             for month in book.statements where month.period.kind == .month {
                 for section in month.sections {
                     var sum = Figures()
-                    for day in book.statements where day.period.kind == .day && month.period.contains(day.period.start) {
+                    for day in book.statements where day.period.kind == .day && month.period.contains(day.period.start)
+                    {
                         for daySection in day.sections where daySection.currency == section.currency {
                             try sum.absorb(daySection.figures)
                         }

@@ -1,9 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The texts of ledger entries (payee ids and names, references, descriptions, payout ids, ids too long
 /// for ``PackedID``), each distinct text kept once for the process; an entry holds four-byte numbers.
 ///
@@ -55,8 +51,14 @@ final class EntryTexts: @unchecked Sendable {
             } else {
                 precondition(writer.count < Int(UInt32.max) - 1, "fewer than 2^32 - 1 distinct entry texts")
                 let chunk = writer.count >> Self.chunkBits
-                if chunks[chunk] == nil { chunks[chunk] = .allocate(capacity: Self.chunkSize) }
-                (chunks[chunk]! + (writer.count & (Self.chunkSize - 1))).initialize(to: text)
+                let slots: UnsafeMutablePointer<String>
+                if let allocated = chunks[chunk] {
+                    slots = allocated
+                } else {
+                    slots = .allocate(capacity: Self.chunkSize)
+                    chunks[chunk] = slots
+                }
+                (slots + (writer.count & (Self.chunkSize - 1))).initialize(to: text)
                 writer.count += 1
                 number = Number(writer.count)
                 writer.numbers[key] = number
@@ -70,7 +72,8 @@ final class EntryTexts: @unchecked Sendable {
     func text(_ number: Number) -> String? {
         guard number != 0 else { return nil }
         let slot = Int(number) - 1
-        return chunks[slot >> Self.chunkBits]![slot & (Self.chunkSize - 1)]
+        guard let slots = chunks[slot >> Self.chunkBits] else { preconditionFailure("a number this table gave") }
+        return slots[slot & (Self.chunkSize - 1)]
     }
 
     /// Whether two texts have the same UTF-8 bytes (not merely canonically equivalent ones, as `==` says).
@@ -78,7 +81,7 @@ final class EntryTexts: @unchecked Sendable {
         guard a.utf8.count == b.utf8.count else { return false }
         var a = a
         var b = b
-        return a.withUTF8 { x in b.withUTF8 { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
     }
 
     /// A String compared and hashed by its UTF-8 bytes.

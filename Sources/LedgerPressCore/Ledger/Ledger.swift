@@ -79,12 +79,15 @@ public struct Ledger: Sendable {
         }
         guard let index = indexByID.position(of: entry.id, in: entries) else { return nil }
         let first = entries[index]
-        guard !first.isStatusReport, !entry.isStatusReport, let conflict = Ledger.conflict(first, entry) else { return nil }
+        guard !first.isStatusReport, !entry.isStatusReport, let conflict = Ledger.conflict(first, entry) else {
+            return nil
+        }
         var location = entry.source
         location.field = conflict.field
         return Diagnostic(
             at: location,
-            expected: "the same \(conflict.field) for repeated id '\(entry.id)' as at \(first.source.file):\(first.source.line) ('\(conflict.was)')",
+            expected:
+                "the same \(conflict.field) for repeated id '\(entry.id)' as at \(first.source.file):\(first.source.line) ('\(conflict.was)')",
             found: conflict.now)
     }
 
@@ -111,13 +114,20 @@ public struct Ledger: Sendable {
 
     static func conflict(_ a: LedgerEntry, _ b: LedgerEntry) -> (field: String, was: String, now: String)? {
         if !a.occurredAt.sameInstant(as: b.occurredAt) {
-            return ("occurred_at", Timestamp.format(epochSeconds: a.occurredAt.epochSeconds, offsetSeconds: Int(a.occurredAt.offsetSeconds)),
-                Timestamp.format(epochSeconds: b.occurredAt.epochSeconds, offsetSeconds: Int(b.occurredAt.offsetSeconds)))
+            return (
+                "occurred_at",
+                Timestamp.format(
+                    epochSeconds: a.occurredAt.epochSeconds, offsetSeconds: Int(a.occurredAt.offsetSeconds)),
+                Timestamp.format(
+                    epochSeconds: b.occurredAt.epochSeconds, offsetSeconds: Int(b.occurredAt.offsetSeconds))
+            )
         }
         if a.payeeID != b.payeeID { return ("payee_id", a.payeeID, b.payeeID) }
         if a.payeeType != b.payeeType { return ("payee_type", a.payeeType.rawValue, b.payeeType.rawValue) }
         if a.kind != b.kind { return ("kind", a.kind.rawValue, b.kind.rawValue) }
-        if a.amount.currency != b.amount.currency { return ("currency", a.amount.currency.code, b.amount.currency.code) }
+        if a.amount.currency != b.amount.currency {
+            return ("currency", a.amount.currency.code, b.amount.currency.code)
+        }
         if a.amount != b.amount { return ("amount", PlainDecimal.format(a.amount), PlainDecimal.format(b.amount)) }
         return nil
     }

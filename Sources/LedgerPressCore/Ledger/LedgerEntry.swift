@@ -31,7 +31,8 @@ public struct LedgerEntry: Sendable, Equatable {
     ) {
         box = LedgerEntryBox(
             id: id, occurredAt: occurredAt, payeeID: payeeID, payeeType: payeeType, payeeName: payeeName, kind: kind,
-            amount: amount, reference: reference, description: description, payoutID: payoutID, payoutStatus: payoutStatus,
+            amount: amount, reference: reference, description: description, payoutID: payoutID,
+            payoutStatus: payoutStatus,
             source: source, isStatusReport: false)
     }
 
@@ -111,7 +112,8 @@ public struct LedgerEntry: Sendable, Equatable {
         let x = a.box
         let y = b.box
         return x.id == y.id && x.occurredAt == y.occurredAt && x.payeeID == y.payeeID && x.payeeType == y.payeeType
-            && x.payeeName == y.payeeName && x.kind == y.kind && x.minorUnits == y.minorUnits && x.currency == y.currency
+            && x.payeeName == y.payeeName && x.kind == y.kind && x.minorUnits == y.minorUnits
+            && x.currency == y.currency
             && x.reference == y.reference && x.description == y.description && x.payoutID == y.payoutID
             && x.payoutStatus == y.payoutStatus
             && x.sourceFile == y.sourceFile && x.sourceLine == y.sourceLine && x.isStatusReport == y.isStatusReport

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// An entry's id in 32 bytes of the entry itself: up to 30 UTF-8 bytes inline (a Stripe id is 27 or 28),
 /// so that an id needs no heap block of its own; a longer id is kept in ``EntryTexts``.
 ///
@@ -63,10 +59,11 @@ struct PackedID: Sendable {
         withUnsafeBytes(of: words) { mine in
             withUnsafeBytes(of: other.words) { theirs in
                 let (a, b) = (Int(mine[Self.lengthByte]), Int(theirs[Self.lengthByte]))
-                guard a != Int(Self.long), b != Int(Self.long) else { return string.utf8.lexicographicallyPrecedes(other.string.utf8) }
-                let common = min(a, b)
-                let order = common == 0 ? 0 : memcmp(mine.baseAddress!, theirs.baseAddress!, common)
-                return order != 0 ? order < 0 : a < b
+                guard a != Int(Self.long), b != Int(Self.long) else {
+                    return string.utf8.lexicographicallyPrecedes(other.string.utf8)
+                }
+                for index in 0..<min(a, b) where mine[index] != theirs[index] { return mine[index] < theirs[index] }
+                return a < b
             }
         }
     }

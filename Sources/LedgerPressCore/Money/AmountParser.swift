@@ -24,15 +24,21 @@ public enum AmountParser {
     }
 
     /// An amount as input gives it (at most ``limit``), or with `limit: .max` a total as the tool writes it.
-    public static func parse(_ text: String, currency: Currency, limit: Int64 = AmountParser.limit) -> Result<Money, Failure> {
+    public static func parse(_ text: String, currency: Currency, limit: Int64 = AmountParser.limit) -> Result<
+        Money, Failure
+    > {
         var text = text
         return text.withUTF8 { bytes in
-            parse(bytes: bytes, exponent: currency.exponent, limit: limit).map { Money(minorUnits: $0, currency: currency) }
+            parse(bytes: bytes, exponent: currency.exponent, limit: limit).map {
+                Money(minorUnits: $0, currency: currency)
+            }
         }
     }
 
     /// The minor units for `bytes`, given the currency's exponent; magnitudes beyond `limit` are ``Failure/beyondLimit``.
-    public static func parse(bytes: UnsafeBufferPointer<UInt8>, exponent: Int, limit: Int64 = AmountParser.limit) -> Result<Int64, Failure> {
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>, exponent: Int, limit: Int64 = AmountParser.limit)
+        -> Result<Int64, Failure>
+    {
         var index = 0
         var negative = false
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {

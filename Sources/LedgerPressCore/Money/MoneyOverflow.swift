@@ -28,7 +28,8 @@ public enum MinorUnits {
 
     /// `a - b`, or ``MoneyOverflow`` naming `total`.
     @inlinable
-    public static func subtract(_ a: Int64, _ b: Int64, total: @autoclosure () -> String) throws(MoneyOverflow) -> Int64 {
+    public static func subtract(_ a: Int64, _ b: Int64, total: @autoclosure () -> String) throws(MoneyOverflow) -> Int64
+    {
         let (difference, overflow) = a.subtractingReportingOverflow(b)
         if overflow { throw MoneyOverflow(total: total()) }
         return difference

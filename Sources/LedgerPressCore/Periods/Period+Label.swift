@@ -4,7 +4,9 @@ extension Period {
     public init?(label: String) {
         let parts = label.split(separator: "_", omittingEmptySubsequences: false)
         if parts.count == 2 {
-            guard let first = CivilDate(iso: String(parts[0])), let last = CivilDate(iso: String(parts[1])), first <= last else { return nil }
+            guard let first = CivilDate(iso: String(parts[0])), let last = CivilDate(iso: String(parts[1])),
+                first <= last
+            else { return nil }
             self = .range(from: first, through: last)
         } else if label.utf8.count == 10, let date = CivilDate(iso: label) {
             self = .containing(date, kind: .day)

@@ -44,7 +44,8 @@ struct CurrencyHistory {
         var magnitudes: UInt64 = 0
         var fits = true
         for index in entryIndices {
-            let (sum, overflow) = magnitudes.addingReportingOverflow(timeline.entries[index].amount.minorUnits.magnitude)
+            let (sum, overflow) = magnitudes.addingReportingOverflow(
+                timeline.entries[index].amount.minorUnits.magnitude)
             magnitudes = sum
             if overflow || sum > UInt64(Int64.max) {
                 fits = false

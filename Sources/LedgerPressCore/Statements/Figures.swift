@@ -31,7 +31,10 @@ public struct Figures: Sendable, Equatable {
         openingBalance: Int64 = 0, earnings: Int64, tips: Int64, fees: Int64, adjustments: Int64, refunds: Int64,
         payouts: Int64, entries: Int
     ) throws(MoneyOverflow) {
-        for (kind, amount) in [(EntryKind.earning, earnings), (.tip, tips), (.fee, fees), (.adjustment, adjustments), (.refund, refunds), (.payout, payouts)] {
+        for (kind, amount) in [
+            (EntryKind.earning, earnings), (.tip, tips), (.fee, fees), (.adjustment, adjustments), (.refund, refunds),
+            (.payout, payouts),
+        ] {
             try add(kind, amount)
         }
         self.entries = entries

@@ -27,7 +27,8 @@ struct KindSums: Sendable, Equatable {
     /// The sums of the entries in `later` but not in `earlier` (a run's sums from two running totals).
     static func - (later: KindSums, earlier: KindSums) -> KindSums {
         KindSums(
-            earnings: later.earnings - earlier.earnings, tips: later.tips - earlier.tips, fees: later.fees - earlier.fees,
+            earnings: later.earnings - earlier.earnings, tips: later.tips - earlier.tips,
+            fees: later.fees - earlier.fees,
             adjustments: later.adjustments - earlier.adjustments, refunds: later.refunds - earlier.refunds,
             payouts: later.payouts - earlier.payouts, entries: later.entries - earlier.entries)
     }

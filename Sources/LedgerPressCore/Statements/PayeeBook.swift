@@ -10,6 +10,7 @@ public struct PayeeBook: Sendable, Equatable {
 
     public static func == (a: PayeeBook, b: PayeeBook) -> Bool {
         a.payee == b.payee && a.statements == b.statements && a.latestEntry == b.latestEntry
-            && a.allTime.map(\.currency) == b.allTime.map(\.currency) && a.allTime.map(\.figures) == b.allTime.map(\.figures)
+            && a.allTime.map(\.currency) == b.allTime.map(\.currency)
+            && a.allTime.map(\.figures) == b.allTime.map(\.figures)
     }
 }

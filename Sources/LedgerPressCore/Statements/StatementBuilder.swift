@@ -37,22 +37,28 @@ public struct StatementBuilder: Sendable {
                         let y0 = history.index(before: jan1.daysSinceEpoch)
                         var year = try history.figures(y0..<hi)
                         // The balance on 1 January: the opening balance less what moved from then to the period start.
-                        let beforePeriod = try MinorUnits.subtract(year.change, figures.change, total: "year-to-date activity")
-                        try year.setOpeningBalance(try MinorUnits.subtract(opening, beforePeriod, total: "year-to-date opening balance"))
+                        let beforePeriod = try MinorUnits.subtract(
+                            year.change, figures.change, total: "year-to-date activity")
+                        try year.setOpeningBalance(
+                            try MinorUnits.subtract(opening, beforePeriod, total: "year-to-date opening balance"))
                         ytd = year
                     }
                     let slice = Array(history.entryIndices[lo..<hi])
                     let payouts = lines.payouts(slice)
-                    sections.append(CurrencySection(
-                        currency: history.currency, figures: figures, lines: try lines.lines(slice), payouts: payouts, yearToDate: ytd))
+                    sections.append(
+                        CurrencySection(
+                            currency: history.currency, figures: figures, lines: try lines.lines(slice),
+                            payouts: payouts, yearToDate: ytd))
                 } catch {
-                    throw BookOverflow(payeeID: payee.id, period: period.label, currency: history.currency.code, overflow: error)
+                    throw BookOverflow(
+                        payeeID: payee.id, period: period.label, currency: history.currency.code, overflow: error)
                 }
             }
             let latest = timeline.latestBefore[timeline.position(before: endDay)]
-            statements.append(Statement(
-                payee: payee, period: period, sections: sections, asOf: entries[latest].occurredAt,
-                asOfOffset: timeline.offsets[latest]))
+            statements.append(
+                Statement(
+                    payee: payee, period: period, sections: sections, asOf: entries[latest].occurredAt,
+                    asOfOffset: timeline.offsets[latest]))
         }
         var allTime: [(currency: Currency, figures: Figures)] = []
         for history in histories {

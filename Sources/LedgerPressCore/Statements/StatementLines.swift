@@ -51,7 +51,9 @@ struct StatementLines {
             if number >= 0, stamps[number] == stamp {
                 let line = lineOfReference[number]
                 try lines[line].figures.add(entry.kind, entry.amount.minorUnits)
-                if lines[line].description == nil { lines[line].description = entry.description.flatMap { $0.isEmpty ? nil : $0 } }
+                if lines[line].description == nil {
+                    lines[line].description = entry.description.flatMap { $0.isEmpty ? nil : $0 }
+                }
                 if lines[line].payoutID == nil, let payout = PayoutStatuses.payoutID(of: entry) {
                     lines[line].payoutID = payout
                     lines[line].payoutStatus = statuses.status(of: payout)
@@ -65,10 +67,12 @@ struct StatementLines {
                 stamps[number] = stamp
                 lineOfReference[number] = lines.count
             }
-            lines.append(StatementLine(
-                occurredAt: entry.occurredAt, localOffset: offsets[index], reference: number >= 0 ? entry.reference : nil,
-                description: entry.description.flatMap { $0.isEmpty ? nil : $0 }, payoutID: payout,
-                payoutStatus: statuses.status(of: payout), figures: figures, firstEntryID: entry.id))
+            lines.append(
+                StatementLine(
+                    occurredAt: entry.occurredAt, localOffset: offsets[index],
+                    reference: number >= 0 ? entry.reference : nil,
+                    description: entry.description.flatMap { $0.isEmpty ? nil : $0 }, payoutID: payout,
+                    payoutStatus: statuses.status(of: payout), figures: figures, firstEntryID: entry.id))
         }
         return lines.sorted { a, b in
             if a.occurredAt != b.occurredAt { return a.occurredAt < b.occurredAt }
@@ -89,9 +93,11 @@ struct StatementLines {
         for index in byTime(rows) {
             let entry = entries[index]
             let id = PayoutStatuses.payoutID(of: entry) ?? entry.id
-            payouts.append(PayoutLine(
-                payoutID: id, occurredAt: entry.occurredAt, localOffset: offsets[index], amount: entry.amount.minorUnits,
-                status: statuses.status(of: id)))
+            payouts.append(
+                PayoutLine(
+                    payoutID: id, occurredAt: entry.occurredAt, localOffset: offsets[index],
+                    amount: entry.amount.minorUnits,
+                    status: statuses.status(of: id)))
         }
         return payouts
     }

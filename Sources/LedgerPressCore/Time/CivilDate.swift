@@ -107,7 +107,9 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public var startOfISOWeek: CivilDate { adding(days: 1 - isoWeekday) }
 
     public var description: String {
-        guard (0...9999).contains(year) else { return CivilDate.pad(year, 4) + "-" + CivilDate.pad(month, 2) + "-" + CivilDate.pad(day, 2) }
+        guard (0...9999).contains(year) else {
+            return CivilDate.pad(year, 4) + "-" + CivilDate.pad(month, 2) + "-" + CivilDate.pad(day, 2)
+        }
         return String(unsafeUninitializedCapacity: 10) { out in
             writeISO(into: out)
             return 10

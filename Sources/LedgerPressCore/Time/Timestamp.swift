@@ -116,7 +116,8 @@ public enum RFC3339 {
             }
             return v
         }
-        guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+        guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[13] == UInt8(ascii: ":"),
+            b[16] == UInt8(ascii: ":"),
             b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "),
             let year = num(0, 4), let month = num(5, 2), let day = num(8, 2),
             let hour = num(11, 2), let minute = num(14, 2), let second = num(17, 2),

@@ -77,7 +77,9 @@ extension ZoneClock {
     /// > Note: each zone's repeated hours over the supported years are found once (a few hundred
     /// > transitions, looked up through Foundation) and kept for the process; a statement then only
     /// > searches them.
-    public static func repeatedWallTimes(zone identifier: String, from start: Int64, through end: Int64) -> [Range<Int64>] {
+    public static func repeatedWallTimes(zone identifier: String, from start: Int64, through end: Int64) -> [Range<
+        Int64
+    >] {
         let all = RepeatedHours.shared.ranges(for: identifier)
         var low = 0
         var high = all.count

@@ -103,10 +103,13 @@ public struct CSVReader: Sendable {
                         position = count
                         return true
                     }
-                    field = scratchStart >= 0
+                    field =
+                        scratchStart >= 0
                         ? Field(range: scratchStart..<scratch.count, inScratch: true)
                         : Field(range: contentStart..<(position - 1), inScratch: false)
-                    if position < count && bytes[position] != delimiter && bytes[position] != lf && bytes[position] != cr {
+                    if position < count && bytes[position] != delimiter && bytes[position] != lf
+                        && bytes[position] != cr
+                    {
                         problem = problem ?? .characterAfterClosingQuote
                     }
                 } else {
@@ -124,8 +127,10 @@ public struct CSVReader: Sendable {
                 while position < count, bytes[position] != delimiter, bytes[position] != lf, bytes[position] != cr {
                     position += 1
                 }
-                let valid = high < 0x80
-                    || (field.inScratch ? CSVReader.isValidUTF8(scratch[field.range]) : CSVReader.isValidUTF8(bytes[field.range]))
+                let valid =
+                    high < 0x80
+                    || (field.inScratch
+                        ? CSVReader.isValidUTF8(scratch[field.range]) : CSVReader.isValidUTF8(bytes[field.range]))
                 if valid {
                     fields.append(field)
                 } else {
@@ -153,7 +158,9 @@ public struct CSVReader: Sendable {
     /// The text of a field of the current record (already checked to be UTF-8).
     func string(_ index: Int) -> String {
         let field = fields[index]
-        return field.inScratch ? String(decoding: scratch[field.range], as: UTF8.self) : String(decoding: bytes[field.range], as: UTF8.self)
+        return field.inScratch
+            ? String(decoding: scratch[field.range], as: UTF8.self)
+            : String(decoding: bytes[field.range], as: UTF8.self)
     }
 
     /// Calls `body` with the bytes of a field of the current record.

@@ -15,7 +15,8 @@ struct CSVTable {
     init(file: String, format: InputFormat) { result = ImportedFile(name: file, format: format) }
 
     mutating func problem(_ line: Int, _ field: String?, _ expected: String, _ found: String?) {
-        result.diagnostics.append(Diagnostic(at: SourceLocation(file: file, line: line, field: field), expected: expected, found: found))
+        result.diagnostics.append(
+            Diagnostic(at: SourceLocation(file: file, line: line, field: field), expected: expected, found: found))
     }
 
     /// Leaves the record being handled out, counted under `reason` (the handler then returns nil). A record
@@ -24,12 +25,17 @@ struct CSVTable {
 
     /// Reads `bytes`; `what` names the format in messages ("the native ledger columns").
     mutating func read(
-        _ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), skippingLines: Int = 0, what: String, required: [[String]], example: String,
+        _ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), skippingLines: Int = 0, what: String,
+        required: [[String]], example: String,
         reads: Set<String>? = nil, record handle: (CSVRecord, HeaderMap, inout CSVTable) -> [LedgerEntry]?
     ) {
-        readRows(bytes, delimiter: delimiter, skippingLines: skippingLines, what: what, required: required, example: example, reads: reads) {
+        readRows(
+            bytes, delimiter: delimiter, skippingLines: skippingLines, what: what, required: required, example: example,
+            reads: reads
+        ) {
             reader, found, header, table in
-            let record = CSVRecord(line: found.line, fields: reader.fields.indices.map(reader.string), bytes: found.bytes)
+            let record = CSVRecord(
+                line: found.line, fields: reader.fields.indices.map(reader.string), bytes: found.bytes)
             let before = table.result.diagnostics.count
             let made = handle(record, header, &table)
             if let reason = table.skipping {
@@ -59,7 +65,8 @@ struct CSVTable {
     /// `more`: the input's next piece after `bytes` (nil at its end), for an input read in pieces
     /// (``CSVReader/nextFields(more:)``); `bytes` must then hold at least the whole header record.
     mutating func readRows(
-        _ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), skippingLines: Int = 0, what: String, required: [[String]], example: String,
+        _ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), skippingLines: Int = 0, what: String,
+        required: [[String]], example: String,
         reads: Set<String>? = nil, more: () -> [UInt8]? = { nil },
         accept: (CSVReader, (line: Int, bytes: Range<Int>), HeaderMap, inout CSVTable) -> Bool
     ) {
@@ -75,7 +82,9 @@ struct CSVTable {
             if !duplicates.isEmpty {
                 for repeated in duplicates {
                     let positions = "'\(repeated.name)' is column \(repeated.first) and column \(repeated.second)"
-                    problem(first.line, "header", "each column named once (\(positions))", first.fields.joined(separator: ","))
+                    problem(
+                        first.line, "header", "each column named once (\(positions))",
+                        first.fields.joined(separator: ","))
                 }
                 return
             }
@@ -83,7 +92,9 @@ struct CSVTable {
             let missing = required.filter { choice in choice.allSatisfy { header.column($0) == nil } }
                 .map { $0.joined(separator: " or ") }
             if !missing.isEmpty {
-                problem(first.line, "header", "\(what); missing \(missing.joined(separator: ", "))", first.fields.joined(separator: ","))
+                problem(
+                    first.line, "header", "\(what); missing \(missing.joined(separator: ", "))",
+                    first.fields.joined(separator: ","))
                 return
             }
         } catch {
@@ -103,7 +114,8 @@ struct CSVTable {
             if reader.fields.count == 1 && reader.fields[0].range.isEmpty { continue }
             let before = result.diagnostics.count
             guard reader.fields.count == header.names.count else {
-                problem(found.line, nil, "\(header.names.count) fields as in the header", "\(reader.fields.count) fields")
+                problem(
+                    found.line, nil, "\(header.names.count) fields as in the header", "\(reader.fields.count) fields")
                 reject(found.line, reader.text(of: found.bytes), from: before)
                 continue
             }

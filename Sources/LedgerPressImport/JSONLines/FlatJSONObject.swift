@@ -11,7 +11,9 @@ enum FlatJSONObject {
     static func parse(_ bytes: ArraySlice<UInt8>) throws(Failure) -> [String: String] {
         var p = bytes.startIndex
         let end = bytes.endIndex
-        func skipSpace() { while p < end, bytes[p] == 32 || bytes[p] == 9 || bytes[p] == 13 || bytes[p] == 10 { p += 1 } }
+        func skipSpace() {
+            while p < end, bytes[p] == 32 || bytes[p] == 9 || bytes[p] == 13 || bytes[p] == 10 { p += 1 }
+        }
         func expect(_ byte: UInt8, _ what: String) throws(Failure) {
             skipSpace()
             guard p < end, bytes[p] == byte else { throw .malformed("\(what) expected") }
@@ -80,7 +82,8 @@ enum FlatJSONObject {
                 guard p < end else { throw .malformed("a value expected") }
                 switch bytes[p] {
                 case UInt8(ascii: "\""): object[key] = try string()
-                case UInt8(ascii: "{"), UInt8(ascii: "["): throw .malformed("a plain value for '\(key)' expected, not an object or array")
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    throw .malformed("a plain value for '\(key)' expected, not an object or array")
                 default:
                     let start = p
                     while p < end, ![UInt8(ascii: ","), UInt8(ascii: "}"), 32, 9, 10, 13].contains(bytes[p]) { p += 1 }
@@ -89,7 +92,9 @@ enum FlatJSONObject {
                     case "null": break
                     case "true", "false": object[key] = text
                     default:
-                        guard text.first.map({ $0 == "-" || $0.isNumber }) == true else { throw .malformed("a valid value for '\(key)' expected") }
+                        guard text.first.map({ $0 == "-" || $0.isNumber }) == true else {
+                            throw .malformed("a valid value for '\(key)' expected")
+                        }
                         object[key] = text
                     }
                 }

@@ -36,7 +36,9 @@ enum JSONLinesImporter {
                     continue
                 }
             } catch {
-                if case .malformed(let what) = error { table.problem(line, nil, "one JSON object of the ledger fields per line (\(what))", raw) }
+                if case .malformed(let what) = error {
+                    table.problem(line, nil, "one JSON object of the ledger fields per line (\(what))", raw)
+                }
             }
             table.reject(line, raw, from: before)
         }

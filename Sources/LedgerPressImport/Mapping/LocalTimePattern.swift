@@ -60,14 +60,17 @@ enum LocalTimePattern {
             p += width
             switch token {
             case "M" where width == 3:
-                guard i + 3 <= chars.count, let month = months.firstIndex(of: String(chars[i..<(i + 3)]).lowercased()) else {
+                guard i + 3 <= chars.count, let month = months.firstIndex(of: String(chars[i..<(i + 3)]).lowercased())
+                else {
                     return .failure(.malformed)
                 }
                 values["M"] = month + 1
                 i += 3
             case "y", "M", "d", "H", "h", "m", "s":
                 let read = digits(max: token == "y" ? 4 : 2)
-                if read.count < width || (width >= 2 && read.count != width && token != "y") { return .failure(.malformed) }
+                if read.count < width || (width >= 2 && read.count != width && token != "y") {
+                    return .failure(.malformed)
+                }
                 values[token] = read.value
             case "S":
                 guard digits(max: 9).count >= 1 else { return .failure(.malformed) }
@@ -97,7 +100,8 @@ enum LocalTimePattern {
                 let minutes = digits(max: 2)
                 let colonAllowed = token == "Z" || width >= 3
                 let bareAllowed = token == "Z" || width == 2
-                guard hours.count == 2, minutes.count == 2, colon ? colonAllowed : bareAllowed, hours.value <= 14, minutes.value < 60
+                guard hours.count == 2, minutes.count == 2, colon ? colonAllowed : bareAllowed, hours.value <= 14,
+                    minutes.value < 60
                 else { return .failure(.malformed) }
                 let seconds = hours.value * 3600 + minutes.value * 60
                 offset = negative ? -seconds : seconds
@@ -114,7 +118,8 @@ enum LocalTimePattern {
             hour = h % 12 + (pm ? 12 : 0)
         }
         guard i == chars.count, let y = values["y"], let m = values["M"], let d = values["d"],
-            let date = CivilDate(year: y, month: m, day: d), let h = hour ?? (values["m"] == 0 && values["s"] == 0 ? 0 : nil),
+            let date = CivilDate(year: y, month: m, day: d),
+            let h = hour ?? (values["m"] == 0 && values["s"] == 0 ? 0 : nil),
             let mi = values["m"], let s = values["s"], h < 24, mi < 60, s < 60
         else { return .failure(.malformed) }
         if let failure = TimestampFailure.checkYear(y) { return .failure(failure) }

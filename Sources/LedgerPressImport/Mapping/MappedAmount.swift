@@ -50,7 +50,9 @@ enum MappedAmount {
     }
 
     /// The "expected ..." of a diagnostic for an amount that did not parse.
-    static func expectation(_ failure: AmountParser.Failure, text: String, mapping: Mapping, currency: Currency) -> String {
+    static func expectation(_ failure: AmountParser.Failure, text: String, mapping: Mapping, currency: Currency)
+        -> String
+    {
         if case .beyondLimit = failure { return AmountParser.limitExpectation(currency) }
         if let thousands = mapping.thousandsSeparator, !groupsAreValid(text, mapping: mapping) {
             return "thousands separators '\(thousands)' only between groups of three digits (1\(thousands)234)"
@@ -66,7 +68,8 @@ enum MappedAmount {
         let parts = body.split(separator: mapping.decimalSeparator, maxSplits: 1, omittingEmptySubsequences: false)
         if parts.count == 2 && parts[1].contains(thousands) { return nil }
         let groups = parts[0].split(separator: thousands, omittingEmptySubsequences: false)
-        guard let head = groups.first, (1...3).contains(head.count), groups.dropFirst().allSatisfy({ $0.count == 3 }) else {
+        guard let head = groups.first, (1...3).contains(head.count), groups.dropFirst().allSatisfy({ $0.count == 3 })
+        else {
             return nil
         }
         let whole = groups.joined()
@@ -76,10 +79,14 @@ enum MappedAmount {
     /// Whether a cell's thousands separators stand in valid groups (for the message naming them).
     static func groupsAreValid(_ text: String, mapping: Mapping) -> Bool {
         var body = text
-        for symbol in mapping.currencySymbols + ["(", ")", "-", "+"] { body = body.replacingOccurrences(of: symbol, with: "") }
+        for symbol in mapping.currencySymbols + ["(", ")", "-", "+"] {
+            body = body.replacingOccurrences(of: symbol, with: "")
+        }
         body = body.trimmingCharacters(in: .whitespaces)
         if let first = body.firstIndex(where: { $0.isNumber || $0 == mapping.thousandsSeparator }),
-            let last = body.lastIndex(where: { $0.isNumber || $0 == mapping.thousandsSeparator || $0 == mapping.decimalSeparator })
+            let last = body.lastIndex(where: {
+                $0.isNumber || $0 == mapping.thousandsSeparator || $0 == mapping.decimalSeparator
+            })
         {
             body = String(body[first...last])
         }

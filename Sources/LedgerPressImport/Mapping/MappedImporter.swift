@@ -11,14 +11,17 @@ import LedgerPressCore
 /// > where fixed kinds make that possible, so only `{column, values}` and by-sign kinds can reach the
 /// > per-row check.
 public enum MappedImporter {
-    public static func read(bytes: [UInt8], file: String, mapping: Mapping, settings: ImportSettings = ImportSettings()) -> ImportedFile {
+    public static func read(bytes: [UInt8], file: String, mapping: Mapping, settings: ImportSettings = ImportSettings())
+        -> ImportedFile
+    {
         var table = CSVTable(file: file, format: .mapped)
         let columns = mapping.columns
         var context = RowContext(mapping: mapping, settings: settings, file: file)
         if mapping.id == .line { context.fileDigest = ContentDigest.hex(bytes) }
         table.result.usedPayeeOption = mapping.fields["payee_id"] == nil
         table.read(
-            bytes, delimiter: mapping.delimiter, skippingLines: mapping.skipLines, what: "the columns mapping '\(mapping.name)' names",
+            bytes, delimiter: mapping.delimiter, skippingLines: mapping.skipLines,
+            what: "the columns mapping '\(mapping.name)' names",
             required: columns.map { [$0.lowercased()] }, example: columns.joined(separator: ","),
             reads: Set(columns.map { $0.lowercased().trimmingCharacters(in: .whitespaces) })
         ) { record, header, table in
@@ -64,7 +67,9 @@ public enum MappedImporter {
                     return nil
                 }
             }
-            func problem(_ field: String, _ expected: String, _ found: String) { table.problem(line, field, expected, found) }
+            func problem(_ field: String, _ expected: String, _ found: String) {
+                table.problem(line, field, expected, found)
+            }
             func value(_ native: String) -> (text: String?, label: String) {
                 switch mapping.fields[native] {
                 case .column(let name)?: return (cell(name), name)
@@ -76,7 +81,11 @@ public enum MappedImporter {
             var payee = value("payee_id")
             if mapping.fields["payee_id"] == nil {
                 payee = (settings.payee(forFile: file), "--payee")
-                if payee.text == nil { problem("payee_id", "the account this export belongs to (--payee ACCOUNT or --payee FILE=ACCOUNT)", "none") }
+                if payee.text == nil {
+                    problem(
+                        "payee_id", "the account this export belongs to (--payee ACCOUNT or --payee FILE=ACCOUNT)",
+                        "none")
+                }
             } else if payee.text == nil {
                 problem(payee.label, "a value", "")
             }
@@ -85,19 +94,28 @@ public enum MappedImporter {
                 if let account = payee.text { payeeType = settings.payeeType(for: account, line: line, table: &table) }
             } else {
                 let typeValue = value("payee_type")
-                payeeType = typeValue.text.flatMap { PayeeType(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()) }
+                payeeType = typeValue.text.flatMap {
+                    PayeeType(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased())
+                }
                 if payeeType == nil { problem(typeValue.label, "driver or merchant", typeValue.text ?? "") }
             }
             let currencyValue = value("currency")
             let rowCurrency = currencyValue.text.flatMap { Currency(code: $0.trimmingCharacters(in: .whitespaces)) }
-            if rowCurrency == nil { problem(currencyValue.label, "an ISO 4217 currency code", currencyValue.text ?? "") }
+            if rowCurrency == nil {
+                problem(currencyValue.label, "an ISO 4217 currency code", currencyValue.text ?? "")
+            }
             let occurredAt = time(fields: fields, header: header, problem: problem)
             var status: PayoutStatus?
             let statusValue = value("payout_status")
             if let text = statusValue.text {
-                let word = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: " ", with: "_")
+                let word = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(
+                    of: " ", with: "_")
                 status = word == "scheduled" ? .pending : StripeMovement.payoutStatus(word)
-                if status == nil { problem(statusValue.label, "pending (scheduled), processing (in transit), paid or failed (canceled)", text) }
+                if status == nil {
+                    problem(
+                        statusValue.label, "pending (scheduled), processing (in transit), paid or failed (canceled)",
+                        text)
+                }
             }
             for name in ["payee_id", "payee_name", "reference", "description", "payout_id"] {
                 let field = value(name)
@@ -109,12 +127,17 @@ public enum MappedImporter {
             // slid over by one (a stray delimiter in a text field) shows itself.
             var checkedColumns: Set<String> = []
             for spec in mapping.entries {
-                guard case .byColumn(let column, let values, .error) = spec.kind, checkedColumns.insert(column.lowercased()).inserted else {
+                guard case .byColumn(let column, let values, .error) = spec.kind,
+                    checkedColumns.insert(column.lowercased()).inserted
+                else {
                     continue
                 }
                 let (text, choice) = Self.lookup(column, values, cell: cell)
                 if choice == nil {
-                    problem(column, "one of " + values.keys.sorted().joined(separator: ", ") + " (or an 'otherwise' in the mapping)", text)
+                    problem(
+                        column,
+                        "one of " + values.keys.sorted().joined(separator: ", ")
+                            + " (or an 'otherwise' in the mapping)", text)
                 }
             }
             var made: [LedgerEntry] = []
@@ -125,7 +148,9 @@ public enum MappedImporter {
                 if let column = spec.currency {
                     let text = (cell(column) ?? "").trimmingCharacters(in: .whitespaces)
                     currency = Currency(code: text)
-                    if currency == nil && !(cell(spec.amount) ?? "").isEmpty { problem(column, "an ISO 4217 currency code", text) }
+                    if currency == nil && !(cell(spec.amount) ?? "").isEmpty {
+                        problem(column, "an ISO 4217 currency code", text)
+                    }
                 }
                 let text = cell(spec.amount) ?? ""
                 guard let currency, !text.isEmpty else { continue }
@@ -133,12 +158,16 @@ public enum MappedImporter {
                 switch MappedAmount.parse(text, mapping: mapping, currency: currency) {
                 case .success(let value): minor = value
                 case .failure(let failure):
-                    problem(spec.amount, MappedAmount.expectation(failure, text: text, mapping: mapping, currency: currency), text)
+                    problem(
+                        spec.amount,
+                        MappedAmount.expectation(failure, text: text, mapping: mapping, currency: currency), text)
                     continue
                 }
                 // Flip the sign when the mapping says so (checked: the parser bounds amounts anyway); kinds by sign
                 // then see the amount as the payee's entry will carry it.
-                if (spec.sign == .negative && minor > 0) || (spec.sign == .positive && minor < 0) || spec.sign == .inverted {
+                if (spec.sign == .negative && minor > 0) || (spec.sign == .positive && minor < 0)
+                    || spec.sign == .inverted
+                {
                     guard let flipped = try? MinorUnits.negate(minor, total: spec.amount) else {
                         problem(spec.amount, AmountParser.limitExpectation(currency), text)
                         continue
@@ -150,18 +179,20 @@ public enum MappedImporter {
                 guard let idText = id, let payeeID = payee.text, let payeeType, let occurredAt else { continue }
                 let entryID = made.isEmpty ? idText : idText + ":" + kind.rawValue
                 if let earlier = madeBy[entryID] {
-                    problem("entries[\(index)]",
+                    problem(
+                        "entries[\(index)]",
                         "a distinct id for each entry of a row (entries[\(earlier)] and entries[\(index)] both make a \(kind.rawValue) entry)",
                         entryID)
                     continue
                 }
                 madeBy[entryID] = index
-                made.append(LedgerEntry(
-                    id: entryID, occurredAt: occurredAt, payeeID: payeeID,
-                    payeeType: payeeType, payeeName: value("payee_name").text, kind: kind,
-                    amount: Money(minorUnits: minor, currency: currency), reference: value("reference").text,
-                    description: value("description").text, payoutID: value("payout_id").text, payoutStatus: status,
-                    source: SourceLocation(file: table.file, line: line)))
+                made.append(
+                    LedgerEntry(
+                        id: entryID, occurredAt: occurredAt, payeeID: payeeID,
+                        payeeType: payeeType, payeeName: value("payee_name").text, kind: kind,
+                        amount: Money(minorUnits: minor, currency: currency), reference: value("reference").text,
+                        description: value("description").text, payoutID: value("payout_id").text, payoutStatus: status,
+                        source: SourceLocation(file: table.file, line: line)))
             }
             // Counted as skipped only when the row had no problem (``CSVTable`` rejects it otherwise).
             if made.isEmpty {
@@ -172,20 +203,26 @@ public enum MappedImporter {
         }
 
         /// The row's id by the mapping's rule (and `id_scope`), or nil after reporting why not.
-        mutating func rowID(fields: [String], line: Int, header: HeaderMap, problem: (String, String, String) -> Void) -> String? {
+        mutating func rowID(fields: [String], line: Int, header: HeaderMap, problem: (String, String, String) -> Void)
+            -> String?
+        {
             var id: String
             switch mapping.id {
             case .line:
                 return "\(fileDigest)-L\(line)"
             case .column(let column):
-                guard let text = header.value(column.lowercased(), in: fields)?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+                guard let text = header.value(column.lowercased(), in: fields)?.trimmingCharacters(in: .whitespaces),
+                    !text.isEmpty
+                else {
                     problem(column, "a value (the row's id)", "")
                     return nil
                 }
                 id = text
             case .columns(let columns):
                 // Empty parts stay empty (a Shopify fee row has no checkout); at least one must have a value.
-                let parts = columns.map { header.value($0.lowercased(), in: fields)?.trimmingCharacters(in: .whitespaces) ?? "" }
+                let parts = columns.map {
+                    header.value($0.lowercased(), in: fields)?.trimmingCharacters(in: .whitespaces) ?? ""
+                }
                 guard parts.contains(where: { !$0.isEmpty }) else {
                     problem(columns.joined(separator: "+"), "a value in at least one of the id's columns", "")
                     return nil
@@ -203,7 +240,8 @@ public enum MappedImporter {
         /// The row's time: its columns joined with a space, by the pattern, in the row's zone.
         func time(fields: [String], header: HeaderMap, problem: (String, String, String) -> Void) -> Timestamp? {
             let label = mapping.timeColumns.joined(separator: "+")
-            let text = mapping.timeColumns.map { header.value($0.lowercased(), in: fields) ?? "" }.joined(separator: " ")
+            let text = mapping.timeColumns.map { header.value($0.lowercased(), in: fields) ?? "" }.joined(
+                separator: " ")
             let zone: RowZone
             switch mapping.timeZone {
             case .fixed(let clock): zone = .clock(clock)
@@ -214,7 +252,10 @@ public enum MappedImporter {
                 } else if name.trimmingCharacters(in: .whitespaces).isEmpty, let fallback {
                     zone = .clock(fallback)
                 } else {
-                    problem(column, "a time zone (an IANA name, an abbreviation such as PDT, or a name in the mapping's timestamp.timezone.names)", name)
+                    problem(
+                        column,
+                        "a time zone (an IANA name, an abbreviation such as PDT, or a name in the mapping's timestamp.timezone.names)",
+                        name)
                     return nil
                 }
             }

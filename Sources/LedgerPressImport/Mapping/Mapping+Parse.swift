@@ -2,32 +2,43 @@ import LedgerPressCore
 
 extension Mapping {
     static let knownKeys: Set<String> = [
-        "name", "delimiter", "skip_lines", "decimal_separator", "thousands_separator", "currency_symbols", "negative_parentheses",
+        "name", "delimiter", "skip_lines", "decimal_separator", "thousands_separator", "currency_symbols",
+        "negative_parentheses",
         "timestamp", "fields", "entries", "skip", "keep", "id_scope",
     ]
 
     /// Parses and checks a mapping file's text.
     public static func parse(_ text: String, file: String) throws(Failure) -> Mapping {
         var reader = Reader(file: file)
-        guard let root = try loadYAML(text, file: file) as? [String: Any] else { throw reader.fail("expected a YAML mapping at the top") }
-        if let unknown = root.keys.sorted().first(where: { !knownKeys.contains($0) }) { throw reader.fail("unknown key '\(unknown)'") }
+        guard let root = try loadYAML(text, file: file) as? [String: Any] else {
+            throw reader.fail("expected a YAML mapping at the top")
+        }
+        if let unknown = root.keys.sorted().first(where: { !knownKeys.contains($0) }) {
+            throw reader.fail("unknown key '\(unknown)'")
+        }
         let delimiterText = try reader.string(root["delimiter"], "delimiter", default: ",")
         let delimiter = delimiterText == "\\t" ? "\t" : delimiterText
         guard delimiter.utf8.count == 1, let delimiterByte = delimiter.utf8.first else {
             throw reader.fail("expected one character for 'delimiter', got '\(delimiterText)'")
         }
         let decimal = try reader.string(root["decimal_separator"], "decimal_separator", default: ".")
-        guard decimal == "." || decimal == "," else { throw reader.fail("expected '.' or ',' for 'decimal_separator', got '\(decimal)'") }
+        guard decimal == "." || decimal == "," else {
+            throw reader.fail("expected '.' or ',' for 'decimal_separator', got '\(decimal)'")
+        }
         let thousands = try reader.string(root["thousands_separator"], "thousands_separator", default: "")
         guard thousands.count <= 1, thousands != decimal else {
             throw reader.fail("expected one character other than the decimal separator for 'thousands_separator'")
         }
-        guard let timestamp = root["timestamp"] as? [String: Any] else { throw reader.fail("expected 'timestamp' with columns, format and timezone") }
+        guard let timestamp = root["timestamp"] as? [String: Any] else {
+            throw reader.fail("expected 'timestamp' with columns, format and timezone")
+        }
         if let unknown = timestamp.keys.sorted().first(where: { !["columns", "format", "timezone"].contains($0) }) {
             throw reader.fail("unknown key 'timestamp.\(unknown)'")
         }
         let timeColumns: [String]
-        if let one = timestamp["columns"] as? String { timeColumns = [one] } else if let many = timestamp["columns"] as? [String], !many.isEmpty {
+        if let one = timestamp["columns"] as? String {
+            timeColumns = [one]
+        } else if let many = timestamp["columns"] as? [String], !many.isEmpty {
             timeColumns = many
         } else {
             throw reader.fail("expected 'timestamp.columns': a column name or a list of them")
@@ -38,7 +49,8 @@ extension Mapping {
         var id: IDRule?
         for (key, value) in fieldMap.sorted(by: { $0.key < $1.key }) {
             guard fieldNames.contains(key) else {
-                throw reader.fail("unknown native field '\(key)' in 'fields' (known: \(fieldNames.joined(separator: ", ")))")
+                throw reader.fail(
+                    "unknown native field '\(key)' in 'fields' (known: \(fieldNames.joined(separator: ", ")))")
             }
             if key == "id" {
                 id = try reader.idRule(value)
@@ -55,7 +67,9 @@ extension Mapping {
         guard let id else { throw reader.fail("expected 'fields.id': a column, {columns: [...]} or {from: line}") }
         if fields["currency"] == nil { throw reader.fail("expected 'fields.currency'") }
         let scopeText = try reader.string(root["id_scope"], "id_scope", default: "global")
-        guard let idScope = IDScope(rawValue: scopeText) else { throw reader.fail("expected global or row for 'id_scope', got '\(scopeText)'") }
+        guard let idScope = IDScope(rawValue: scopeText) else {
+            throw reader.fail("expected global or row for 'id_scope', got '\(scopeText)'")
+        }
         guard let entryList = root["entries"] as? [[String: Any]], !entryList.isEmpty else {
             throw reader.fail("expected 'entries': a list of {kind, amount}")
         }
@@ -69,8 +83,12 @@ extension Mapping {
             guard let sign = Sign(rawValue: try reader.string(item["sign"], "\(at).sign", default: "as-is")) else {
                 throw reader.fail("expected as-is, negative, positive or inverted for '\(at).sign'")
             }
-            let currency = try item["currency"].map { value throws(Failure) in try reader.string(value, "\(at).currency") }
-            entries.append(EntrySpec(kind: try reader.kindRule(item["kind"], at: at), amount: amount, sign: sign, currency: currency))
+            let currency = try item["currency"].map { value throws(Failure) in
+                try reader.string(value, "\(at).currency")
+            }
+            entries.append(
+                EntrySpec(
+                    kind: try reader.kindRule(item["kind"], at: at), amount: amount, sign: sign, currency: currency))
         }
         try checkDistinctIDs(entries, fail: reader.fail)
         return Mapping(
@@ -78,8 +96,10 @@ extension Mapping {
             skipLines: root["skip_lines"] as? Int ?? 0, decimalSeparator: Character(decimal),
             thousandsSeparator: thousands.first, currencySymbols: root["currency_symbols"] as? [String] ?? [],
             negativeParentheses: root["negative_parentheses"] as? Bool ?? false, timeColumns: timeColumns,
-            timeFormat: try reader.string(timestamp["format"], "timestamp.format"), timeZone: timeZone, fields: fields, id: id,
-            idScope: idScope, skip: try reader.filters(root["skip"], "skip"), keep: try reader.filters(root["keep"], "keep"),
+            timeFormat: try reader.string(timestamp["format"], "timestamp.format"), timeZone: timeZone, fields: fields,
+            id: id,
+            idScope: idScope, skip: try reader.filters(root["skip"], "skip"),
+            keep: try reader.filters(root["keep"], "keep"),
             entries: entries)
     }
 
@@ -122,7 +142,9 @@ extension Mapping {
 
         func kind(_ name: String, _ key: String) throws(Failure) -> EntryKind {
             guard let kind = EntryKind(rawValue: name) else {
-                throw fail("expected a native kind for '\(key)' (\(EntryKind.allCases.map(\.rawValue).joined(separator: ", "))), got '\(name)'")
+                throw fail(
+                    "expected a native kind for '\(key)' (\(EntryKind.allCases.map(\.rawValue).joined(separator: ", "))), got '\(name)'"
+                )
             }
             return kind
         }
@@ -133,7 +155,8 @@ extension Mapping {
             if let bySign = value as? [String: Any], bySign.count == 2, let positive = bySign["positive"] as? String,
                 let negative = bySign["negative"] as? String
             {
-                return .bySign(positive: try kind(positive, "\(key).positive"), negative: try kind(negative, "\(key).negative"))
+                return .bySign(
+                    positive: try kind(positive, "\(key).positive"), negative: try kind(negative, "\(key).negative"))
             }
             throw fail("expected a native kind or {positive: kind, negative: kind} for '\(key)'")
         }
@@ -142,7 +165,9 @@ extension Mapping {
         func kindRule(_ value: Any?, at: String) throws(Failure) -> KindRule {
             let key = "\(at).kind"
             if let name = value as? String { return .choice(.fixed(try kind(name, key))) }
-            guard let rule = value as? [String: Any] else { throw fail("expected a kind, {sign: ...} or {column, values} for '\(key)'") }
+            guard let rule = value as? [String: Any] else {
+                throw fail("expected a kind, {sign: ...} or {column, values} for '\(key)'")
+            }
             if let bySign = rule["sign"] {
                 guard rule.count == 1 else { throw fail("expected only 'sign' in '\(key)'") }
                 return .choice(try choice(bySign, "\(key).sign"))
@@ -161,13 +186,17 @@ extension Mapping {
                 do {
                     otherwise = .kind(try choice(value, "\(key).otherwise"))
                 } catch {
-                    throw fail("expected error, skip, a native kind or {positive: kind, negative: kind} for '\(key).otherwise'")
+                    throw fail(
+                        "expected error, skip, a native kind or {positive: kind, negative: kind} for '\(key).otherwise'"
+                    )
                 }
             }
             var map: [String: KindChoice] = [:]
             for (text, choiceValue) in values.sorted(by: { $0.key < $1.key }) {
                 let normal = text.trimmingCharacters(in: .whitespaces).lowercased()
-                if map[normal] != nil { throw fail("expected each value once in '\(key).values' (any case), got '\(text)' twice") }
+                if map[normal] != nil {
+                    throw fail("expected each value once in '\(key).values' (any case), got '\(text)' twice")
+                }
                 map[normal] = try choice(choiceValue, "\(key).values.\(text)")
             }
             return .byColumn(column, map, otherwise: otherwise)
@@ -188,7 +217,9 @@ extension Mapping {
         func timeZone(_ value: Any?) throws(Failure) -> TimeZoneRule {
             if value == nil { return .fixed(.utc) }
             if let name = value as? String {
-                guard let zone = ZoneClock(identifier: name) else { throw fail("expected an IANA zone for 'timestamp.timezone', got '\(name)'") }
+                guard let zone = ZoneClock(identifier: name) else {
+                    throw fail("expected an IANA zone for 'timestamp.timezone', got '\(name)'")
+                }
                 return .fixed(zone)
             }
             guard let rule = value as? [String: Any], let column = rule["column"] as? String else {
@@ -199,11 +230,15 @@ extension Mapping {
             }
             var own: [String: RowZone] = [:]
             if let names = rule["names"] {
-                guard let table = names as? [String: Any] else { throw fail("expected {name: zone} for 'timestamp.timezone.names'") }
+                guard let table = names as? [String: Any] else {
+                    throw fail("expected {name: zone} for 'timestamp.timezone.names'")
+                }
                 for (name, zoneValue) in table {
                     let text = try string(zoneValue, "timestamp.timezone.names.\(name)")
                     guard let zone = ZoneNames.value(text) else {
-                        throw fail("expected an IANA zone or an offset such as -07:00 for 'timestamp.timezone.names.\(name)', got '\(text)'")
+                        throw fail(
+                            "expected an IANA zone or an offset such as -07:00 for 'timestamp.timezone.names.\(name)', got '\(text)'"
+                        )
                     }
                     own[name.trimmingCharacters(in: .whitespaces).lowercased()] = zone
                 }
@@ -211,7 +246,9 @@ extension Mapping {
             var fallback: ZoneClock?
             if let name = rule["default"] {
                 let text = try string(name, "timestamp.timezone.default")
-                guard let zone = ZoneClock(identifier: text) else { throw fail("expected an IANA zone for 'timestamp.timezone.default', got '\(text)'") }
+                guard let zone = ZoneClock(identifier: text) else {
+                    throw fail("expected an IANA zone for 'timestamp.timezone.default', got '\(text)'")
+                }
                 fallback = zone
             }
             return .column(column, ZoneNames(own: own), fallback: fallback)
@@ -220,7 +257,9 @@ extension Mapping {
         /// A list of `{column, equals | in | not_in | empty}`.
         func filters(_ value: Any?, _ key: String) throws(Failure) -> [RowFilter] {
             guard let value else { return [] }
-            guard let list = value as? [[String: Any]] else { throw fail("expected a list of {column, equals|in|not_in|empty} for '\(key)'") }
+            guard let list = value as? [[String: Any]] else {
+                throw fail("expected a list of {column, equals|in|not_in|empty} for '\(key)'")
+            }
             var filters: [RowFilter] = []
             for (index, item) in list.enumerated() {
                 let at = "\(key)[\(index)]"

@@ -9,7 +9,9 @@ extension Mapping {
         do {
             guard let node = try Yams.compose(yaml: text) else { return nil }
             if let line = firstComplexKey(in: node) {
-                throw Failure(file: file, message: "expected a name for every key, got a list or mapping as a key at line \(line)")
+                throw Failure(
+                    file: file, message: "expected a name for every key, got a list or mapping as a key at line \(line)"
+                )
             }
             return try Yams.load(yaml: text)
         } catch let failure as Failure {

@@ -89,7 +89,8 @@ public struct Mapping: Sendable {
             switch test {
             case .equals(let text): return value == text.trimmingCharacters(in: .whitespaces).lowercased()
             case .isIn(let list): return list.contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == value }
-            case .notIn(let list): return !list.contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == value }
+            case .notIn(let list):
+                return !list.contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == value }
             case .empty(let wanted): return value.isEmpty == wanted
             }
         }
@@ -131,7 +132,10 @@ public struct Mapping: Sendable {
 
     /// Native fields a mapping may fill; `id` and `currency` are required, `payee_id` and `payee_type` come
     /// from `--payee` and the payees file (or `--payee-type`) when the mapping leaves them out.
-    static let fieldNames = ["id", "payee_id", "payee_type", "payee_name", "currency", "reference", "description", "payout_id", "payout_status"]
+    static let fieldNames = [
+        "id", "payee_id", "payee_type", "payee_name", "currency", "reference", "description", "payout_id",
+        "payout_status",
+    ]
 
     public struct Failure: Error, CustomStringConvertible {
         public var file: String

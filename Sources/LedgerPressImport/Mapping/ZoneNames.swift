@@ -65,7 +65,9 @@ struct ZoneNames: Sendable {
         var minutes = 0
         if let colon = body.firstIndex(of: ":") {
             hours = Int(body[..<colon])
-            guard let m = Int(body[body.index(after: colon)...]), body[body.index(after: colon)...].count == 2 else { return nil }
+            guard let m = Int(body[body.index(after: colon)...]), body[body.index(after: colon)...].count == 2 else {
+                return nil
+            }
             minutes = m
         } else if body.count == 4 {
             hours = Int(body.prefix(2))
@@ -74,7 +76,9 @@ struct ZoneNames: Sendable {
         } else if (1...2).contains(body.count) {
             hours = Int(body)
         }
-        guard let hours, body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }), hours <= 14, minutes < 60 else { return nil }
+        guard let hours, body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }), hours <= 14, minutes < 60 else {
+            return nil
+        }
         let seconds = hours * 3600 + minutes * 60
         return sign == "-" ? -seconds : seconds
     }
@@ -82,11 +86,14 @@ struct ZoneNames: Sendable {
     /// Abbreviation → seconds east of UTC.
     static let abbreviations: [String: Int] = {
         let hours: [String: Double] = [
-            "utc": 0, "gmt": 0, "z": 0, "wet": 0, "west": 1, "bst": 1, "cet": 1, "cest": 2, "met": 1, "mest": 2, "eet": 2,
+            "utc": 0, "gmt": 0, "z": 0, "wet": 0, "west": 1, "bst": 1, "cet": 1, "cest": 2, "met": 1, "mest": 2,
+            "eet": 2,
             "eest": 3, "msk": 3,
-            "nst": -3.5, "ndt": -2.5, "ast": -4, "adt": -3, "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6,
+            "nst": -3.5, "ndt": -2.5, "ast": -4, "adt": -3, "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7,
+            "mdt": -6,
             "pst": -8, "pdt": -7, "akst": -9, "akdt": -8, "hst": -10, "sst": -11,
-            "jst": 9, "kst": 9, "hkt": 8, "sgt": 8, "awst": 8, "acst": 9.5, "acdt": 10.5, "aest": 10, "aedt": 11, "nzst": 12,
+            "jst": 9, "kst": 9, "hkt": 8, "sgt": 8, "awst": 8, "acst": 9.5, "acdt": 10.5, "aest": 10, "aedt": 11,
+            "nzst": 12,
             "nzdt": 13,
         ]
         return hours.mapValues { Int($0 * 3600) }
@@ -95,22 +102,31 @@ struct ZoneNames: Sendable {
     /// Display names (Rails / Square, Windows ids) → IANA names.
     static let displayNames: [String: String] = {
         let names: [String: String] = [
-            "Hawaii": "Pacific/Honolulu", "Alaska": "America/Juneau", "Pacific Time (US & Canada)": "America/Los_Angeles",
+            "Hawaii": "Pacific/Honolulu", "Alaska": "America/Juneau",
+            "Pacific Time (US & Canada)": "America/Los_Angeles",
             "Arizona": "America/Phoenix", "Mountain Time (US & Canada)": "America/Denver",
             "Central Time (US & Canada)": "America/Chicago", "Eastern Time (US & Canada)": "America/New_York",
             "Indiana (East)": "America/Indiana/Indianapolis", "Atlantic Time (Canada)": "America/Halifax",
             "Newfoundland": "America/St_Johns", "Saskatchewan": "America/Regina", "Puerto Rico": "America/Puerto_Rico",
             "Mexico City": "America/Mexico_City", "Bogota": "America/Bogota", "Lima": "America/Lima",
-            "Santiago": "America/Santiago", "Buenos Aires": "America/Argentina/Buenos_Aires", "Brasilia": "America/Sao_Paulo",
-            "London": "Europe/London", "Edinburgh": "Europe/London", "Dublin": "Europe/Dublin", "Lisbon": "Europe/Lisbon",
-            "Madrid": "Europe/Madrid", "Paris": "Europe/Paris", "Amsterdam": "Europe/Amsterdam", "Brussels": "Europe/Brussels",
+            "Santiago": "America/Santiago", "Buenos Aires": "America/Argentina/Buenos_Aires",
+            "Brasilia": "America/Sao_Paulo",
+            "London": "Europe/London", "Edinburgh": "Europe/London", "Dublin": "Europe/Dublin",
+            "Lisbon": "Europe/Lisbon",
+            "Madrid": "Europe/Madrid", "Paris": "Europe/Paris", "Amsterdam": "Europe/Amsterdam",
+            "Brussels": "Europe/Brussels",
             "Berlin": "Europe/Berlin", "Bern": "Europe/Zurich", "Zurich": "Europe/Zurich", "Rome": "Europe/Rome",
-            "Vienna": "Europe/Vienna", "Stockholm": "Europe/Stockholm", "Copenhagen": "Europe/Copenhagen", "Oslo": "Europe/Oslo",
-            "Warsaw": "Europe/Warsaw", "Prague": "Europe/Prague", "Budapest": "Europe/Budapest", "Athens": "Europe/Athens",
-            "Helsinki": "Europe/Helsinki", "Istanbul": "Europe/Istanbul", "Moscow": "Europe/Moscow", "Dubai": "Asia/Dubai",
-            "Mumbai": "Asia/Kolkata", "New Delhi": "Asia/Kolkata", "Kolkata": "Asia/Kolkata", "Singapore": "Asia/Singapore",
+            "Vienna": "Europe/Vienna", "Stockholm": "Europe/Stockholm", "Copenhagen": "Europe/Copenhagen",
+            "Oslo": "Europe/Oslo",
+            "Warsaw": "Europe/Warsaw", "Prague": "Europe/Prague", "Budapest": "Europe/Budapest",
+            "Athens": "Europe/Athens",
+            "Helsinki": "Europe/Helsinki", "Istanbul": "Europe/Istanbul", "Moscow": "Europe/Moscow",
+            "Dubai": "Asia/Dubai",
+            "Mumbai": "Asia/Kolkata", "New Delhi": "Asia/Kolkata", "Kolkata": "Asia/Kolkata",
+            "Singapore": "Asia/Singapore",
             "Hong Kong": "Asia/Hong_Kong", "Beijing": "Asia/Shanghai", "Seoul": "Asia/Seoul", "Tokyo": "Asia/Tokyo",
-            "Osaka": "Asia/Tokyo", "Perth": "Australia/Perth", "Adelaide": "Australia/Adelaide", "Darwin": "Australia/Darwin",
+            "Osaka": "Asia/Tokyo", "Perth": "Australia/Perth", "Adelaide": "Australia/Adelaide",
+            "Darwin": "Australia/Darwin",
             "Brisbane": "Australia/Brisbane", "Sydney": "Australia/Sydney", "Melbourne": "Australia/Melbourne",
             "Canberra": "Australia/Sydney", "Hobart": "Australia/Hobart", "Auckland": "Pacific/Auckland",
             "Wellington": "Pacific/Auckland",
@@ -122,7 +138,8 @@ struct ZoneNames: Sendable {
             "GMT Standard Time": "Europe/London", "W. Europe Standard Time": "Europe/Berlin",
             "Romance Standard Time": "Europe/Paris", "Central Europe Standard Time": "Europe/Budapest",
             "Central European Standard Time": "Europe/Warsaw", "E. Europe Standard Time": "Europe/Chisinau",
-            "FLE Standard Time": "Europe/Kiev", "Tokyo Standard Time": "Asia/Tokyo", "India Standard Time": "Asia/Kolkata",
+            "FLE Standard Time": "Europe/Kiev", "Tokyo Standard Time": "Asia/Tokyo",
+            "India Standard Time": "Asia/Kolkata",
             "China Standard Time": "Asia/Shanghai", "Singapore Standard Time": "Asia/Singapore",
             "AUS Eastern Standard Time": "Australia/Sydney", "New Zealand Standard Time": "Pacific/Auckland",
         ]

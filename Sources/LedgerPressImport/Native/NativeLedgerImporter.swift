@@ -48,7 +48,9 @@ public enum NativeLedgerImporter {
             }
             let before = table.result.diagnostics.count
             let fields = reader.fields.indices.map(reader.string)
-            guard let entry = parseRow(fields, line: found.line, header: header, table: &table), table.result.diagnostics.count == before else {
+            guard let entry = parseRow(fields, line: found.line, header: header, table: &table),
+                table.result.diagnostics.count == before
+            else {
                 return false
             }
             accept(entry, found, reader, &table)
@@ -66,7 +68,9 @@ public enum NativeLedgerImporter {
     /// One row's entry, or nil after reporting each of its problems.
     static func parseRow(_ fields: [String], line: Int, header: HeaderMap, table: inout CSVTable) -> LedgerEntry? {
         let before = table.result.diagnostics.count
-        func problem(_ field: String, _ expected: String, _ found: String) { table.problem(line, field, expected, found) }
+        func problem(_ field: String, _ expected: String, _ found: String) {
+            table.problem(line, field, expected, found)
+        }
         func required(_ name: String) -> String? {
             guard let value = header.value(name, in: fields) else {
                 problem(name, "a value", "")
@@ -80,7 +84,8 @@ public enum NativeLedgerImporter {
             switch RFC3339.read(text) {
             case .success(let t): return t
             case .failure(.yearOutOfRange): problem("occurred_at", CivilDate.supportedYearsText, text)
-            case .failure(.malformed): problem("occurred_at", "an RFC 3339 timestamp with offset such as 2026-10-03T14:22:05Z", text)
+            case .failure(.malformed):
+                problem("occurred_at", "an RFC 3339 timestamp with offset such as 2026-10-03T14:22:05Z", text)
             }
             return nil
         }
@@ -109,7 +114,8 @@ public enum NativeLedgerImporter {
         if let text = required("amount"), let currency {
             switch AmountParser.parse(text, currency: currency) {
             case .success(let money): amount = money
-            case .failure(.tooManyDecimals(let allowed)): problem("amount", "at most \(allowed) decimals for \(currency.code)", text)
+            case .failure(.tooManyDecimals(let allowed)):
+                problem("amount", "at most \(allowed) decimals for \(currency.code)", text)
             case .failure(.beyondLimit): problem("amount", AmountParser.limitExpectation(currency), text)
             case .failure(.notADecimal):
                 problem("amount", "a decimal like 120.00 or -24 (no thousands separators, no exponent)", text)
@@ -121,7 +127,9 @@ public enum NativeLedgerImporter {
             status = PayoutStatus(rawValue: text.lowercased())
             if status == nil { problem("payout_status", "one of pending, processing, paid, failed", text) }
         }
-        guard table.result.diagnostics.count == before, let id, let payeeID, let occurred, let payeeType, let kind, let amount else {
+        guard table.result.diagnostics.count == before, let id, let payeeID, let occurred, let payeeType, let kind,
+            let amount
+        else {
             return nil
         }
         return LedgerEntry(

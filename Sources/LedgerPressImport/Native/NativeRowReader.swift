@@ -14,8 +14,10 @@ struct NativeRowReader {
         let payeeName, reference, description, payoutID, payoutStatus: Int?
 
         init?(_ header: HeaderMap) {
-            guard let id = header.column("id"), let occurredAt = header.column("occurred_at"), let payeeID = header.column("payee_id"),
-                let payeeType = header.column("payee_type"), let kind = header.column("kind"), let amount = header.column("amount"),
+            guard let id = header.column("id"), let occurredAt = header.column("occurred_at"),
+                let payeeID = header.column("payee_id"),
+                let payeeType = header.column("payee_type"), let kind = header.column("kind"),
+                let amount = header.column("amount"),
                 let currency = header.column("currency")
             else { return nil }
             (self.id, self.occurredAt, self.payeeID, self.payeeType, self.kind, self.amount, self.currency) =
@@ -53,7 +55,8 @@ struct NativeRowReader {
             let payeeType = reader.withField(c.payeeType, { Self.word($0, PayeeType.allCases) }),
             let kind = reader.withField(c.kind, { Self.word($0, EntryKind.allCases) }),
             let currency = reader.withField(c.currency, { currency($0) }),
-            let minorUnits = reader.withField(c.amount, { $0.isEmpty ? nil : try? AmountParser.parse(bytes: $0, exponent: currency.exponent).get() })
+            let minorUnits = reader.withField(
+                c.amount, { $0.isEmpty ? nil : try? AmountParser.parse(bytes: $0, exponent: currency.exponent).get() })
         else { return nil }
         guard let name = Self.optionalText(reader, c.payeeName, .name, &names),
             let reference = Self.optionalText(reader, c.reference, .identifier, &references),
@@ -62,7 +65,9 @@ struct NativeRowReader {
         else { return nil }
         var status: PayoutStatus?
         if let column = c.payoutStatus {
-            let found: PayoutStatus?? = reader.withField(column) { $0.isEmpty ? .some(nil) : Self.word($0, PayoutStatus.allCases).map { .some($0) } }
+            let found: PayoutStatus?? = reader.withField(column) {
+                $0.isEmpty ? .some(nil) : Self.word($0, PayoutStatus.allCases).map { .some($0) }
+            }
             guard let found else { return nil }
             status = found
         }
@@ -73,7 +78,9 @@ struct NativeRowReader {
     }
 
     /// An optional text field: `.some(nil)` when absent or empty, `.some(text)` when it keeps `rule`, nil otherwise.
-    static func optionalText(_ reader: CSVReader, _ column: Int?, _ rule: TextRule, _ pool: inout StringPool) -> String?? {
+    static func optionalText(_ reader: CSVReader, _ column: Int?, _ rule: TextRule, _ pool: inout StringPool)
+        -> String??
+    {
         guard let column else { return .some(nil) }
         return reader.withField(column) { bytes -> String?? in
             guard !bytes.isEmpty else { return .some(nil) }
@@ -114,7 +121,8 @@ struct NativeRowReader {
     }
 
     /// The case whose raw value the ASCII field spells in any case (what `lowercased()` then `init(rawValue:)` finds).
-    static func word<T: RawRepresentable>(_ bytes: UnsafeBufferPointer<UInt8>, _ cases: [T]) -> T? where T.RawValue == String {
+    static func word<T: RawRepresentable>(_ bytes: UnsafeBufferPointer<UInt8>, _ cases: [T]) -> T?
+    where T.RawValue == String {
         for candidate in cases where candidate.rawValue.utf8.count == bytes.count {
             var same = true
             for (byte, wanted) in zip(bytes, candidate.rawValue.utf8) {
@@ -139,7 +147,11 @@ struct NativeRowReader {
             key = key << 8 | UInt32(upper)
         }
         if let known = currencies[key] { return known }
-        let code = String(decoding: [UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8), UInt8(truncatingIfNeeded: key)], as: UTF8.self)
+        let code = String(
+            decoding: [
+                UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8),
+                UInt8(truncatingIfNeeded: key),
+            ], as: UTF8.self)
         guard let currency = Currency(code: code) else { return nil }
         currencies[key] = currency
         return currency

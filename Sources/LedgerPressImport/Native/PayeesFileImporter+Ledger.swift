@@ -20,12 +20,16 @@ extension PayeesFileImporter {
         var diagnostics: [Diagnostic] = []
         for (id, index) in firstIndex.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             let first = ledger.entries[index]
-            guard let profile = profiles[id], let declared = profile.type, declared != first.payeeType, var location = profile.source
+            guard let profile = profiles[id], let declared = profile.type, declared != first.payeeType,
+                var location = profile.source
             else { continue }
             location.field = "payee_type"
-            diagnostics.append(Diagnostic(
-                at: location, expected: "'\(first.payeeType.rawValue)' as in the ledger (\(first.source.file):\(first.source.line))",
-                found: declared.rawValue))
+            diagnostics.append(
+                Diagnostic(
+                    at: location,
+                    expected:
+                        "'\(first.payeeType.rawValue)' as in the ledger (\(first.source.file):\(first.source.line))",
+                    found: declared.rawValue))
         }
         return diagnostics
     }

@@ -16,7 +16,10 @@ public enum PayeesFileImporter {
         var profiles: [String: PayeeProfile] = [:]
         var firstLine: [String: Int] = [:]
         var table = CSVTable(file: file, format: .native)
-        table.read(bytes, what: "the payees file columns", required: [["payee_id"], ["timezone"]], example: columns.joined(separator: ",")) {
+        table.read(
+            bytes, what: "the payees file columns", required: [["payee_id"], ["timezone"]],
+            example: columns.joined(separator: ",")
+        ) {
             record, header, table in
             let fields = record.fields
             let line = record.line

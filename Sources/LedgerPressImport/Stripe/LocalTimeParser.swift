@@ -23,7 +23,9 @@ enum LocalTimeParser {
         if parts[0].contains("/") {
             let numbers = parts[0].split(separator: "/").map { Int($0) }
             // A spreadsheet's re-save writes the year with four digits, or two (`9/23/25`: 2025).
-            if numbers.count == 3, let m = numbers[0], let d = numbers[1], let y = numbers[2], y >= 1000 || parts[0].split(separator: "/")[2].count == 2 {
+            if numbers.count == 3, let m = numbers[0], let d = numbers[1], let y = numbers[2],
+                y >= 1000 || parts[0].split(separator: "/")[2].count == 2
+            {
                 date = CivilDate(year: y < 100 ? 2000 + y : y, month: m, day: d)
             }
         } else {

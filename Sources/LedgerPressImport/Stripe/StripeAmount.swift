@@ -23,7 +23,8 @@ enum StripeAmount {
     /// `-75,57` → `-75.57`; nil for anything else.
     static func decimalComma(_ text: String) -> String? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...4).contains(parts[1].count), parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        guard parts.count == 2, (1...4).contains(parts[1].count), parts[1].allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return nil }
         var whole = Substring(parts[0])
         if whole.first == "-" || whole.first == "+" { whole = whole.dropFirst() }
         guard !whole.isEmpty, whole.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }

@@ -9,7 +9,8 @@ enum StripeDashboardImporter {
         "charge": "charge", "payment": "charge", "refund": "refund", "payment_refund": "refund",
         "refund_failure": "refund_failure", "adjustment": "other_adjustment", "dispute": "dispute",
         "dispute_reversal": "dispute_reversal", "transfer": "transfer", "recipient_transfer": "transfer",
-        "transfer_cancel": "transfer_reversal", "transfer_failure": "transfer_reversal", "transfer_refund": "transfer_reversal",
+        "transfer_cancel": "transfer_reversal", "transfer_failure": "transfer_reversal",
+        "transfer_refund": "transfer_reversal",
         "stripe_fee": "fee", "tax_fee": "tax", "payout": "payout", "payout_cancel": "payout_reversal",
         "payout_failure": "payout_reversal",
     ]
@@ -27,7 +28,10 @@ enum StripeDashboardImporter {
             bytes, what: "the Stripe Dashboard export columns",
             required: [["id"], ["type"], ["amount"], ["fee"], ["net"], ["currency"], ["created (utc)", "created"]],
             example: "id,Type,Source,Amount,Fee,Net,Currency,Created (UTC),...",
-            reads: ["id", "type", "source", "amount", "fee", "net", "currency", "created (utc)", "created", "description", "transfer"]
+            reads: [
+                "id", "type", "source", "amount", "fee", "net", "currency", "created (utc)", "created", "description",
+                "transfer",
+            ]
         ) { record, header, table in
             row(record, header: header, settings: settings, localZone: localZone, table: &table)
         }
@@ -39,7 +43,9 @@ enum StripeDashboardImporter {
     ) -> [LedgerEntry]? {
         let fields = record.fields
         let line = record.line
-        func problem(_ field: String?, _ expected: String, _ found: String) { table.problem(line, field, expected, found) }
+        func problem(_ field: String?, _ expected: String, _ found: String) {
+            table.problem(line, field, expected, found)
+        }
         guard let payee = settings.payee(forFile: table.file) else {
             problem(nil, "the account this export belongs to (--payee ACCOUNT or --payee FILE=ACCOUNT)", "none")
             return nil
@@ -55,7 +61,9 @@ enum StripeDashboardImporter {
         ) { problem("Created (UTC)", $0, timeText) }
         let typeText = (header.value("type", in: fields) ?? "").lowercased()
         let category = categoryByType[typeText]
-        if category == nil { problem("Type", "one of " + categoryByType.keys.sorted().joined(separator: ", "), typeText) }
+        if category == nil {
+            problem("Type", "one of " + categoryByType.keys.sorted().joined(separator: ", "), typeText)
+        }
         let currencyText = header.value("currency", in: fields) ?? ""
         let currency = Currency(code: currencyText)
         if currency == nil { problem("Currency", "an ISO 4217 currency code such as usd", currencyText) }
@@ -75,12 +83,15 @@ enum StripeDashboardImporter {
         ].allSatisfy { $0 }
         guard textOK, let id, let occurredAt, let category, let gross, let fee, let net else { return nil }
         let movement = StripeMovement(
-            id: id, occurredAt: occurredAt, payeeID: payee, payeeType: payeeType, category: category, gross: gross, fee: fee,
-            net: net, reference: header.value("source", in: fields), description: header.value("description", in: fields),
+            id: id, occurredAt: occurredAt, payeeID: payee, payeeType: payeeType, category: category, gross: gross,
+            fee: fee,
+            net: net, reference: header.value("source", in: fields),
+            description: header.value("description", in: fields),
             payoutID: header.value("transfer", in: fields), payoutStatus: nil, platformView: false, statusReport: false,
             source: SourceLocation(file: table.file, line: line))
         if case .success(let entries) = movement.entries() { return entries }
-        problem("Net", "Amount - Fee = Net (or Amount + Fee = Net)",
+        problem(
+            "Net", "Amount - Fee = Net (or Amount + Fee = Net)",
             "Amount \(PlainDecimal.format(gross)), Fee \(PlainDecimal.format(fee)), Net \(PlainDecimal.format(net))")
         return nil
     }

@@ -30,7 +30,8 @@ struct StripeMovement {
     var source: SourceLocation
 
     static let categories = [
-        "charge", "refund", "refund_failure", "dispute", "dispute_reversal", "transfer", "transfer_reversal", "fee", "tax",
+        "charge", "refund", "refund_failure", "dispute", "dispute_reversal", "transfer", "transfer_reversal", "fee",
+        "tax",
         "other_adjustment", "payout", "payout_reversal",
     ]
 
@@ -48,7 +49,8 @@ struct StripeMovement {
             difference == net.minorUnits
         {
             cost = fee.minorUnits
-        } else if let sum = try? MinorUnits.add(gross.minorUnits, fee.minorUnits, total: "gross + fee"), sum == net.minorUnits,
+        } else if let sum = try? MinorUnits.add(gross.minorUnits, fee.minorUnits, total: "gross + fee"),
+            sum == net.minorUnits,
             let negated = try? MinorUnits.negate(fee.minorUnits, total: "fee")
         {
             cost = negated
@@ -75,7 +77,8 @@ struct StripeMovement {
             let feeAmount = try MinorUnits.negate(cost, total: "fee")
             switch category {
             case "charge": made = [try entry("", .earning, gross.minorUnits), try entry(":fee", .fee, feeAmount)]
-            case "refund", "refund_failure": made = [try entry("", .refund, gross.minorUnits), try entry(":fee", .fee, feeAmount)]
+            case "refund", "refund_failure":
+                made = [try entry("", .refund, gross.minorUnits), try entry(":fee", .fee, feeAmount)]
             case "dispute", "dispute_reversal":
                 made = [try entry("", .adjustment, gross.minorUnits), try entry(":fee", .fee, feeAmount)]
             case "transfer": made = [try entry("", .earning, net.minorUnits)]

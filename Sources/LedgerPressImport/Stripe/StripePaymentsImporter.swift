@@ -19,7 +19,8 @@ import LedgerPressCore
 enum StripePaymentsImporter {
     static let columnsRead: Set<String> = [
         "id", "created date (utc)", "created (utc)", "amount", "amount refunded", "currency", "converted amount",
-        "converted amount refunded", "converted currency", "fee", "refunded date (utc)", "status", "description", "card id", "customer id",
+        "converted amount refunded", "converted currency", "fee", "refunded date (utc)", "status", "description",
+        "card id", "customer id",
     ]
 
     static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
@@ -28,9 +29,13 @@ enum StripePaymentsImporter {
         var seen: [String: Int] = [:]
         table.read(
             bytes, delimiter: InputFormat.delimiter(of: bytes), what: "the Stripe payments export columns",
-            required: [["created date (utc)", "created (utc)"], ["amount"], ["amount refunded"], ["currency"], ["converted amount"], ["fee"],
-                ["status"]],
-            example: "id,Created date (UTC),Amount,Amount Refunded,Currency,Converted Amount,...,Fee,...,Status,...", reads: columnsRead
+            required: [
+                ["created date (utc)", "created (utc)"], ["amount"], ["amount refunded"], ["currency"],
+                ["converted amount"], ["fee"],
+                ["status"],
+            ],
+            example: "id,Created date (UTC),Amount,Amount Refunded,Currency,Converted Amount,...,Fee,...,Status,...",
+            reads: columnsRead
         ) { record, header, table in
             row(record, header: header, settings: settings, seen: &seen, table: &table)
         }
@@ -38,12 +43,15 @@ enum StripePaymentsImporter {
     }
 
     static func row(
-        _ record: CSVRecord, header: HeaderMap, settings: ImportSettings, seen: inout [String: Int], table: inout CSVTable
+        _ record: CSVRecord, header: HeaderMap, settings: ImportSettings, seen: inout [String: Int],
+        table: inout CSVTable
     ) -> [LedgerEntry]? {
         let fields = record.fields
         let line = record.line
         func cell(_ name: String) -> String? { header.value(name, in: fields)?.trimmingCharacters(in: .whitespaces) }
-        func problem(_ field: String?, _ expected: String, _ found: String) { table.problem(line, field, expected, found) }
+        func problem(_ field: String?, _ expected: String, _ found: String) {
+            table.problem(line, field, expected, found)
+        }
         let status = cell("status") ?? ""
         guard ["paid", "refunded"].contains(status.lowercased()) else {
             table.skip("with Status \(status.isEmpty ? "(empty)" : status), which moves no money")
@@ -57,7 +65,9 @@ enum StripePaymentsImporter {
         let timeColumn = header.column("created date (utc)") != nil ? "created date (utc)" : "created (utc)"
         func time(_ column: String, _ label: String) -> Timestamp? {
             let text = cell(column) ?? ""
-            return LocalTimeParser.timestamp(text, zone: .utc, expected: "a time such as 2026-04-23 21:56:10 or 9/23/25 9:45") {
+            return LocalTimeParser.timestamp(
+                text, zone: .utc, expected: "a time such as 2026-04-23 21:56:10 or 9/23/25 9:45"
+            ) {
                 problem(label, $0, text)
             }
         }
@@ -65,7 +75,11 @@ enum StripePaymentsImporter {
         let converted = cell("converted currency").flatMap { $0.isEmpty ? nil : $0 }
         let currencyText = converted ?? cell("currency") ?? ""
         let currency = Currency(code: currencyText)
-        if currency == nil { problem(converted == nil ? "Currency" : "Converted Currency", "an ISO 4217 currency code such as usd", currencyText) }
+        if currency == nil {
+            problem(
+                converted == nil ? "Currency" : "Converted Currency", "an ISO 4217 currency code such as usd",
+                currencyText)
+        }
         func amount(_ converted: String, _ plain: String, _ label: String) -> Int64? {
             guard let currency else { return nil }
             let name = cell(converted)?.isEmpty == false ? converted : plain
@@ -77,7 +91,9 @@ enum StripePaymentsImporter {
         let refunded = amount("converted amount refunded", "amount refunded", "Converted Amount Refunded")
         let fee = amount("fee", "fee", "Fee")
         var refundedAt = created
-        if let refunded, refunded != 0, !(cell("refunded date (utc)") ?? "").isEmpty { refundedAt = time("refunded date (utc)", "Refunded date (UTC)") }
+        if let refunded, refunded != 0, !(cell("refunded date (utc)") ?? "").isEmpty {
+            refundedAt = time("refunded date (utc)", "Refunded date (UTC)")
+        }
         let textOK = [
             table.check(cell("id"), .identifier, line: line, field: "id"),
             table.check(cell("description"), .description, line: line, field: "Description"),
@@ -89,7 +105,8 @@ enum StripePaymentsImporter {
         func entry(_ suffix: String, _ kind: EntryKind, _ minor: Int64, _ at: Timestamp) -> LedgerEntry {
             LedgerEntry(
                 id: id + suffix, occurredAt: at, payeeID: payee, payeeType: payeeType, kind: kind,
-                amount: Money(minorUnits: minor, currency: currency), reference: id, description: description, source: source)
+                amount: Money(minorUnits: minor, currency: currency), reference: id, description: description,
+                source: source)
         }
         var made = [entry("", .earning, gross, created)]
         // Negating an amount the parser bounded (±AmountParser.limit) cannot overflow.
@@ -100,8 +117,11 @@ enum StripePaymentsImporter {
 
     /// `pay-` + 16 hex digits of the row's lasting fields, `#2`, `#3` for repeats within the file.
     static func derivedID(cell: (String) -> String?, seen: inout [String: Int]) -> String {
-        let key = ["created date (utc)", "created (utc)", "amount", "currency", "converted amount", "card id", "customer id", "description"]
-            .map { cell($0) ?? "" }.joined(separator: "\u{1F}")
+        let key = [
+            "created date (utc)", "created (utc)", "amount", "currency", "converted amount", "card id", "customer id",
+            "description",
+        ]
+        .map { cell($0) ?? "" }.joined(separator: "\u{1F}")
         let digest = ContentDigest.hex(key.utf8)
         let count = seen[digest, default: 0] + 1
         seen[digest] = count

@@ -24,11 +24,15 @@ enum StripePayoutsImporter {
         return table.result
     }
 
-    static func row(_ record: CSVRecord, header: HeaderMap, settings: ImportSettings, table: inout CSVTable) -> [LedgerEntry]? {
+    static func row(_ record: CSVRecord, header: HeaderMap, settings: ImportSettings, table: inout CSVTable)
+        -> [LedgerEntry]?
+    {
         let fields = record.fields
         let line = record.line
         func cell(_ name: String) -> String? { header.value(name, in: fields)?.trimmingCharacters(in: .whitespaces) }
-        func problem(_ field: String?, _ expected: String, _ found: String) { table.problem(line, field, expected, found) }
+        func problem(_ field: String?, _ expected: String, _ found: String) {
+            table.problem(line, field, expected, found)
+        }
         guard let payee = settings.payee(forFile: table.file) else {
             problem(nil, "the account this export belongs to (--payee ACCOUNT or --payee FILE=ACCOUNT)", "none")
             return nil
@@ -44,7 +48,9 @@ enum StripePayoutsImporter {
         let currency = Currency(code: currencyText)
         if currency == nil { problem("Currency", "an ISO 4217 currency code such as usd", currencyText) }
         let amountText = cell("amount") ?? ""
-        let amount = currency.flatMap { StripeAmount.read(amountText, currency: $0) { problem("Amount", $0, amountText) }?.minorUnits }
+        let amount = currency.flatMap {
+            StripeAmount.read(amountText, currency: $0) { problem("Amount", $0, amountText) }?.minorUnits
+        }
         let statusText = cell("status") ?? ""
         let status = StripeMovement.payoutStatus(statusText)
         if status == nil { problem("Status", "pending, in_transit, paid, failed or canceled", statusText) }
@@ -54,10 +60,13 @@ enum StripePayoutsImporter {
         ].allSatisfy { $0 }
         guard textOK, let id, let created, let currency, let amount, let status else { return nil }
         // Negating an amount the parser bounded (±AmountParser.limit) cannot overflow.
-        return [LedgerEntry(
-            id: id, occurredAt: created, payeeID: payee, payeeType: payeeType, kind: .payout,
-            amount: Money(minorUnits: -amount, currency: currency), description: cell("description").flatMap { $0.isEmpty ? nil : $0 },
-            payoutID: id, payoutStatus: status, source: SourceLocation(file: table.file, line: line))]
+        return [
+            LedgerEntry(
+                id: id, occurredAt: created, payeeID: payee, payeeType: payeeType, kind: .payout,
+                amount: Money(minorUnits: -amount, currency: currency),
+                description: cell("description").flatMap { $0.isEmpty ? nil : $0 },
+                payoutID: id, payoutStatus: status, source: SourceLocation(file: table.file, line: line))
+        ]
     }
 }
 
@@ -74,14 +83,18 @@ public enum StripePayoutOverlap {
         var problems: [Diagnostic] = []
         for file in files where file.format == .stripeDashboard || file.format == .stripeReport {
             for entry in file.entries where entry.kind == .payout && !entry.isStatusReport {
-                guard let payout = entry.payoutID, let first = fromPayoutsExport[entry.payeeID + "\u{0}" + payout], payout != entry.id else {
+                guard let payout = entry.payoutID, let first = fromPayoutsExport[entry.payeeID + "\u{0}" + payout],
+                    payout != entry.id
+                else {
                     continue
                 }
-                problems.append(Diagnostic(
-                    at: entry.source,
-                    expected: "each payout read once: \(payout) is also in the payouts export at \(first.file):\(first.line) "
-                        + "(read the payouts export with the payments export, or the balance history alone)",
-                    found: entry.id))
+                problems.append(
+                    Diagnostic(
+                        at: entry.source,
+                        expected:
+                            "each payout read once: \(payout) is also in the payouts export at \(first.file):\(first.line) "
+                            + "(read the payouts export with the payments export, or the balance history alone)",
+                        found: entry.id))
             }
         }
         return problems

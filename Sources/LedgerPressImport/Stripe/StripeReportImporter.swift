@@ -19,9 +19,12 @@ enum StripeReportImporter {
         }
         table.read(
             bytes, what: "the Stripe report columns",
-            required: [["balance_transaction_id"], ["currency"], ["gross"], ["fee"], ["net"], ["reporting_category"],
-                ["created_utc", "created", "effective_at_utc", "effective_at"]],
-            example: "balance_transaction_id,created_utc,currency,gross,fee,net,reporting_category,...", reads: columnsRead
+            required: [
+                ["balance_transaction_id"], ["currency"], ["gross"], ["fee"], ["net"], ["reporting_category"],
+                ["created_utc", "created", "effective_at_utc", "effective_at"],
+            ],
+            example: "balance_transaction_id,created_utc,currency,gross,fee,net,reporting_category,...",
+            reads: columnsRead
         ) { record, header, table in
             row(record, header: header, layout: layout, settings: settings, table: &table)
         }
@@ -30,8 +33,10 @@ enum StripeReportImporter {
 
     /// Every column a row is read from.
     static let columnsRead: Set<String> = [
-        "connected_account", "connected_account_id", "balance_transaction_id", "created_utc", "effective_at_utc", "created", "effective_at",
-        "currency", "gross", "fee", "net", "reporting_category", "payout_status", "source_id", "charge_id", "description", "payout_id",
+        "connected_account", "connected_account_id", "balance_transaction_id", "created_utc", "effective_at_utc",
+        "created", "effective_at",
+        "currency", "gross", "fee", "net", "reporting_category", "payout_status", "source_id", "charge_id",
+        "description", "payout_id",
         "automatic_payout_id",
     ]
 
@@ -49,7 +54,9 @@ enum StripeReportImporter {
         init(bytes: [UInt8], file: String, settings: ImportSettings) {
             // One reader for the header and the look over the rows that follows it.
             var reader = CSVReader(bytes: bytes)
-            let names = ((try? reader.next())?.fields ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let names = ((try? reader.next())?.fields ?? []).map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            }
             let present = ["connected_account", "connected_account_id"].filter(names.contains)
             var filled: Set<String> = []
             if !present.isEmpty {
@@ -60,13 +67,15 @@ enum StripeReportImporter {
                     } catch {
                         continue  // the row is reported when it is read for real
                     }
-                    for (name, index) in positions where index < reader.fields.count && !reader.fields[index].range.isEmpty {
+                    for (name, index) in positions
+                    where index < reader.fields.count && !reader.fields[index].range.isEmpty {
                         filled.insert(name)
                     }
                 }
             }
             accountColumn = ["connected_account", "connected_account_id"].first(where: filled.contains)
-            needsZone = !names.contains("created_utc") && !names.contains("effective_at_utc")
+            needsZone =
+                !names.contains("created_utc") && !names.contains("effective_at_utc")
                 && (names.contains("created") || names.contains("effective_at"))
             localColumn = names.contains("created") ? "created" : "effective_at"
             localZone = StripeSourceZone.resolve(file: file, settings: settings)
@@ -78,7 +87,9 @@ enum StripeReportImporter {
     ) -> [LedgerEntry]? {
         let fields = record.fields
         let line = record.line
-        func problem(_ field: String?, _ expected: String, _ found: String) { table.problem(line, field, expected, found) }
+        func problem(_ field: String?, _ expected: String, _ found: String) {
+            table.problem(line, field, expected, found)
+        }
         // Whose row is it?
         var platformView = false
         var payee: String?
@@ -95,7 +106,9 @@ enum StripeReportImporter {
             payee = settings.payee(forFile: table.file)
         }
         guard let payee else {
-            problem("connected_account", "the account the row belongs to (a connected_account column, or --payee ACCOUNT)", "")
+            problem(
+                "connected_account", "the account the row belongs to (a connected_account column, or --payee ACCOUNT)",
+                "")
             return nil
         }
         guard let payeeType = settings.payeeType(for: payee, line: line, table: &table) else { return nil }
@@ -112,7 +125,8 @@ enum StripeReportImporter {
             let text = header.value(name, in: fields)
         {
             if let zone = layout.localZone {
-                occurredAt = LocalTimeParser.timestamp(text, zone: zone, expected: "a time such as 2026-09-14 10:02:11") {
+                occurredAt = LocalTimeParser.timestamp(text, zone: zone, expected: "a time such as 2026-09-14 10:02:11")
+                {
                     problem(name, $0, text)
                 }
             } else {
@@ -155,11 +169,13 @@ enum StripeReportImporter {
             table.check(header.value("charge_id", in: fields), .identifier, line: line, field: "charge_id"),
             table.check(header.value("description", in: fields), .description, line: line, field: "description"),
             table.check(header.value("payout_id", in: fields), .identifier, line: line, field: "payout_id"),
-            table.check(header.value("automatic_payout_id", in: fields), .identifier, line: line, field: "automatic_payout_id"),
+            table.check(
+                header.value("automatic_payout_id", in: fields), .identifier, line: line, field: "automatic_payout_id"),
         ].allSatisfy { $0 }
         guard textOK, let id, let occurredAt, let gross, let fee, let net else { return nil }
         let movement = StripeMovement(
-            id: id, occurredAt: occurredAt, payeeID: payee, payeeType: payeeType, category: category, gross: gross, fee: fee,
+            id: id, occurredAt: occurredAt, payeeID: payee, payeeType: payeeType, category: category, gross: gross,
+            fee: fee,
             net: net, reference: header.value("source_id", in: fields) ?? header.value("charge_id", in: fields),
             description: header.value("description", in: fields),
             payoutID: header.value("payout_id", in: fields) ?? header.value("automatic_payout_id", in: fields),
@@ -170,7 +186,8 @@ enum StripeReportImporter {
         case .failure(.unknownCategory):
             problem("reporting_category", "one of " + StripeMovement.categories.joined(separator: ", "), category)
         case .failure(.unbalanced):
-            problem("net", "gross - fee = net (or gross + fee = net)",
+            problem(
+                "net", "gross - fee = net (or gross + fee = net)",
                 "gross \(PlainDecimal.format(gross)), fee \(PlainDecimal.format(fee)), net \(PlainDecimal.format(net))")
         }
         return nil

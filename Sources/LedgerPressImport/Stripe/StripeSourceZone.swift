@@ -18,7 +18,9 @@ enum StripeSourceZone {
         var name = (path as NSString).lastPathComponent
         if let dot = name.lastIndex(of: "."), name[dot...].lowercased() == ".csv" { name = String(name[..<dot]) }
         // A browser's " (1)" for a second download of the same name.
-        if let open = name.range(of: " (", options: .backwards), name.hasSuffix(")") { name = String(name[..<open.lowerBound]) }
+        if let open = name.range(of: " (", options: .backwards), name.hasSuffix(")") {
+            name = String(name[..<open.lowerBound])
+        }
         let parts = name.split(separator: "_", omittingEmptySubsequences: false)
         // Zone names hold `_` (Buenos_Aires, Port_Moresby): try the last one, two and three `_`-parts.
         for count in 1...min(3, parts.count) {
@@ -37,7 +39,9 @@ enum StripeSourceZone {
         guard pieces.count >= 2, pieces.count <= 5, pieces.allSatisfy({ !$0.isEmpty }) else { return nil }
         // Readings with fewer `/` first: the area and city split at the first dash is tried before any other.
         let gaps = pieces.count - 1
-        let readings = (0..<(1 << gaps)).filter { $0 & 1 == 1 }.sorted { ($0.nonzeroBitCount, $0) < ($1.nonzeroBitCount, $1) }
+        let readings = (0..<(1 << gaps)).filter { $0 & 1 == 1 }.sorted {
+            ($0.nonzeroBitCount, $0) < ($1.nonzeroBitCount, $1)
+        }
         for mask in readings {
             var identifier = pieces[0]
             for gap in 0..<gaps { identifier += (mask >> gap) & 1 == 1 ? "/" : "-"; identifier += pieces[gap + 1] }

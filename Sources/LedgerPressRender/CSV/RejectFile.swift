@@ -9,7 +9,9 @@ public enum RejectFile {
     public static func csv(_ rows: [(file: String, line: Int, reason: String, raw: String)]) -> String {
         var out = header + "\n"
         for row in rows {
-            out += CSVCell.row([CSVCell.text(row.file), String(row.line), CSVCell.text(row.reason), CSVCell.text(row.raw)])
+            out += CSVCell.row([
+                CSVCell.text(row.file), String(row.line), CSVCell.text(row.reason), CSVCell.text(row.raw),
+            ])
         }
         return out
     }

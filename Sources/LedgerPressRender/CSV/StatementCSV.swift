@@ -12,7 +12,8 @@ public enum StatementCSV {
 
     /// The statement CSV headers: the lines columns from `period` on; a driver's without `fees`.
     static let merchantHeader = linesHeader.split(separator: ",").dropFirst(2).joined(separator: ",") + "\n"
-    static let driverHeader = linesHeader.split(separator: ",").dropFirst(2).filter { $0 != "fees" }.joined(separator: ",") + "\n"
+    static let driverHeader =
+        linesHeader.split(separator: ",").dropFirst(2).filter { $0 != "fees" }.joined(separator: ",") + "\n"
 
     /// The statement's own CSV: the lines columns from `period` on; a driver's without `fees` (folded into `earnings`).
     public static func statementCSV(_ statement: Statement) -> String {
@@ -42,14 +43,18 @@ public enum StatementCSV {
                 text += ","
                 text += cell
             }
-            for amount in [f.openingBalance, f.earnings, f.tips, f.fees, f.adjustments, f.refunds, f.netActivity, f.payouts, f.closingBalance] {
+            for amount in [
+                f.openingBalance, f.earnings, f.tips, f.fees, f.adjustments, f.refunds, f.netActivity, f.payouts,
+                f.closingBalance,
+            ] {
                 text += ","
                 text += PlainDecimal.format(amount, exponent: e)
             }
             text += ","
             text += String(f.entries)
             text += "\n"
-            return SortableRow(keys: [statement.payee.id, section.currency.code, label], instant: nil, tieBreak: "", text: text)
+            return SortableRow(
+                keys: [statement.payee.id, section.currency.code, label], instant: nil, tieBreak: "", text: text)
         }
     }
 
@@ -63,16 +68,19 @@ public enum StatementCSV {
                 var text = prefix
                 appendLineCells(line, label: label, currency: section.currency, foldFees: false, to: &text)
                 text += "\n"
-                rows.append(SortableRow(
-                    keys: [statement.payee.id, section.currency.code, label], instant: line.occurredAt,
-                    tieBreak: (line.reference ?? "") + "\u{0}" + line.firstEntryID, text: text))
+                rows.append(
+                    SortableRow(
+                        keys: [statement.payee.id, section.currency.code, label], instant: line.occurredAt,
+                        tieBreak: (line.reference ?? "") + "\u{0}" + line.firstEntryID, text: text))
             }
         }
         return rows
     }
 
     /// The cells of one statement line from `period` on, comma-separated, without a line end.
-    static func appendLineCells(_ line: StatementLine, label: String, currency: Currency, foldFees: Bool, to out: inout String) {
+    static func appendLineCells(
+        _ line: StatementLine, label: String, currency: Currency, foldFees: Bool, to out: inout String
+    ) {
         let f = line.figures
         let e = currency.exponent
         out += label

@@ -21,7 +21,10 @@ public struct ChartFigure: Sendable, Equatable {
 
     /// The chart with its figures in `format`, the words of `labels` and dates written by `date` (the payee's
     /// numeric date, ``Wording/date(_:)``; ISO by default).
-    public init(chart: NetChart, format: MoneyFormat, labels: ChartLabels, date: @escaping (CivilDate) -> String = { $0.description }) {
+    public init(
+        chart: NetChart, format: MoneyFormat, labels: ChartLabels,
+        date: @escaping (CivilDate) -> String = { $0.description }
+    ) {
         let money = { (value: Int64) in format.format(value) }
         let words = ChartWords(chart: chart, labels: labels, money: money, date: date)
         // Each day's date and figure, written once for the Markdown table, the bars and the hidden table.
@@ -32,7 +35,8 @@ public struct ChartFigure: Sendable, Equatable {
         self.id = chart.id
         self.markdownBlock = table.markdownBlock(infoString: ChartFigure.infoPrefix + chart.id)
         self.html = chart.html(
-            money: money, words: words, days: days.map { (date: HTMLText.escape($0.date), net: HTMLText.escape($0.net)) })
+            money: money, words: words,
+            days: days.map { (date: HTMLText.escape($0.date), net: HTMLText.escape($0.net)) })
     }
 }
 

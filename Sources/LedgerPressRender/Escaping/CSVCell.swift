@@ -26,7 +26,9 @@ public enum CSVCell {
         for byte in value.utf8 {
             guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: ","), byte != UInt8(ascii: "\"") else { return false }
             if first {
-                guard byte != UInt8(ascii: "="), byte != UInt8(ascii: "+"), byte != UInt8(ascii: "-"), byte != UInt8(ascii: "@") else {
+                guard byte != UInt8(ascii: "="), byte != UInt8(ascii: "+"), byte != UInt8(ascii: "-"),
+                    byte != UInt8(ascii: "@")
+                else {
                     return false
                 }
                 first = false
@@ -40,13 +42,16 @@ public enum CSVCell {
 
     static func quoted(_ value: String) -> String {
         var needsQuotes = false
-        for byte in value.utf8 where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 10 || byte == 13 {
+        for byte in value.utf8 where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 10 || byte == 13
+        {
             needsQuotes = true
             break
         }
         guard needsQuotes else { return value }
         // Non-ASCII text keeps Foundation's matching (a quote followed by a combining mark is not matched).
-        guard value.utf8.allSatisfy({ $0 < 0x80 }) else { return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        guard value.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
         var out = "\""
         out.reserveCapacity(value.utf8.count + 8)
         var rest = Substring(value)

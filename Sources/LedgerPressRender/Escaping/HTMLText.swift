@@ -21,7 +21,8 @@ public enum HTMLText {
             for (i, byte) in bytes.enumerated() {
                 switch byte {
                 case 0x09, 0x0A, 0x0D: continue
-                case 0x00..<0x20, 0x7F, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+                case 0x00..<0x20, 0x7F, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
+                    UInt8(ascii: "'"):
                     return false
                 case 0xC2 where i + 1 < bytes.count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F:
                     return false
@@ -61,11 +62,15 @@ public enum HTMLText {
 enum ControlCharacters {
     static let replacement: Unicode.Scalar = "\u{FFFD}"
 
-    static func contains(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+    static func contains(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
 
     /// `text` with every control character except TAB, LF and CR replaced by U+FFFD.
     static func replaced(in text: String) -> String {
-        guard text.unicodeScalars.contains(where: { contains($0) && $0 != "\t" && $0 != "\n" && $0 != "\r" }) else { return text }
+        guard text.unicodeScalars.contains(where: { contains($0) && $0 != "\t" && $0 != "\n" && $0 != "\r" }) else {
+            return text
+        }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             out.append(contains(scalar) && scalar != "\t" && scalar != "\n" && scalar != "\r" ? replacement : scalar)

@@ -26,12 +26,17 @@ public enum MarkdownText {
             var previous: UInt8 = 0
             var ascii = true
             for (i, byte) in bytes.enumerated() {
-                guard byte >= 0x20, byte != 0x7F, !inlineSpecialBytes[Int(byte)], !(byte == 0x20 && previous == 0x20) else { return false }
+                guard byte >= 0x20, byte != 0x7F, !inlineSpecialBytes[Int(byte)], !(byte == 0x20 && previous == 0x20)
+                else { return false }
                 if byte >= 0x80 {
                     ascii = false
                     // U+0085 (C2 85), U+2028 and U+2029 (E2 80 A8, E2 80 A9) fold like spaces.
                     if byte == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0x85 { return false }
-                    if byte == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 { return false }
+                    if byte == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80,
+                        bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9
+                    {
+                        return false
+                    }
                 }
                 previous = byte
             }
@@ -42,7 +47,8 @@ public enum MarkdownText {
             default:
                 var digits = 0
                 while digits < bytes.count, bytes[digits] >= 0x30, bytes[digits] <= 0x39 { digits += 1 }
-                if digits > 0, digits <= 9, digits < bytes.count, bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")"),
+                if digits > 0, digits <= 9, digits < bytes.count,
+                    bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")"),
                     digits + 1 == bytes.count || bytes[digits + 1] == 0x20
                 {
                     return false
@@ -61,7 +67,9 @@ public enum MarkdownText {
         let line = folded(text)
         var out = String.UnicodeScalarView()
         // A leading `*` or `_` is escaped below already; a second backslash would show.
-        if let first = line.unicodeScalars.first, !inlineSpecials.contains(first), MarkdownText.opensBlock(line) { out.append("\\") }
+        if let first = line.unicodeScalars.first, !inlineSpecials.contains(first), MarkdownText.opensBlock(line) {
+            out.append("\\")
+        }
         for scalar in line.unicodeScalars {
             if inlineSpecials.contains(scalar) { out.append("\\") }
             out.append(scalar)
@@ -87,7 +95,8 @@ public enum MarkdownText {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            let isSpace = scalar == " " || scalar.value < 0x20 || scalar.value == 0x7F
+            let isSpace =
+                scalar == " " || scalar.value < 0x20 || scalar.value == 0x7F
                 || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
             if isSpace {
                 pendingSpace = !out.isEmpty
@@ -107,7 +116,9 @@ public enum MarkdownText {
         func isSpace(_ s: Unicode.Scalar?) -> Bool { s == nil || s == " " || s == "\t" || s == "\n" || s == "\r" }
         let trimmed = Array(text.unicodeScalars.drop { isSpace($0) })
         guard let first = trimmed.first else { return false }
-        if "-=*_".unicodeScalars.contains(first), trimmed.allSatisfy({ $0 == first || $0 == " " || $0 == "\t" }) { return true }
+        if "-=*_".unicodeScalars.contains(first), trimmed.allSatisfy({ $0 == first || $0 == " " || $0 == "\t" }) {
+            return true
+        }
         let second = trimmed.count > 1 ? trimmed[1] : nil
         if first == "-" || first == "+" || first == "*" { return isSpace(second) }
         if first == "#" {

@@ -38,8 +38,11 @@ public struct MoneyFormat: Sendable {
     }
 
     func foundationFormat(_ minorUnits: Int64) -> String {
-        let value = Decimal(sign: minorUnits < 0 ? .minus : .plus, exponent: -currency.exponent, significand: Decimal(minorUnits.magnitude))
-        return value.formatted(.currency(code: currency.code).locale(locale).precision(.fractionLength(currency.exponent)))
+        let value = Decimal(
+            sign: minorUnits < 0 ? .minus : .plus, exponent: -currency.exponent,
+            significand: Decimal(minorUnits.magnitude))
+        return value.formatted(
+            .currency(code: currency.code).locale(locale).precision(.fractionLength(currency.exponent)))
     }
 
     /// Learns the layout from 1234567.xx and its negative, and whether 1234.xx is grouped; nil when the
@@ -85,9 +88,13 @@ public struct MoneyFormat: Sendable {
     }
 
     /// Splits `$1,234,567.12` into prefix `$`, group `,`, decimal `.`, suffix ``.
-    static func split(_ text: String, exponent: Int, fraction: String) -> (prefix: String, suffix: String, group: String, decimal: String)? {
+    static func split(_ text: String, exponent: Int, fraction: String) -> (
+        prefix: String, suffix: String, group: String, decimal: String
+    )? {
         let chars = Array(text)
-        guard let first = chars.firstIndex(where: { $0 == "1" }), let last = chars.lastIndex(where: { $0.isASCII && $0.isNumber }) else { return nil }
+        guard let first = chars.firstIndex(where: { $0 == "1" }),
+            let last = chars.lastIndex(where: { $0.isASCII && $0.isNumber })
+        else { return nil }
         let body = String(chars[first...last])
         let prefix = String(chars[..<first])
         let suffix = String(chars[(last + 1)...])
@@ -95,7 +102,11 @@ public struct MoneyFormat: Sendable {
         let rest = body.dropFirst()
         guard let g1 = rest.firstIndex(of: "2") else { return nil }
         let group = String(rest[rest.startIndex..<g1])
-        guard body == "1" + group + "234" + group + "567" + (exponent > 0 ? String(body.dropFirst(1 + group.count + 3 + group.count + 3).dropLast(exponent)) + fraction : "") else { return nil }
+        guard
+            body == "1" + group + "234" + group + "567"
+                + (exponent > 0
+                    ? String(body.dropFirst(1 + group.count + 3 + group.count + 3).dropLast(exponent)) + fraction : "")
+        else { return nil }
         let decimal = exponent > 0 ? String(body.dropFirst(1 + group.count * 2 + 6).dropLast(exponent)) : ""
         if exponent > 0 && decimal.isEmpty { return nil }
         return (prefix, suffix, group, decimal)

@@ -31,7 +31,8 @@ public struct StatementView {
             context["currency"] = .text(currency.code)
             context["has_refunds"] = .flag(section.figures.refunds != 0)
             let captionValues = ["currency": currency.code, "period": periodTitle]
-            var lines = StatementView.linesTable(section, isDriver: isDriver, words: wording, money: money, time: clock.text)
+            var lines = StatementView.linesTable(
+                section, isDriver: isDriver, words: wording, money: money, time: clock.text)
             lines.caption = wording.fill(isDriver ? "caption_lines_driver" : "caption_lines_merchant", captionValues)
             tables[lines.id] = lines
             context["lines_table_block"] = .text(lines.markdownBlock)
@@ -73,7 +74,8 @@ public struct StatementView {
             "period_last_day": .text(statement.period.lastDay.description),
             "period_end": .text(statement.period.end.description),
             "time_zone": .text(payee.timeZone),
-            "period_text": .text(wording.fill("period_line", ["start": start, "end": lastDay, "zone": payee.timeZone])),
+            "period_text": .text(
+                wording.fill("period_line", ["start": start, "end": lastDay, "zone": payee.timeZone])),
             "as_of": .text(wording.asOf(statement.asOf, offset: statement.asOfOffset)),
             "sections": .list(sections),
             "t": .object(wording.templateWords),
@@ -105,7 +107,8 @@ public struct StatementView {
 
     /// The statement lines. Columns whose every value is zero are left out (Net always stays).
     static func linesTable(
-        _ section: CurrencySection, isDriver: Bool, words: Wording, money: (Int64) -> String, time: (Timestamp, Int) -> String
+        _ section: CurrencySection, isDriver: Bool, words: Wording, money: (Int64) -> String,
+        time: (Timestamp, Int) -> String
     ) -> TableData {
         typealias Column = (name: String, value: (Figures) -> Int64)
         var amountColumns: [Column] =
@@ -113,7 +116,8 @@ public struct StatementView {
             ? [(words["your_take"], { $0.take })]
             : [(words["sales"], { $0.earnings }), (words["fees"], { $0.fees })]
         amountColumns += [
-            (words["tips"], { $0.tips }), (words["adjustments"], { $0.adjustments }), (words["refunds"], { $0.refunds }),
+            (words["tips"], { $0.tips }), (words["adjustments"], { $0.adjustments }),
+            (words["refunds"], { $0.refunds }),
             (words["payouts"], { $0.payouts }),
         ]
         amountColumns = amountColumns.filter { column in section.lines.contains { column.value($0.figures) != 0 } }
@@ -139,10 +143,14 @@ public struct StatementView {
         _ section: CurrencySection, words: Wording, money: (Int64) -> String, time: (Timestamp, Int) -> String
     ) -> TableData {
         TableData(
-            id: "payouts-\(section.currency.code)", header: [words["date"], words["payout"], words["amount"], words["status"]],
+            id: "payouts-\(section.currency.code)",
+            header: [words["date"], words["payout"], words["amount"], words["status"]],
             alignments: [.left, .left, .right, .left],
             rows: section.payouts.map { payout in
-                [time(payout.occurredAt, payout.localOffset), payout.payoutID, money(payout.amount), words.status(payout.status)]
+                [
+                    time(payout.occurredAt, payout.localOffset), payout.payoutID, money(payout.amount),
+                    words.status(payout.status),
+                ]
             }, rowHeaderColumn: 1)
     }
 }
@@ -166,7 +174,9 @@ struct LineLabels {
     /// The line's description; a payout or adjustment without one says what it is.
     func describe(_ line: StatementLine) -> String {
         if let text = line.description { return text }
-        if line.figures.payouts != 0 && line.figures.entries == 1 { return line.figures.payouts > 0 ? payoutReversal : payout }
+        if line.figures.payouts != 0 && line.figures.entries == 1 {
+            return line.figures.payouts > 0 ? payoutReversal : payout
+        }
         if line.figures.adjustments != 0 && line.figures.entries == 1 { return adjustment }
         return ""
     }
@@ -187,7 +197,9 @@ struct WallClockText {
 
     init(statement: Statement, wording: Wording) {
         self.wording = wording
-        let instants = statement.sections.flatMap { $0.lines.map(\.occurredAt.epochSeconds) + $0.payouts.map(\.occurredAt.epochSeconds) }
+        let instants = statement.sections.flatMap {
+            $0.lines.map(\.occurredAt.epochSeconds) + $0.payouts.map(\.occurredAt.epochSeconds)
+        }
         guard let first = instants.min(), let last = instants.max() else {
             repeated = []
             return
@@ -196,7 +208,7 @@ struct WallClockText {
     }
 
     func text(_ time: Timestamp, _ offset: Int) -> String {
-        repeated.contains { $0.contains(time.epochSeconds) } ? wording.asOf(time, offset: offset) : wording.time(time, offset: offset)
+        repeated.contains { $0.contains(time.epochSeconds) }
+            ? wording.asOf(time, offset: offset) : wording.time(time, offset: offset)
     }
 }
-

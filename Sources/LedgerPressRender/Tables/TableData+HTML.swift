@@ -50,9 +50,11 @@ extension TableData {
 
     /// Whether the id can go into HTML attributes as it is (letters, digits, `-`, `_`).
     var hasSafeID: Bool {
-        !id.isEmpty && id.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
-        }
+        !id.isEmpty
+            && id.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+                    || $0 == "_"
+            }
     }
 
     /// The opening tags before the caption: a scroll box (focusable, named by the caption) and the table.

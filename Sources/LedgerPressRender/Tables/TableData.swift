@@ -41,7 +41,8 @@ public struct TableData: Sendable, Equatable {
         var out = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
-            let space = scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028
+            let space =
+                scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028
                 || scalar.value == 0x2029 || scalar == " "
             if space {
                 if !lastWasSpace { out.append(" ") }
@@ -66,7 +67,9 @@ public struct TableData: Sendable, Equatable {
                 var lookahead = bytes
                 let second = lookahead.next()
                 if byte == 0xC2, second == 0x85 { return false }
-                if byte == 0xE2, second == 0x80, let third = lookahead.next(), third == 0xA8 || third == 0xA9 { return false }
+                if byte == 0xE2, second == 0x80, let third = lookahead.next(), third == 0xA8 || third == 0xA9 {
+                    return false
+                }
             }
             previous = byte
         }

@@ -50,8 +50,10 @@ extension TemplateSet {
             FileManager.default.fileExists(atPath: (dir as NSString).appendingPathComponent("driver.md"))
         }
         if let dir = environment["LEDGERPRESS_TEMPLATES"], isTemplates(dir) { return dir }
-        var dir = (URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().path as NSString).deletingLastPathComponent
-        let installed = ((dir as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/ledgerpress/Templates")
+        var dir = (URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().path as NSString)
+            .deletingLastPathComponent
+        let installed = ((dir as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+            "share/ledgerpress/Templates")
         if isTemplates(installed) { return installed }
         while dir != "/" && !dir.isEmpty {
             let candidate = (dir as NSString).appendingPathComponent("Templates")

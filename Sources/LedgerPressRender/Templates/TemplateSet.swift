@@ -8,7 +8,9 @@ import Mustache
 /// control characters replaced and right-to-left text isolated). `{{{...}}}` is used only for
 /// values whose names say they are trusted blocks (`*_block`, `*_trusted`). Contexts are ``TemplateObject``s.
 public struct TemplateSet: Sendable {
-    public static let fileNames = ["driver.md", "merchant.md", "layout.html", "payee-index.html", "finance-index.html", "style.css"]
+    public static let fileNames = [
+        "driver.md", "merchant.md", "layout.html", "payee-index.html", "finance-index.html", "style.css",
+    ]
     /// The folder of the string tables, one `<language>.json` each (`en.json`, `de.json`, `pt_BR.json`).
     public static let stringsFolder = "strings"
     /// The table every other falls back to; a templates folder must have it (``load(defaultsDirectory:overrides:)``).
@@ -56,7 +58,8 @@ public struct TemplateSet: Sendable {
         financeIndex = try parse("finance-index.html", markdown: false)
         stylesheet = try text("style.css")
         wordedSources = WordedTemplates.Sources(
-            driver: pragma(markdown: true) + (try text("driver.md")), merchant: pragma(markdown: true) + (try text("merchant.md")),
+            driver: pragma(markdown: true) + (try text("driver.md")),
+            merchant: pragma(markdown: true) + (try text("merchant.md")),
             layout: pragma(markdown: false) + (try text("layout.html")),
             payeeIndex: pragma(markdown: false) + (try text("payee-index.html")))
         var tables: [String: [String: String]] = [:]

@@ -26,10 +26,13 @@ struct WordedTemplates: Sendable {
     }
 
     init(_ sources: Sources, words: [String: String]) throws {
-        driver = try MustacheTemplate(string: WordedTemplates.inline(sources.driver, words, escape: MarkdownText.escape))
-        merchant = try MustacheTemplate(string: WordedTemplates.inline(sources.merchant, words, escape: MarkdownText.escape))
+        driver = try MustacheTemplate(
+            string: WordedTemplates.inline(sources.driver, words, escape: MarkdownText.escape))
+        merchant = try MustacheTemplate(
+            string: WordedTemplates.inline(sources.merchant, words, escape: MarkdownText.escape))
         layout = try MustacheTemplate(string: WordedTemplates.inline(sources.layout, words, escape: HTMLText.escape))
-        payeeIndex = try MustacheTemplate(string: WordedTemplates.inline(sources.payeeIndex, words, escape: HTMLText.escape))
+        payeeIndex = try MustacheTemplate(
+            string: WordedTemplates.inline(sources.payeeIndex, words, escape: HTMLText.escape))
     }
 
     /// `text` with its word tags replaced by the words of `words` (escaped by `escape` for `{{t.key}}`).
@@ -41,7 +44,8 @@ struct WordedTemplates: Sendable {
         while let open = rest.range(of: "{{") {
             out += rest[..<open.lowerBound]
             let tag = rest[open.lowerBound...]
-            if let (length, key, raw) = wordTag(tag), let word = words[key], !word.contains("{{"), !word.contains("}}") {
+            if let (length, key, raw) = wordTag(tag), let word = words[key], !word.contains("{{"), !word.contains("}}")
+            {
                 out += raw ? word : escape(word)
                 rest = tag.dropFirst(length)
             } else {
@@ -54,7 +58,9 @@ struct WordedTemplates: Sendable {
 
     /// The tag at the start of `text` when it prints a word: its length, the key and whether it is raw.
     static func wordTag(_ text: Substring) -> (length: Int, key: String, raw: Bool)? {
-        let forms: [(open: String, close: String, raw: Bool)] = [("{{{", "}}}", true), ("{{&", "}}", true), ("{{", "}}", false)]
+        let forms: [(open: String, close: String, raw: Bool)] = [
+            ("{{{", "}}}", true), ("{{&", "}}", true), ("{{", "}}", false),
+        ]
         for form in forms where text.hasPrefix(form.open) {
             let body = text.dropFirst(form.open.count)
             guard let close = body.range(of: form.close) else { return nil }

@@ -70,7 +70,9 @@ public final class StringTables: @unchecked Sendable {
         } catch {
             throw .notText(file: file, reason: "\(expected) invalid JSON")
         }
-        guard let table = object as? [String: Any] else { throw .notText(file: file, reason: "\(expected) another JSON value") }
+        guard let table = object as? [String: Any] else {
+            throw .notText(file: file, reason: "\(expected) another JSON value")
+        }
         var texts: [String: String] = [:]
         for key in table.keys.sorted() {
             guard let text = table[key] as? String else {

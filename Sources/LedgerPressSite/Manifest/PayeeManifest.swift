@@ -37,7 +37,9 @@ struct PayeeManifest: Codable, Sendable {
         var digest = DigestBuilder("ledgerpress statement records 2")
         digest.int(records.count)
         for record in records {
-            for text in [record.payeeID, record.period, record.firstIssuedAsOf, record.fingerprint] { digest.text(text) }
+            for text in [record.payeeID, record.period, record.firstIssuedAsOf, record.fingerprint] {
+                digest.text(text)
+            }
             digest.int(record.version)
             digest.int(record.figures.count)
             for (currency, figures) in record.figures.sorted(by: { $0.key < $1.key }) {

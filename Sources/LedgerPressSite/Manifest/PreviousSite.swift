@@ -48,23 +48,30 @@ final class PreviousSite: Sendable {
         let path = folder.appendingPathComponent("manifest.json").path
         published = SystemFile.modified(path) ?? 0
         guard let stored else {
-            (format, topFiles, payees, payeeOrder, legacyFiles, legacyRecords, financeOffsets) = (0, [:], [:], [], [:], [:], [:])
+            (format, topFiles, payees, payeeOrder, legacyFiles, legacyRecords, financeOffsets) = (
+                0, [:], [:], [], [:], [:], [:]
+            )
             return
         }
         let format = stored.formatVersion ?? 1
         guard format == 1 || format == Manifest.formatVersion else {
-            throw PreviousManifest.Unreadable(path: path, reason: "format_version \(format), which this ledgerpress does not know")
+            throw PreviousManifest.Unreadable(
+                path: path, reason: "format_version \(format), which this ledgerpress does not know")
         }
         var legacyFiles: [String: [String: String]] = [:]
         var legacyRecords: [String: [StatementRecord]] = [:]
         var topFiles: [String: Manifest.FileEntry] = [:]
         if format == 1 {
-            for file in stored.files { legacyFiles[PreviousSite.folder(of: file.path), default: [:]][file.path] = file.sha256 }
+            for file in stored.files {
+                legacyFiles[PreviousSite.folder(of: file.path), default: [:]][file.path] = file.sha256
+            }
             for record in stored.statements ?? [] { legacyRecords[record.payeeID, default: []].append(record) }
         } else {
             for file in stored.files { topFiles[file.path] = file }
         }
-        guard format == 1 || stored.payees != nil else { throw PreviousManifest.Unreadable(path: path, reason: "no 'payees'") }
+        guard format == 1 || stored.payees != nil else {
+            throw PreviousManifest.Unreadable(path: path, reason: "no 'payees'")
+        }
         let entries = stored.payees ?? []
         var payees: [String: Manifest.PayeeEntry] = [:]
         for entry in entries { payees[entry.id] = entry }
@@ -78,10 +85,14 @@ final class PreviousSite: Sendable {
     }
 
     /// Offsets of each payee's rows, when every finance CSV is listed with exactly its header plus the payees' rows.
-    private static func offsets(_ entries: [Manifest.PayeeEntry], topFiles: [String: Manifest.FileEntry]) -> [String: [Int]] {
+    private static func offsets(_ entries: [Manifest.PayeeEntry], topFiles: [String: Manifest.FileEntry]) -> [String:
+        [Int]]
+    {
         var starts = FinancePages.csvHeaders.map { $0.utf8.count + 1 }
         for (column, path) in FinancePages.csvPaths.enumerated() {
-            let rows = entries.reduce(0) { $0 + ($1.finance.csvBytes.count == starts.count ? $1.finance.csvBytes[column] : -1 << 40) }
+            let rows = entries.reduce(0) {
+                $0 + ($1.finance.csvBytes.count == starts.count ? $1.finance.csvBytes[column] : -1 << 40)
+            }
             guard let file = topFiles[path], file.size == starts[column] + rows else { return [:] }
         }
         var offsets: [String: [Int]] = [:]
@@ -93,7 +104,9 @@ final class PreviousSite: Sendable {
     }
 
     /// Format 1: the slugs of the payee folders it lists.
-    var legacyPayeeFolders: [String] { legacyFiles.keys.compactMap { $0.hasPrefix("payees/") ? String($0.dropFirst(7)) : nil } }
+    var legacyPayeeFolders: [String] {
+        legacyFiles.keys.compactMap { $0.hasPrefix("payees/") ? String($0.dropFirst(7)) : nil }
+    }
 
     /// Format 1: the files of a payee's folder (or of the top level, for slug nil) with their SHA-256.
     func legacyFiles(in slug: String?) -> [String: String] { legacyFiles[slug.map { "payees/\($0)" } ?? ""] ?? [:] }
@@ -108,16 +121,22 @@ final class PreviousSite: Sendable {
 
     /// A payee's rows in each finance CSV, read from this site's files.
     func financeRows(of entry: Manifest.PayeeEntry) throws(SystemError) -> [Data] {
-        guard let starts = financeOffsets[entry.id] else { throw SystemError("read the finance rows of \(entry.id) from", folder.path, code: ENOENT) }
+        guard let starts = financeOffsets[entry.id] else {
+            throw SystemError("read the finance rows of \(entry.id) from", folder.path, code: ENOENT)
+        }
         return try FinancePages.csvPaths.indices.map { column throws(SystemError) in
-            try SystemFile.read(folder.appendingPathComponent(FinancePages.csvPaths[column]).path, at: starts[column], count: entry.finance.csvBytes[column])
+            try SystemFile.read(
+                folder.appendingPathComponent(FinancePages.csvPaths[column]).path, at: starts[column],
+                count: entry.finance.csvBytes[column])
         }
     }
 
     /// The payee's manifest (format 2) in `payees/<slug>/`, or nil when the site has none there (or `slug` is no
     /// folder name a site may hold: the slug may come from the manifest itself).
     func payeeManifest(slug: String) throws(PreviousManifest.Unreadable) -> PayeeManifest? {
-        guard format == Manifest.formatVersion, (try? SitePath.check(PayeeManifest.path(slug: slug), payeeSlugs: nil)) != nil else { return nil }
+        guard format == Manifest.formatVersion,
+            (try? SitePath.check(PayeeManifest.path(slug: slug), payeeSlugs: nil)) != nil
+        else { return nil }
         return try PreviousManifest.read(PayeeManifest.self, in: folder.appendingPathComponent("payees/\(slug)"))
     }
 
@@ -125,7 +144,9 @@ final class PreviousSite: Sendable {
     /// link secret named differently).
     func history(of id: String) throws(PreviousManifest.Unreadable) -> StatementHistory {
         if format == 1 { return StatementHistory(records: legacyRecords[id] ?? [], legacy: true) }
-        guard let entry = payees[id], let manifest = try payeeManifest(slug: entry.slug) else { return StatementHistory() }
+        guard let entry = payees[id], let manifest = try payeeManifest(slug: entry.slug) else {
+            return StatementHistory()
+        }
         return StatementHistory(records: manifest.statements)
     }
 }

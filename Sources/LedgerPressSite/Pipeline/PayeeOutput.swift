@@ -1,9 +1,9 @@
 import Foundation
+import LedgerPressCore
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import LedgerPressCore
 
 /// One payee's part of a new site, as the writer and the finance stage take it: the writer's operations
 /// (new files, files linked unchanged), the payee's rows of the finance CSVs, and their manifest entry.
@@ -21,25 +21,30 @@ extension SitePipeline {
     func reusedOutput(_ plan: PayeePlan, entry: Manifest.PayeeEntry, site: PreviousSite) throws -> PayeeOutput {
         let folder = "payees/\(plan.slug)/"
         var output = PayeeOutput(
-            operations: plan.reusedFiles.map { .link(folder + $0) }, financeRows: try site.financeRows(of: entry), entry: entry, rendered: false)
+            operations: plan.reusedFiles.map { .link(folder + $0) }, financeRows: try site.financeRows(of: entry),
+            entry: entry, rendered: false)
         output.report.unchanged = plan.reusedFiles.count
         return output
     }
 
     /// A payee rendered by this run: statements computed, changed ones rendered, unchanged bytes linked.
-    func renderedOutput(_ plan: PayeePlan, site: PreviousSite, history: PreviousSite, output: URL) throws -> PayeeOutput {
+    func renderedOutput(_ plan: PayeePlan, site: PreviousSite, history: PreviousSite, output: URL) throws -> PayeeOutput
+    {
         let payee = plan.payee
         // The payee's folder as published: under another name when the link secret was rotated (its files then
         // count as removed, and its statement history carries over).
         let oldEntry = site.payees[payee.id]
-        let oldManifest = try oldEntry.flatMap { entry throws(PreviousManifest.Unreadable) in try site.payeeManifest(slug: entry.slug) }
+        let oldManifest = try oldEntry.flatMap { entry throws(PreviousManifest.Unreadable) in
+            try site.payeeManifest(slug: entry.slug)
+        }
         let statements: StatementHistory
         if history === site, site.format == Manifest.formatVersion {
             statements = StatementHistory(records: oldManifest?.statements ?? [])
         } else {
             statements = try history.history(of: payee.id)
         }
-        let book = try SiteBuilder.book(for: payee, entries: plan.entries, builder: StatementBuilder(selection: configuration.options.selection))
+        let book = try SiteBuilder.book(
+            for: payee, entries: plan.entries, builder: StatementBuilder(selection: configuration.options.selection))
         let context = PayeePages.Context(
             templates: configuration.templates, options: configuration.options, formats: formats,
             renderFiles: configuration.mode == .site,
@@ -48,7 +53,8 @@ extension SitePipeline {
                 return lstat(output.path + "/" + file.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
                     && Int(status.st_size) == file.size && SystemFile.modified(status) <= site.published
             })
-        let pages = try PayeePages(book: book, context: context, history: statements, staticKey: plan.key.static, previous: oldManifest)
+        let pages = try PayeePages(
+            book: book, context: context, history: statements, staticKey: plan.key.static, previous: oldManifest)
 
         var oldFiles: [String: String] = [:]
         if let oldManifest {
@@ -82,10 +88,12 @@ extension SitePipeline {
         let rows = [pages.summaryCSV, pages.linesCSV, pages.revisionsCSV].map { Data($0.utf8) }
         let entry = Manifest.PayeeEntry(
             id: payee.id, slug: plan.slug, key: plan.fullKey, manifest: manifestEntry, files: listed.count + 1,
-            bytes: listed.reduce(manifestEntry.size) { $0 + $1.size }, statementsSHA256: PayeeManifest.statementsDigest(records),
+            bytes: listed.reduce(manifestEntry.size) { $0 + $1.size },
+            statementsSHA256: PayeeManifest.statementsDigest(records),
             revised: pages.revisions.count,
             finance: try FinanceSummary.PayeeRow(book: book, slug: plan.slug, csvBytes: rows.map(\.count)),
             periods: book.statements.map(\.period.label))
-        return PayeeOutput(operations: staged.operations, financeRows: rows, entry: entry, report: staged.report, rendered: true)
+        return PayeeOutput(
+            operations: staged.operations, financeRows: rows, entry: entry, report: staged.report, rendered: true)
     }
 }

@@ -20,7 +20,9 @@ extension SitePipeline {
     /// > Note: a folder is carried over without reading it back when its files are as many and as large as
     /// > the manifest recorded and none was modified after the manifest was written; `verify` re-hashes
     /// > every byte. A folder that fails this check is rendered again.
-    func plan(_ payees: [(Payee, [LedgerEntry])], site: PreviousSite, history: PreviousSite, output: URL) throws -> [PayeePlan] {
+    func plan(_ payees: [(Payee, [LedgerEntry])], site: PreviousSite, history: PreviousSite, output: URL) throws
+        -> [PayeePlan]
+    {
         let context = self.context
         let slots = ResultSlots<PayeePlan>(count: payees.count)
         DispatchQueue.concurrentPerform(iterations: payees.count) { index in
@@ -28,8 +30,10 @@ extension SitePipeline {
             slots.set(index) {
                 let key = PayeeKey(payee: payee, context: context)
                 var plan = PayeePlan(
-                    payee: payee, entries: entries, slug: configuration.options.links.slug(for: payee.id), key: key, fullKey: key.full(entries: entries))
-                if let entry = reusable(plan, site: site, history: history), let files = SystemFile.listFiles(output.path + "/payees/" + plan.slug),
+                    payee: payee, entries: entries, slug: configuration.options.links.slug(for: payee.id), key: key,
+                    fullKey: key.full(entries: entries))
+                if let entry = reusable(plan, site: site, history: history),
+                    let files = SystemFile.listFiles(output.path + "/payees/" + plan.slug),
                     files.count == entry.files, files.reduce(0, { $0 + $1.size }) == entry.bytes,
                     files.allSatisfy({ $0.modified <= site.published })
                 {
@@ -59,7 +63,9 @@ extension SitePipeline {
             entry.key == plan.fullKey, entry.revised == 0, site.hasFinanceRows(of: plan.payee.id)
         else { return nil }
         if history !== site {
-            guard history.format == Manifest.formatVersion, history.payees[plan.payee.id]?.statementsSHA256 == entry.statementsSHA256 else {
+            guard history.format == Manifest.formatVersion,
+                history.payees[plan.payee.id]?.statementsSHA256 == entry.statementsSHA256
+            else {
                 return nil
             }
         }

@@ -149,7 +149,8 @@ public struct SitePipeline: Sendable {
     /// What the files outside `payees/` are made from.
     var top: SiteTop {
         SiteTop(
-            options: Manifest.Options(configuration.options, templates: configuration.templates, mode: configuration.mode),
+            options: Manifest.Options(
+                configuration.options, templates: configuration.templates, mode: configuration.mode),
             mode: configuration.mode,
             templates: configuration.templates, shard: configuration.shard)
     }
@@ -162,7 +163,9 @@ public struct SitePipeline: Sendable {
         var known: [String: Period] = [:]
         for entry in entries {
             for label in entry.periods {
-                guard let period = known[label] ?? Period(label: label) else { throw SiteError.unknownPeriod(payee: entry.id, label: label) }
+                guard let period = known[label] ?? Period(label: label) else {
+                    throw SiteError.unknownPeriod(payee: entry.id, label: label)
+                }
                 known[label] = period
                 counts[period, default: 0] += 1
             }
@@ -184,7 +187,8 @@ extension StagingWriter {
         let mirrors = writer.spare.adopt(as: writer.staging.path)
         do {
             return try StagingWriter(
-                staging: writer.staging, published: writer.output, appendFiles: FinancePages.csvFiles, mirrorsPublished: mirrors,
+                staging: writer.staging, published: writer.output, appendFiles: FinancePages.csvFiles,
+                mirrorsPublished: mirrors,
                 abortAfterFiles: abortAfterFiles)
         } catch {
             writer.discardStaging()

@@ -74,7 +74,8 @@ final class OrderedDelivery: @unchecked Sendable {
         delivered += 1
         if let output { waiting[index] = output }
         while let ready = waiting.removeValue(forKey: nextInOrder) {
-            writer.submit(ready.financeRows.enumerated().compactMap { $0.element.isEmpty ? nil : .append($0.offset, $0.element) })
+            writer.submit(
+                ready.financeRows.enumerated().compactMap { $0.element.isEmpty ? nil : .append($0.offset, $0.element) })
             var kept = ready
             kept.financeRows = []
             outputs.append(kept)

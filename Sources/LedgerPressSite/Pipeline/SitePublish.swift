@@ -1,10 +1,10 @@
 import Foundation
+import LedgerPressCore
+import LedgerPressRender
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import LedgerPressCore
-import LedgerPressRender
 
 /// What the files outside `payees/` are made from: the options as the manifest records them, the mode, the
 /// templates, and for a shard its record.
@@ -28,24 +28,31 @@ struct SitePublish: Sendable {
     func topLevel(_ summary: FinanceSummary) throws -> (finance: FinancePages, files: [OutputFile]) {
         let options = top.options
         let finance = try FinancePages(
-            summary: summary, issuer: options.issuer, footer: PayeePages.footer(sourceDateEpoch: options.sourceDateEpoch),
+            summary: summary, issuer: options.issuer,
+            footer: PayeePages.footer(sourceDateEpoch: options.sourceDateEpoch),
             templates: top.templates, formats: formats, index: top.mode == .site)
         var files = finance.files
         if top.mode == .site {
             // The payees' own copy (`payees/style.css`) lets `payees/` be published alone; the finance index uses `assets/`.
             for path in SitePath.stylesheets { files.append(OutputFile(path: path, text: top.templates.stylesheet)) }
         }
-        if let (shard, facts) = top.shard { files.append(try ShardRecord(shard: shard, ledger: facts, finance: summary).file()) }
+        if let (shard, facts) = top.shard {
+            files.append(try ShardRecord(shard: shard, ledger: facts, finance: summary).file())
+        }
         for file in files { try SitePath.check(file.path, payeeSlugs: []) }
         return (finance, files)
     }
 
-    func manifest(files: [Manifest.FileEntry], payees: [Manifest.PayeeEntry], finance: FinancePages) throws -> OutputFile {
-        try Manifest(files: files, payees: payees, inputs: inputs, totals: finance.controlTotals, options: top.options).file()
+    func manifest(files: [Manifest.FileEntry], payees: [Manifest.PayeeEntry], finance: FinancePages) throws
+        -> OutputFile
+    {
+        try Manifest(files: files, payees: payees, inputs: inputs, totals: finance.controlTotals, options: top.options)
+            .file()
     }
 
     /// Writes the top-level files and the manifest into staging (after the payees), and counts what changed.
-    func finish(_ outputs: [PayeeOutput], summary: FinanceSummary, writer: StagingWriter) throws -> SitePipeline.Outcome {
+    func finish(_ outputs: [PayeeOutput], summary: FinanceSummary, writer: StagingWriter) throws -> SitePipeline.Outcome
+    {
         var outcome = SitePipeline.Outcome()
         var report = SiteWriter.Report()
         for item in outputs {
@@ -70,7 +77,10 @@ struct SitePublish: Sendable {
         var staged = StagedFiles(published: output)
         var listed = files.map { staged.stage($0, old: oldTop[$0.path]) }
         // The top level keeps its files and the payees' folders; anything else the published site has goes.
-        staged.prune("", keeping: files.map(\.path) + FinancePages.csvPaths + ["manifest.json"] + entries.map { "payees/" + $0.slug })
+        staged.prune(
+            "",
+            keeping: files.map(\.path) + FinancePages.csvPaths + ["manifest.json"] + entries.map { "payees/" + $0.slug }
+        )
         writer.submit(staged.operations)
         report.added += staged.report.added
         report.changed += staged.report.changed
@@ -82,9 +92,11 @@ struct SitePublish: Sendable {
             throw SiteWriter.Failure.system(error)
         }
         let manifestFile = try manifest(
-            files: listed + FinancePages.csvPaths.indices.map {
-                Manifest.FileEntry(path: FinancePages.csvPaths[$0], size: appended[$0].size, sha256: appended[$0].sha256)
-            }, payees: entries, finance: finance)
+            files: listed
+                + FinancePages.csvPaths.indices.map {
+                    Manifest.FileEntry(
+                        path: FinancePages.csvPaths[$0], size: appended[$0].size, sha256: appended[$0].sha256)
+                }, payees: entries, finance: finance)
         do {
             for (index, path) in FinancePages.csvPaths.enumerated() {
                 let entry = Manifest.FileEntry(path: path, size: appended[index].size, sha256: appended[index].sha256)
@@ -125,7 +137,9 @@ struct SitePublish: Sendable {
     func keepPublished(_ path: String, size: Int?, writer: StagingWriter) throws(SystemError) -> Bool {
         let published = output.path + "/" + path
         var status = stat()
-        guard lstat(published, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, size.map({ Int(status.st_size) == $0 }) ?? true else {
+        guard lstat(published, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+            size.map({ Int(status.st_size) == $0 }) ?? true
+        else {
             return false
         }
         let staged = writer.staging + "/" + path
@@ -143,7 +157,8 @@ struct SitePublish: Sendable {
         var listed: [Manifest.FileEntry] = []
         for file in files {
             let entry = Manifest.FileEntry(file)
-            guard site.topFiles[file.path] == entry, SystemFile.holds(output.path + "/" + file.path, bytes: file.bytes) else { return nil }
+            guard site.topFiles[file.path] == entry, SystemFile.holds(output.path + "/" + file.path, bytes: file.bytes)
+            else { return nil }
             listed.append(entry)
         }
         for path in FinancePages.csvPaths {

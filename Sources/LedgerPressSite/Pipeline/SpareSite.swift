@@ -68,7 +68,8 @@ struct SpareSite {
             guard lstat(output + "/" + file, &status) == 0 else { return errno == ENOENT }
             guard (status.st_mode & S_IFMT) == S_IFREG else { return false }
             if link(output + "/" + file, target) == 0 { return true }
-            guard errno == ENOENT, (try? SystemFile.makeFolders((target as NSString).deletingLastPathComponent)) != nil else { return false }
+            guard errno == ENOENT, (try? SystemFile.makeFolders((target as NSString).deletingLastPathComponent)) != nil
+            else { return false }
             return link(output + "/" + file, target) == 0
         }
     }
@@ -77,12 +78,13 @@ struct SpareSite {
     /// marker does not list: a spare copied or restored apart from the output holds equal bytes under other
     /// inodes, and starting from it would give unchanged files new inodes.
     func sharesFiles(outside differences: [Difference]) -> Bool {
-        let listed = Set(differences.map { difference in
-            switch difference {
-            case .file(let file): return file
-            case .folder(let folder): return folder
-            }
-        })
+        let listed = Set(
+            differences.map { difference in
+                switch difference {
+                case .file(let file): return file
+                case .folder(let folder): return folder
+                }
+            })
         var compared = 0
         for entry in SystemFile.listNames(output + "/payees") ?? [] where entry.isFolder && compared < 16 {
             let folder = "payees/" + entry.name
@@ -103,7 +105,8 @@ struct SpareSite {
             let manifest = try? SystemFile.read(output + "/manifest.json")
         else { return nil }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 3, lines[0] == Self.header, lines[1] == "manifest " + Manifest.sha256(manifest), lines.last == "end"
+        guard lines.count >= 3, lines[0] == Self.header, lines[1] == "manifest " + Manifest.sha256(manifest),
+            lines.last == "end"
         else { return nil }
         var differences: [Difference] = []
         for line in lines[2..<(lines.count - 1)] {
@@ -139,7 +142,9 @@ struct SpareSite {
         text += "end"
         let marker = staging + "/" + Self.markerName
         unlink(marker)
-        guard (try? SystemFile.create(marker, bytes: Data(text.utf8))) != nil, SystemFile.syncFile(marker), rename(staging, path) == 0 else {
+        guard (try? SystemFile.create(marker, bytes: Data(text.utf8))) != nil, SystemFile.syncFile(marker),
+            rename(staging, path) == 0
+        else {
             SystemFile.removeTree(staging)
             return
         }

@@ -40,7 +40,8 @@ struct StagedFiles {
             }
         }
         let folders = names.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        operations.insert(contentsOf: folders.map { StagingWriter.Operation.prune($0, keeping: names[$0] ?? []) }, at: 0)
+        operations.insert(
+            contentsOf: folders.map { StagingWriter.Operation.prune($0, keeping: names[$0] ?? []) }, at: 0)
     }
 
     /// Links a published file that is known to be unchanged.

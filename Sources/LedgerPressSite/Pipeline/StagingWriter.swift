@@ -132,7 +132,9 @@ final class StagingWriter: @unchecked Sendable {
         }
         var result: [Appended] = []
         for index in appendDescriptors.indices {
-            guard close(appendDescriptors[index]) == 0 else { throw SystemError("write", staging + "/" + appendPaths[index]) }
+            guard close(appendDescriptors[index]) == 0 else {
+                throw SystemError("write", staging + "/" + appendPaths[index])
+            }
             result.append(Appended(size: appendSizes[index], sha256: Manifest.hex(appendHashers[index].finalize())))
         }
         appendDescriptors = []
@@ -188,7 +190,9 @@ final class StagingWriter: @unchecked Sendable {
         case .link(let path):
             if mirrorsPublished { return }
             let target = try prepare(path)
-            guard Glibc.link(published + "/" + path, target) == 0 else { throw SystemError("link the unchanged", published + "/" + path) }
+            guard Glibc.link(published + "/" + path, target) == 0 else {
+                throw SystemError("link the unchanged", published + "/" + path)
+            }
         case .append(let index, let bytes):
             try append(index, bytes)
             return

@@ -28,8 +28,11 @@ final class ShardFolder: @unchecked Sendable {
         descriptor = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .missing("\(display): error: expected a shard's output folder, got nothing there") }
-            throw .missing("\(display): error: cannot open the shard's output folder: \(String(cString: strerror(code)))")
+            if code == ENOENT || code == ENOTDIR {
+                throw .missing("\(display): error: expected a shard's output folder, got nothing there")
+            }
+            throw .missing(
+                "\(display): error: cannot open the shard's output folder: \(String(cString: strerror(code)))")
         }
     }
 
@@ -58,7 +61,8 @@ final class ShardFolder: @unchecked Sendable {
             let raw = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
             if raw == [46] || raw == [46, 46] { continue }
             guard let name = String(validating: raw, as: UTF8.self) else {
-                throw failure(prefix + String(decoding: raw, as: UTF8.self), "expected a UTF-8 file name, got other bytes")
+                throw failure(
+                    prefix + String(decoding: raw, as: UTF8.self), "expected a UTF-8 file name, got other bytes")
             }
             names.append(name)
         }
@@ -80,7 +84,9 @@ final class ShardFolder: @unchecked Sendable {
                 guard depth < 2 else { throw failure(path, "expected no folder this deep in a site, got one") }
                 listing.folders.insert(path)
                 let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                guard child >= 0 else { throw failure(path, "cannot open the folder: \(String(cString: strerror(errno)))") }
+                guard child >= 0 else {
+                    throw failure(path, "cannot open the folder: \(String(cString: strerror(errno)))")
+                }
                 defer { close(child) }
                 try walk(child, prefix: path + "/", depth: depth + 1, into: &listing)
             case S_IFLNK:
@@ -116,7 +122,9 @@ final class ShardFolder: @unchecked Sendable {
         guard let file = try openFile(path) else { return nil }
         defer { close(file) }
         let (data, failed) = SystemFile.readFully(file, at: offset, count: count)
-        if failed != 0 { throw failure(path, "cannot read \(count) bytes at \(offset): \(String(cString: strerror(failed)))") }
+        if failed != 0 {
+            throw failure(path, "cannot read \(count) bytes at \(offset): \(String(cString: strerror(failed)))")
+        }
         return data
     }
 

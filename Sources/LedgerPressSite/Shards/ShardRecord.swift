@@ -39,8 +39,10 @@ public struct ShardRecord: Codable, Sendable, Equatable {
             var text = ""
             for entry in ledger.entries {
                 let fields = [
-                    entry.id, entry.payeeID, entry.payeeType.rawValue, entry.payeeName ?? "", String(entry.occurredAt.epochSeconds), String(entry.occurredAt.nanoseconds),
-                    entry.kind.rawValue, entry.amount.currency.code, String(entry.amount.minorUnits), entry.reference ?? "",
+                    entry.id, entry.payeeID, entry.payeeType.rawValue, entry.payeeName ?? "",
+                    String(entry.occurredAt.epochSeconds), String(entry.occurredAt.nanoseconds),
+                    entry.kind.rawValue, entry.amount.currency.code, String(entry.amount.minorUnits),
+                    entry.reference ?? "",
                     entry.description ?? "", entry.payoutID ?? "", entry.payoutStatus?.rawValue ?? "",
                 ]
                 for field in fields { text += String(field.utf8.count) + ":" + field }

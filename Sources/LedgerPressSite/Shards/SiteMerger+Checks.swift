@@ -6,7 +6,9 @@ extension SiteMerger {
     func checkComplete(_ shards: [LoadedShard]) throws(MergeFailure) {
         let count = shards[0].record.shard.count
         for shard in shards where shard.record.shard.count != count {
-            throw .mismatch("\(shard.directory) is shard \(shard.record.shard) but \(shards[0].directory) is shard \(shards[0].record.shard): expected shards of one split")
+            throw .mismatch(
+                "\(shard.directory) is shard \(shard.record.shard) but \(shards[0].directory) is shard \(shards[0].record.shard): expected shards of one split"
+            )
         }
         var seen: [Int: String] = [:]
         for shard in shards {
@@ -17,14 +19,17 @@ extension SiteMerger {
         }
         let missing = (0..<count).filter { seen[$0] == nil }
         if !missing.isEmpty {
-            throw .mismatch("expected all \(count) shards, got \(shards.count): missing \(missing.map { "\($0)/\(count)" }.joined(separator: ", "))")
+            throw .mismatch(
+                "expected all \(count) shards, got \(shards.count): missing \(missing.map { "\($0)/\(count)" }.joined(separator: ", "))"
+            )
         }
     }
 
     /// The same inputs, options and ledger as the first shard.
     func checkSameRun(_ shard: LoadedShard, as first: LoadedShard) throws(MergeFailure) {
         func differ(_ what: String) -> MergeFailure {
-            .mismatch("\(shard.directory) was built from other \(what) than \(first.directory): expected shards of one run")
+            .mismatch(
+                "\(shard.directory) was built from other \(what) than \(first.directory): expected shards of one run")
         }
         if shard.manifest.inputs != first.manifest.inputs { throw differ("inputs") }
         if shard.manifest.options != first.manifest.options { throw differ("options") }
@@ -38,7 +43,8 @@ extension SiteMerger {
         for shard in shards {
             for payee in shard.record.finance.payees {
                 guard shard.record.shard.contains(payeeID: payee.id) else {
-                    throw .mismatch("\(shard.directory): payee \(payee.id) belongs to another shard than \(shard.record.shard)")
+                    throw .mismatch(
+                        "\(shard.directory): payee \(payee.id) belongs to another shard than \(shard.record.shard)")
                 }
                 guard payee.csvBytes.count == FinancePages.csvPaths.count else {
                     throw .mismatch("\(shard.directory)/\(ShardRecord.path): payee \(payee.id) has no CSV sizes")
@@ -48,7 +54,8 @@ extension SiteMerger {
             for item in shard.record.finance.ledger {
                 do {
                     totals[item.currency] = try MinorUnits.add(
-                        totals[item.currency] ?? 0, try item.figures().closingBalance, total: "ledger totals of the shards")
+                        totals[item.currency] ?? 0, try item.figures().closingBalance,
+                        total: "ledger totals of the shards")
                 } catch {
                     throw .mismatch("\(shard.directory)/\(ShardRecord.path): \(item.currency): \(error)")
                 }
@@ -57,12 +64,16 @@ extension SiteMerger {
         ids.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let facts = shards[0].record.ledger
         guard ids.count == facts.payees, ShardRecord.LedgerFacts.payeesDigest(ids) == facts.payeesSHA256 else {
-            throw .mismatch("the shards hold \(ids.count) payees, the ledger \(facts.payees) (or other ones): expected every payee exactly once")
+            throw .mismatch(
+                "the shards hold \(ids.count) payees, the ledger \(facts.payees) (or other ones): expected every payee exactly once"
+            )
         }
         for item in facts.totals where totals[item.currency] ?? 0 != item.amount {
             throw .mismatch("the shards' ledgers of \(item.currency) do not add up to the whole ledger's total")
         }
-        if totals.keys.count != facts.totals.count { throw .mismatch("the shards' ledgers hold other currencies than the whole ledger") }
+        if totals.keys.count != facts.totals.count {
+            throw .mismatch("the shards' ledgers hold other currencies than the whole ledger")
+        }
     }
 }
 
@@ -75,12 +86,17 @@ extension SiteMerger {
         func add(_ what: String, _ magnitude: UInt64, _ shard: LoadedShard) throws(MergeFailure) {
             let (sum, overflow) = sums[what, default: 0].addingReportingOverflow(magnitude)
             guard !overflow, sum <= UInt64(Int64.max) else {
-                throw .mismatch("\(shard.directory)/\(ShardRecord.path): error: \(what): expected numbers whose sum fits in 64 bits, got larger ones")
+                throw .mismatch(
+                    "\(shard.directory)/\(ShardRecord.path): error: \(what): expected numbers whose sum fits in 64 bits, got larger ones"
+                )
             }
             sums[what] = sum
         }
         func count(_ what: String, _ value: Int, _ shard: LoadedShard) throws(MergeFailure) {
-            guard value >= 0 else { throw .mismatch("\(shard.directory)/\(ShardRecord.path): error: \(what): expected a count, got \(value)") }
+            guard value >= 0 else {
+                throw .mismatch(
+                    "\(shard.directory)/\(ShardRecord.path): error: \(what): expected a count, got \(value)")
+            }
             try add(what, UInt64(value), shard)
         }
         for shard in shards {
@@ -92,8 +108,12 @@ extension SiteMerger {
                 try count("entries", item.entries, shard)
             }
             for payee in finance.payees {
-                for balance in payee.balances { try add("balances of \(balance.currency)", balance.amount.magnitude, shard) }
-                for total in payee.kindTotals { try add("\(total.kind) totals of \(total.currency)", total.amount.magnitude, shard) }
+                for balance in payee.balances {
+                    try add("balances of \(balance.currency)", balance.amount.magnitude, shard)
+                }
+                for total in payee.kindTotals {
+                    try add("\(total.kind) totals of \(total.currency)", total.amount.magnitude, shard)
+                }
                 try count("statement_count", payee.statementCount, shard)
             }
             for period in finance.periods { try count("statements", period.statements, shard) }

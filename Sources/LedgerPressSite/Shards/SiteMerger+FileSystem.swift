@@ -16,11 +16,14 @@ extension SiteMerger {
         do {
             manifest = try JSONDecoder().decode(Manifest.self, from: manifestBytes)
         } catch {
-            throw .mismatch("\(directory)/manifest.json: error: expected a ledgerpress manifest of format \(Manifest.formatVersion), got \(PreviousManifest.reason(error))")
+            throw .mismatch(
+                "\(directory)/manifest.json: error: expected a ledgerpress manifest of format \(Manifest.formatVersion), got \(PreviousManifest.reason(error))"
+            )
         }
         // Folder names are recomputed from the ids below: that needs the key the shard was built with.
         guard manifest.options.linkKeyID == links.keyID else {
-            let built = manifest.options.linkKeyID.map { "with the link secret of key id \($0)" } ?? "without a link secret"
+            let built =
+                manifest.options.linkKeyID.map { "with the link secret of key id \($0)" } ?? "without a link secret"
             let given = links.keyID.map { "one of key id \($0)" } ?? "none"
             throw .mismatch(
                 "\(directory)/manifest.json: error: options: expected payee folders named with this merge's link secret, "
@@ -35,12 +38,17 @@ extension SiteMerger {
             do {
                 try SitePath.checkForm(entry.path)
             } catch {
-                throw badListing(entry.path, "expected a relative path without '.', '..' or empty components, got \(error)")
+                throw badListing(
+                    entry.path, "expected a relative path without '.', '..' or empty components, got \(error)")
             }
-            guard entry.path != "manifest.json", listed.insert(entry.path).inserted else { throw badListing(entry.path, "expected each file once") }
+            guard entry.path != "manifest.json", listed.insert(entry.path).inserted else {
+                throw badListing(entry.path, "expected each file once")
+            }
         }
         guard listed.contains(ShardRecord.path) else {
-            throw .mismatch("\(directory): expected the output of `build --shard I/N` (with \(ShardRecord.path)), got a site without one")
+            throw .mismatch(
+                "\(directory): expected the output of `build --shard I/N` (with \(ShardRecord.path)), got a site without one"
+            )
         }
         var files: [String: Data] = [:]
         func read(_ entry: Manifest.FileEntry, keep: Bool = true) throws(MergeFailure) {
@@ -68,21 +76,30 @@ extension SiteMerger {
             }
         }
         for path in listed.sorted() where path.hasPrefix("payees/") && !SitePath.topLevelFiles.contains(path) {
-            throw badListing(path, "expected only files outside payees/ (a payee's files are listed in their own manifest)")
+            throw badListing(
+                path, "expected only files outside payees/ (a payee's files are listed in their own manifest)")
         }
         var payeeFiles = Set<String>()
         for entry in manifest.payees {
-            guard slugs.contains(entry.slug), entry.slug == links.slug(for: entry.id), entry.manifest.path == PayeeManifest.path(slug: entry.slug) else {
-                throw .mismatch("\(directory)/manifest.json: error: payees: '\(SitePath.quoted(entry.id))': expected a payee of \(ShardRecord.path) with its own folder")
+            guard slugs.contains(entry.slug), entry.slug == links.slug(for: entry.id),
+                entry.manifest.path == PayeeManifest.path(slug: entry.slug)
+            else {
+                throw .mismatch(
+                    "\(directory)/manifest.json: error: payees: '\(SitePath.quoted(entry.id))': expected a payee of \(ShardRecord.path) with its own folder"
+                )
             }
             payeeFiles.insert(entry.manifest.path)
         }
         for path in listing.files.sorted() where path != "manifest.json" && !listed.contains(path) {
             // A payee's other files are checked against their payee manifest when the payee is merged.
-            if path.hasPrefix("payees/"), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slugs.contains(String(path[path.index(path.startIndex, offsetBy: 7)..<slash])) {
+            if path.hasPrefix("payees/"), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")),
+                slugs.contains(String(path[path.index(path.startIndex, offsetBy: 7)..<slash]))
+            {
                 continue
             }
-            throw .mismatch("\(directory)/\(SitePath.quoted(path)): error: expected only the files the shard's manifest lists, got one it does not list")
+            throw .mismatch(
+                "\(directory)/\(SitePath.quoted(path)): error: expected only the files the shard's manifest lists, got one it does not list"
+            )
         }
         for path in payeeFiles.sorted() where !listing.files.contains(path) {
             throw .mismatch("\(directory)/\(path): listed in the shard's manifest, but missing")
@@ -94,55 +111,79 @@ extension SiteMerger {
             do {
                 try SitePath.checkFolder(path, payeeSlugs: slugs)
             } catch {
-                throw .mismatch("\(directory)/\(SitePath.quoted(path)): error: expected only the folders of the shard's files, got \(error)")
+                throw .mismatch(
+                    "\(directory)/\(SitePath.quoted(path)): error: expected only the folders of the shard's files, got \(error)"
+                )
             }
         }
         var offsets: [String: [Int]] = [:]
         for (column, path) in FinancePages.csvPaths.enumerated() {
-            guard let entry = manifest.files.first(where: { $0.path == path }) else { throw .mismatch("\(directory)/\(path): missing") }
+            guard let entry = manifest.files.first(where: { $0.path == path }) else {
+                throw .mismatch("\(directory)/\(path): missing")
+            }
             let header = Data((FinancePages.csvHeaders[column] + "\n").utf8)
             guard let start = try folder.read(path, at: 0, count: header.count), start == header else {
                 throw .mismatch("\(directory)/\(path): expected the \(path) header, got another first line")
             }
             var offset = header.count
             for payee in record.finance.payees {
-                guard payee.csvBytes.count == FinancePages.csvPaths.count, payee.csvBytes[column] >= 0, payee.csvBytes[column] <= entry.size - offset else {
-                    throw .mismatch("\(directory)/\(path): expected \(payee.csvBytes.count > column ? payee.csvBytes[column] : 0) bytes of rows for payee \(payee.id), got fewer")
+                guard payee.csvBytes.count == FinancePages.csvPaths.count, payee.csvBytes[column] >= 0,
+                    payee.csvBytes[column] <= entry.size - offset
+                else {
+                    throw .mismatch(
+                        "\(directory)/\(path): expected \(payee.csvBytes.count > column ? payee.csvBytes[column] : 0) bytes of rows for payee \(payee.id), got fewer"
+                    )
                 }
                 offsets[payee.id, default: []].append(offset)
                 offset += payee.csvBytes[column]
             }
             guard offset == entry.size else {
-                throw .mismatch("\(directory)/\(path): expected rows of the shard's payees only, got \(entry.size - offset) more bytes")
+                throw .mismatch(
+                    "\(directory)/\(path): expected rows of the shard's payees only, got \(entry.size - offset) more bytes"
+                )
             }
         }
         return LoadedShard(
-            directory: directory, folder: folder, listing: listing, manifest: manifest, record: record, files: files, financeOffsets: offsets)
+            directory: directory, folder: folder, listing: listing, manifest: manifest, record: record, files: files,
+            financeOffsets: offsets)
     }
 
     /// A payee's folder from its shard, checked file by file against the payee manifest the shard's manifest
     /// vouches for (and nothing else in the folder), with their rows of the shard's finance CSVs.
-    func payeeOutput(_ entry: Manifest.PayeeEntry, from shard: LoadedShard, site: PreviousSite, output: URL) throws -> PayeeOutput {
+    func payeeOutput(_ entry: Manifest.PayeeEntry, from shard: LoadedShard, site: PreviousSite, output: URL) throws
+        -> PayeeOutput
+    {
         let directory = shard.directory
-        guard let manifestBytes = try shard.folder.read(entry.manifest.path), manifestBytes.count == entry.manifest.size,
+        guard let manifestBytes = try shard.folder.read(entry.manifest.path),
+            manifestBytes.count == entry.manifest.size,
             Manifest.sha256(manifestBytes) == entry.manifest.sha256
-        else { throw MergeFailure.mismatch("\(directory)/\(entry.manifest.path): differs from the shard's manifest (size or SHA-256)") }
+        else {
+            throw MergeFailure.mismatch(
+                "\(directory)/\(entry.manifest.path): differs from the shard's manifest (size or SHA-256)")
+        }
         let manifest: PayeeManifest
         do {
             manifest = try JSONDecoder().decode(PayeeManifest.self, from: manifestBytes)
         } catch {
-            throw MergeFailure.mismatch("\(directory)/\(entry.manifest.path): expected a payee manifest, got \(PreviousManifest.reason(error))")
+            throw MergeFailure.mismatch(
+                "\(directory)/\(entry.manifest.path): expected a payee manifest, got \(PreviousManifest.reason(error))")
         }
         let folder = "payees/\(entry.slug)/"
         let present = shard.listing.files.filter { $0.hasPrefix(folder) }
         var expected = Set([entry.manifest.path])
         for file in manifest.files {
-            guard file.path.hasPrefix(folder), (try? SitePath.check(file.path, payeeSlugs: [entry.slug])) != nil, expected.insert(file.path).inserted else {
-                throw MergeFailure.mismatch("\(directory)/\(entry.manifest.path): error: files: '\(SitePath.quoted(file.path))': expected each file of payees/\(entry.slug)/ once")
+            guard file.path.hasPrefix(folder), (try? SitePath.check(file.path, payeeSlugs: [entry.slug])) != nil,
+                expected.insert(file.path).inserted
+            else {
+                throw MergeFailure.mismatch(
+                    "\(directory)/\(entry.manifest.path): error: files: '\(SitePath.quoted(file.path))': expected each file of payees/\(entry.slug)/ once"
+                )
             }
         }
         for path in present.sorted() where !expected.contains(path) {
-            throw MergeFailure.mismatch("\(directory)/\(SitePath.quoted(path)): error: expected only the files the shard's manifest lists, got one it does not list")
+            throw MergeFailure.mismatch(
+                "\(directory)/\(SitePath.quoted(path)): error: expected only the files the shard's manifest lists, got one it does not list"
+            )
         }
         let old = site.payees[entry.id].flatMap { site.payees[entry.id]?.slug == entry.slug ? $0 : nil }
         let oldManifest = old == nil ? nil : try site.payeeManifest(slug: entry.slug)
@@ -157,10 +198,12 @@ extension SiteMerger {
                 bytes = manifestBytes
             } else {
                 guard let read = try shard.folder.read(file.path) else {
-                    throw MergeFailure.mismatch("\(directory)/\(file.path): listed in the shard's manifest, but missing")
+                    throw MergeFailure.mismatch(
+                        "\(directory)/\(file.path): listed in the shard's manifest, but missing")
                 }
                 guard read.count == file.size, Manifest.sha256(read) == file.sha256 else {
-                    throw MergeFailure.mismatch("\(directory)/\(file.path): differs from the shard's manifest (size or SHA-256)")
+                    throw MergeFailure.mismatch(
+                        "\(directory)/\(file.path): differs from the shard's manifest (size or SHA-256)")
                 }
                 bytes = read
             }
@@ -172,9 +215,12 @@ extension SiteMerger {
         if let moved = site.payees[entry.id], moved.slug != entry.slug { staged.report.removed += moved.files }
         result.operations = staged.operations
         result.report = staged.report
-        guard let starts = shard.financeOffsets[entry.id] else { throw MergeFailure.mismatch("payee \(SitePath.quoted(entry.id)) has no rows in the shards' finance files") }
+        guard let starts = shard.financeOffsets[entry.id] else {
+            throw MergeFailure.mismatch("payee \(SitePath.quoted(entry.id)) has no rows in the shards' finance files")
+        }
         for (column, path) in FinancePages.csvPaths.enumerated() {
-            guard let rows = try shard.folder.read(path, at: starts[column], count: entry.finance.csvBytes[column]) else {
+            guard let rows = try shard.folder.read(path, at: starts[column], count: entry.finance.csvBytes[column])
+            else {
                 throw MergeFailure.mismatch("\(directory)/\(path): missing")
             }
             result.financeRows.append(rows)
@@ -193,7 +239,9 @@ extension SiteMerger {
                 )
             }
             guard slugs.insert(slug).inserted else {
-                throw .mismatch("\(directory)/\(ShardRecord.path): error: payees: expected each payee once, got '\(SitePath.quoted(payee.id))' twice")
+                throw .mismatch(
+                    "\(directory)/\(ShardRecord.path): error: payees: expected each payee once, got '\(SitePath.quoted(payee.id))' twice"
+                )
             }
         }
         return slugs

@@ -17,7 +17,8 @@ public struct SiteMerger: Sendable {
     public var links: PayeeLinks
 
     public init(
-        templates: TemplateSet, links: PayeeLinks = .readable, workers: Int = ProcessInfo.processInfo.activeProcessorCount
+        templates: TemplateSet, links: PayeeLinks = .readable,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.templates = templates
         self.links = links
@@ -50,19 +51,26 @@ public struct SiteMerger: Sendable {
     /// Checks the shards (reading nothing into the output), then publishes their union into `output`.
     /// Throws ``MergeFailure`` for shards that do not make one site, ``SiteWriter/Failure`` when the output
     /// cannot be written (it then stays as it was).
-    public func merge(_ directories: [URL], into output: URL, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Merged {
+    public func merge(_ directories: [URL], into output: URL, progress: (@Sendable (Int, Int) -> Void)? = nil) throws
+        -> Merged
+    {
         guard !directories.isEmpty else { throw MergeFailure.mismatch("expected at least one shard folder, got none") }
-        let shards = try directories.map { url throws(MergeFailure) in try load(url) }.sorted { $0.record.shard.index < $1.record.shard.index }
+        let shards = try directories.map { url throws(MergeFailure) in try load(url) }.sorted {
+            $0.record.shard.index < $1.record.shard.index
+        }
         let first = shards[0]
         try checkComplete(shards)
         for shard in shards.dropFirst() { try checkSameRun(shard, as: first) }
         let expectedTemplates = Manifest.Options.templatesDigest(templates)
         guard first.manifest.options.templates == expectedTemplates else {
-            throw MergeFailure.mismatch("the shards were rendered with other templates (SHA-256 \(first.manifest.options.templates)) than this merge has (\(expectedTemplates)); pass the same --templates as the build")
+            throw MergeFailure.mismatch(
+                "the shards were rendered with other templates (SHA-256 \(first.manifest.options.templates)) than this merge has (\(expectedTemplates)); pass the same --templates as the build"
+            )
         }
         try checkMagnitudes(shards)
         try checkPayees(shards)
-        let mode: SitePipeline.Mode = first.manifest.options.only == SitePipeline.Mode.finance.rawValue ? .finance : .site
+        let mode: SitePipeline.Mode =
+            first.manifest.options.only == SitePipeline.Mode.finance.rawValue ? .finance : .site
         if mode == .site {
             for path in SitePath.stylesheets {
                 for shard in shards where shard.files[path] != Data(templates.stylesheet.utf8) {
@@ -75,25 +83,32 @@ public struct SiteMerger: Sendable {
         var payees: [(shard: Int, entry: Manifest.PayeeEntry)] = []
         for (index, shard) in shards.enumerated() { payees += shard.manifest.payees.map { (index, $0) } }
         payees.sort { $0.entry.id.utf8.lexicographicallyPrecedes($1.entry.id.utf8) }
-        guard payees.map(\.entry.id) == summary.payees.map(\.id), zip(payees, summary.payees).allSatisfy({ $0.entry.finance == $1 }) else {
-            throw MergeFailure.mismatch("the shards' manifests and shard records list other payees or other finance rows")
+        guard payees.map(\.entry.id) == summary.payees.map(\.id),
+            zip(payees, summary.payees).allSatisfy({ $0.entry.finance == $1 })
+        else {
+            throw MergeFailure.mismatch(
+                "the shards' manifests and shard records list other payees or other finance rows")
         }
 
         let order = payees
         let writer = SiteWriter(output: output)
         let site = try writer.prepare()
         let publish = SitePublish(
-            top: SiteTop(options: first.manifest.options, mode: mode, templates: templates, shard: nil), inputs: first.manifest.inputs,
+            top: SiteTop(options: first.manifest.options, mode: mode, templates: templates, shard: nil),
+            inputs: first.manifest.inputs,
             formats: MoneyFormats(), site: site, output: writer.output)
         let staging = try StagingWriter.opening(for: writer, abortAfterFiles: nil)
         let outcome: SitePipeline.Outcome
         do {
-            let outputs = try publish.stream(count: payees.count, workers: workers, writer: staging, progress: progress) { index in
+            let outputs = try publish.stream(count: payees.count, workers: workers, writer: staging, progress: progress)
+            { index in
                 try payeeOutput(order[index].entry, from: shards[order[index].shard], site: site, output: writer.output)
             }
             let finance = try publish.topLevel(summary).finance
             for totals in finance.controlTotals where totals.payeesTotal != totals.ledgerTotal {
-                throw MergeFailure.mismatch("the shards' payees of \(totals.currency) total \(totals.payeesTotal), their ledgers \(totals.ledgerTotal)")
+                throw MergeFailure.mismatch(
+                    "the shards' payees of \(totals.currency) total \(totals.payeesTotal), their ledgers \(totals.ledgerTotal)"
+                )
             }
             outcome = try publish.finish(outputs, summary: summary, writer: staging)
         } catch {
@@ -119,7 +134,8 @@ public enum MergeFailure: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missing(let message): return message
-        case .mismatch(let message): return message.contains(": error: ") ? message : "ledgerpress merge: error: " + message
+        case .mismatch(let message):
+            return message.contains(": error: ") ? message : "ledgerpress merge: error: " + message
         }
     }
 }
