@@ -9,7 +9,7 @@ extension Mapping {
 
     /// Parses and checks a mapping file's text.
     public static func parse(_ text: String, file: String) throws(Failure) -> Mapping {
-        var reader = Reader(file: file)
+        let reader = Reader(file: file)
         guard let root = try loadYAML(text, file: file) as? [String: Any] else {
             throw reader.fail("expected a YAML mapping at the top")
         }
