@@ -62,7 +62,7 @@ public struct ImportedFile: Sendable {
     /// The entries of every accepted row, in row order.
     public private(set) var entries: [LedgerEntry] = []
     /// Rows accepted but kept in neither ``rows`` nor ``entries`` (handed on as they were read,
-    /// ``NativeLedgerImporter/read(firstPiece:more:file:accept:)``, or let go, ``forgetRows()``), and what
+    /// ``NativeLedgerImporter/readOverlapped(firstPiece:more:file:accept:)``, or let go, ``forgetRows()``), and what
     /// their entries were.
     public private(set) var streamedRows = 0
     private var streamedFacts = EntryFacts()

@@ -27,6 +27,17 @@ extension InputLoader {
         }
     }
 
+    /// The ledger and what it took in, while a second thread adds an input's rows to it
+    /// (``NativeLedgerImporter/readOverlapped(firstPiece:more:file:accept:)``): only that thread touches
+    /// them until the read returns.
+    final class LedgerSink: @unchecked Sendable {
+        let path: String
+        var ledger = Ledger()
+        var merged = Merged()
+
+        init(path: String) { self.path = path }
+    }
+
     /// Reads one input into the ledger; returns its problems (the importer's, then the ledger's).
     ///
     /// > Note: a native export is read 1 MiB at a time and each row joins the ledger as it is read, so that
@@ -68,9 +79,16 @@ extension InputLoader {
             let lines = max(1, first.reduce(0) { $0 + ($1 == 10 ? 1 : 0) })
             loaded.ledger.reserveCapacity(
                 loaded.ledger.entries.count + input.sizeHint / max(1, first.count / lines) + lines)
-            file = NativeLedgerImporter.read(firstPiece: first, more: piece, file: path) { entry, line, raw in
-                merged.add(CollectionOfOne(entry), line: line, file: path, raw: raw, to: &loaded.ledger)
+            // The ledger takes the rows in on a second thread while this one reads on (see RowHandoff).
+            let sink = LedgerSink(path: path)
+            swap(&sink.ledger, &loaded.ledger)
+            file = NativeLedgerImporter.readOverlapped(firstPiece: first, more: piece, file: path) { entry, line, bytes in
+                sink.merged.add(
+                    CollectionOfOne(entry), line: line, file: sink.path, raw: { String(decoding: bytes, as: UTF8.self) },
+                    to: &sink.ledger)
             }
+            swap(&sink.ledger, &loaded.ledger)
+            merged = sink.merged
         } else {
             var bytes = first
             first = []

@@ -43,10 +43,15 @@ import Testing
             facts: file.facts)
     }
 
-    static func inPieces(_ bytes: [UInt8], first: Int, size: Int) -> Read {
+    /// What the second thread of ``NativeLedgerImporter/readOverlapped(firstPiece:more:file:accept:)`` took in.
+    final class Taken: @unchecked Sendable {
         var read = Read()
+    }
+
+    static func inPieces(_ bytes: [UInt8], first: Int, size: Int) -> Read {
+        let taken = Taken()
         var next = first
-        let file = NativeLedgerImporter.read(
+        let file = NativeLedgerImporter.readOverlapped(
             firstPiece: Array(bytes[..<first]),
             more: {
                 guard next < bytes.count else { return nil }
@@ -54,10 +59,11 @@ import Testing
                 return Array(bytes[next..<min(bytes.count, next + size)])
             }, file: "ledger.csv"
         ) { entry, line, raw in
-            read.entries.append(entry)
-            read.lines.append(line)
-            read.raw.append(raw())
+            taken.read.entries.append(entry)
+            taken.read.lines.append(line)
+            taken.read.raw.append(String(decoding: raw, as: UTF8.self))
         }
+        var read = taken.read
         read.rejected = file.rejected
         read.messages = file.diagnostics.map(\.message)
         read.rowsRead = file.rowsRead

@@ -42,30 +42,47 @@ final class EntryTexts: @unchecked Sendable {
     /// The number of `text` (0 for nil), adding it when it is new.
     func number(of text: String?, lane: Lane) -> Number {
         guard let text else { return 0 }
-        return writer.withLock { writer in
-            if let recent = writer.recent[lane.rawValue], Self.sameBytes(recent.text, text) { return recent.number }
-            let key = ExactText(text: text)
-            let number: Number
-            if let known = writer.numbers[key] {
-                number = known
-            } else {
-                precondition(writer.count < Int(UInt32.max) - 1, "fewer than 2^32 - 1 distinct entry texts")
-                let chunk = writer.count >> Self.chunkBits
-                let slots: UnsafeMutablePointer<String>
-                if let allocated = chunks[chunk] {
-                    slots = allocated
-                } else {
-                    slots = .allocate(capacity: Self.chunkSize)
-                    chunks[chunk] = slots
-                }
-                (slots + (writer.count & (Self.chunkSize - 1))).initialize(to: text)
-                writer.count += 1
-                number = Number(writer.count)
-                writer.numbers[key] = number
-            }
-            writer.recent[lane.rawValue] = (text, number)
-            return number
+        return writer.withLock { number(of: text, lane: lane, in: &$0) }
+    }
+
+    /// The numbers of an entry's five texts, under one lock.
+    func numbers(
+        payeeID: String, payeeName: String?, reference: String?, description: String?, payoutID: String?
+    ) -> (payeeID: Number, payeeName: Number, reference: Number, description: Number, payoutID: Number) {
+        writer.withLock { writer in
+            (
+                number(of: payeeID, lane: .payeeID, in: &writer),
+                payeeName.map { number(of: $0, lane: .payeeName, in: &writer) } ?? 0,
+                reference.map { number(of: $0, lane: .reference, in: &writer) } ?? 0,
+                description.map { number(of: $0, lane: .description, in: &writer) } ?? 0,
+                payoutID.map { number(of: $0, lane: .payoutID, in: &writer) } ?? 0
+            )
         }
+    }
+
+    private func number(of text: String, lane: Lane, in writer: inout Writer) -> Number {
+        if let recent = writer.recent[lane.rawValue], Self.sameBytes(recent.text, text) { return recent.number }
+        let key = ExactText(text: text)
+        let number: Number
+        if let known = writer.numbers[key] {
+            number = known
+        } else {
+            precondition(writer.count < Int(UInt32.max) - 1, "fewer than 2^32 - 1 distinct entry texts")
+            let chunk = writer.count >> Self.chunkBits
+            let slots: UnsafeMutablePointer<String>
+            if let allocated = chunks[chunk] {
+                slots = allocated
+            } else {
+                slots = .allocate(capacity: Self.chunkSize)
+                chunks[chunk] = slots
+            }
+            (slots + (writer.count & (Self.chunkSize - 1))).initialize(to: text)
+            writer.count += 1
+            number = Number(writer.count)
+            writer.numbers[key] = number
+        }
+        writer.recent[lane.rawValue] = (text, number)
+        return number
     }
 
     /// The text of a number from ``number(of:lane:)`` (nil for 0).

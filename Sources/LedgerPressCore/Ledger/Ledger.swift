@@ -8,6 +8,9 @@ public struct Ledger: Sendable {
     public private(set) var entries: [LedgerEntry] = []
     private var indexByID = EntryIndex()
     private var typeByPayee: [String: (PayeeType, SourceLocation)] = [:]
+    /// The payee of the entry added last, by its text number (an export lists a payee's rows together),
+    /// and their type: the same payee id bytes need no look-up.
+    private var lastPayee: (number: UInt32, type: PayeeType)?
 
     public init() {}
 
@@ -39,14 +42,24 @@ public struct Ledger: Sendable {
     /// A row of one entry: the same checks and merge as ``problem(with:)`` then ``insert(_:)``, with one
     /// look-up of the payee and one of the id for a new entry.
     mutating func add(single entry: LedgerEntry, diagnostics: inout DiagnosticLog) -> Bool {
-        let known = typeByPayee[entry.payeeID]
-        if let known, known.0 != entry.payeeType {
+        let number = entry.payeeNumber
+        let known: PayeeType?
+        if let last = lastPayee, last.number == number {
+            known = last.type
+        } else {
+            known = typeByPayee[entry.payeeID]?.0
+            if let known { lastPayee = (number, known) }
+        }
+        if let known, known != entry.payeeType {
             // A payee type conflict: reported as always.
             if let problem = problem(with: entry) { diagnostics.append(problem) }
             return false
         }
         guard indexByID.claim(entry.id, for: entries.count, in: entries) != nil else {
-            if known == nil { typeByPayee[entry.payeeID] = (entry.payeeType, entry.source) }
+            if known == nil {
+                typeByPayee[entry.payeeID] = (entry.payeeType, entry.source)
+                lastPayee = (number, entry.payeeType)
+            }
             entries.append(entry)
             return true
         }

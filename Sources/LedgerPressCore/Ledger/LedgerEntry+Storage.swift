@@ -27,18 +27,14 @@ final class LedgerEntryBox: @unchecked Sendable {
         amount: Money, reference: String?, description: String?, payoutID: String?, payoutStatus: PayoutStatus?,
         source: SourceLocation, isStatusReport: Bool
     ) {
-        let texts = EntryTexts.shared
+        (payeeIDText, payeeNameText, referenceText, descriptionText, payoutIDText) = EntryTexts.shared.numbers(
+            payeeID: payeeID, payeeName: payeeName, reference: reference, description: description, payoutID: payoutID)
         packedID = PackedID(id)
         self.occurredAt = occurredAt
-        payeeIDText = texts.number(of: payeeID, lane: .payeeID)
         self.payeeType = payeeType
-        payeeNameText = texts.number(of: payeeName, lane: .payeeName)
         self.kind = kind
         minorUnits = amount.minorUnits
         currency = PackedCurrency(amount.currency)
-        referenceText = texts.number(of: reference, lane: .reference)
-        descriptionText = texts.number(of: description, lane: .description)
-        payoutIDText = texts.number(of: payoutID, lane: .payoutID)
         self.payoutStatus = payoutStatus
         (sourceFile, sourceLine) = SourceFiles.shared.pack(source)
         self.isStatusReport = isStatusReport
@@ -69,6 +65,8 @@ final class LedgerEntryBox: @unchecked Sendable {
         set { packedID = PackedID(newValue) }
     }
     func hasID(_ other: String) -> Bool { packedID.equals(other) }
+
+    var payeeNumber: EntryTexts.Number { payeeIDText }
 
     var payeeID: String {
         get { EntryTexts.shared.text(payeeIDText) ?? "" }

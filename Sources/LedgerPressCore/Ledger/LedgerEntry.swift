@@ -100,6 +100,9 @@ public struct LedgerEntry: Sendable, Equatable {
         set { unique.isStatusReport = newValue }
     }
 
+    /// The payee id's number in ``EntryTexts``: equal numbers are equal payee id bytes.
+    var payeeNumber: UInt32 { box.payeeNumber }
+
     /// Whether the entry's id equals `id` (as Strings compare), cheaper than `entry.id == id`.
     func hasID(_ id: String) -> Bool { box.hasID(id) }
 

@@ -17,18 +17,25 @@ public enum NativeLedgerImporter {
     }
 
     /// Reads the native CSV in pieces (`firstPiece`, then each piece `more` gives until nil), handing each
-    /// accepted row's entry to `accept` with its line and a way to get the row's text, instead of keeping it:
-    /// the result has the rejected rows, diagnostics and counts that ``read(bytes:file:)`` gives for the
-    /// whole input, but no ``ImportedFile/rows`` or ``ImportedFile/entries``.
+    /// accepted row's entry, line and bytes (for quoting the row if it is refused) to `accept`, instead of
+    /// keeping it: the result has the rejected rows, diagnostics and counts that ``read(bytes:file:)`` gives for
+    /// the whole input, but no ``ImportedFile/rows`` or ``ImportedFile/entries``.
+    ///
+    /// `accept` runs on a second thread while this one reads on, in row order (``RowHandoff``): reading rows
+    /// and taking their entries in run on two cores. It has run on every row when this returns.
     ///
     /// > Note: `firstPiece` must hold the whole header record (``LedgerImport/readsInPieces(_:settings:)``).
-    public static func read(
-        firstPiece: [UInt8], more: () -> [UInt8]?, file: String, accept: (LedgerEntry, Int, () -> String) -> Void
+    public static func readOverlapped(
+        firstPiece: [UInt8], more: () -> [UInt8]?, file: String,
+        accept: @escaping @Sendable (LedgerEntry, Int, ArraySlice<UInt8>) -> Void
     ) -> ImportedFile {
-        read(firstPiece, more: more, file: file) { entry, found, reader, table in
+        let handoff = RowHandoff { accept($0.entry, $0.line, $0.bytes) }
+        let result = read(firstPiece, more: more, file: file) { entry, found, reader, table in
             table.result.streamed(entry)
-            accept(entry, found.line) { reader.text(of: found.bytes) }
+            handoff.send((entry, found.line, reader.bytes[found.bytes.clamped(to: 0..<reader.bytes.count)]))
         }
+        handoff.finish()
+        return result
     }
 
     private static func read(
