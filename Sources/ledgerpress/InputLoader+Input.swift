@@ -82,9 +82,11 @@ extension InputLoader {
             // The ledger takes the rows in on a second thread while this one reads on (see RowHandoff).
             let sink = LedgerSink(path: path)
             swap(&sink.ledger, &loaded.ledger)
-            file = NativeLedgerImporter.readOverlapped(firstPiece: first, more: piece, file: path) { entry, line, bytes in
+            file = NativeLedgerImporter.readOverlapped(firstPiece: first, more: piece, file: path) {
+                entry, line, bytes in
                 sink.merged.add(
-                    CollectionOfOne(entry), line: line, file: sink.path, raw: { String(decoding: bytes, as: UTF8.self) },
+                    CollectionOfOne(entry), line: line, file: sink.path,
+                    raw: { String(decoding: bytes, as: UTF8.self) },
                     to: &sink.ledger)
             }
             swap(&sink.ledger, &loaded.ledger)

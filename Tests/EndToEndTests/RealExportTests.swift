@@ -1,4 +1,5 @@
 // swift-format-ignore-file: NeverForceUnwrap
+
 import Foundation
 import Testing
 

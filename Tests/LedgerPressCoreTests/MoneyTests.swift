@@ -1,4 +1,5 @@
 // swift-format-ignore-file: NeverForceUnwrap
+
 import Testing
 
 @testable import LedgerPressCore

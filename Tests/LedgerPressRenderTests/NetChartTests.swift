@@ -1,4 +1,5 @@
 // swift-format-ignore-file: NeverForceUnwrap, NeverUseForceTry
+
 import Foundation
 import LedgerPressCore
 import Testing
