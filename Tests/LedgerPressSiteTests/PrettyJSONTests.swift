@@ -4,7 +4,7 @@ import Testing
 @testable import LedgerPressSample
 @testable import LedgerPressSite
 
-/// The payee manifest's hand-written JSON is `JSONEncoder`'s, byte for byte.
+/// The manifests' hand-written JSON (payee and top-level) is `JSONEncoder`'s, byte for byte.
 @Suite struct PrettyJSONTests {
     /// Text with what JSON escapes or might: quotes, backslashes, slashes, every control character, DEL, non-ASCII.
     static let alphabet: [String] =
@@ -61,5 +61,61 @@ import Testing
         let all = (0..<128).map { String(UnicodeScalar(UInt8($0))) }.joined()
         let manifest = PayeeManifest(payeeID: all, key: "/", files: [], statements: [], rendered: [])
         #expect(manifest.json() == (try ManifestJSON.encode(manifest)))
+    }
+
+    func maybe(_ random: inout SplitMix64) -> String? { random.int(0...2) == 0 ? nil : text(&random) }
+
+    func list<Item>(_ random: inout SplitMix64, _ make: (inout SplitMix64) -> Item) -> [Item] {
+        (0..<random.int(0...3)).map { _ in make(&random) }
+    }
+
+    /// Options come from JSON (their only initializer takes a whole run's settings); absent keys are nil.
+    func options(_ random: inout SplitMix64) throws -> Manifest.Options {
+        var object: [String: Any] = [
+            "default_locale": text(&random), "default_timezone": text(&random), "templates": text(&random),
+            "periods": list(&random) { text(&$0) }, "ranges": list(&random) { text(&$0) },
+        ]
+        for key in ["as_of", "issuer", "link_key_id", "only", "payee_folders"] { object[key] = maybe(&random) }
+        if random.int(0...1) == 0 { object["source_date_epoch"] = random.int(-1_000...2_000_000_000) }
+        return try JSONDecoder().decode(Manifest.Options.self, from: JSONSerialization.data(withJSONObject: object))
+    }
+
+    func payee(_ random: inout SplitMix64) -> Manifest.PayeeEntry {
+        let amount = { (random: inout SplitMix64) in Int64(random.int(-9_000_000...9_000_000)) }
+        let row = FinanceSummary.PayeeRow(
+            id: text(&random), name: text(&random), type: text(&random), slug: text(&random),
+            statementCount: random.int(0...500),
+            balances: list(&random) { .init(currency: text(&$0), amount: amount(&$0)) },
+            latestMonth: maybe(&random),
+            kindTotals: list(&random) { .init(kind: text(&$0), currency: text(&$0), amount: amount(&$0)) },
+            csvBytes: list(&random) { $0.int(0...1_000_000) })
+        return Manifest.PayeeEntry(
+            id: text(&random), slug: text(&random), key: text(&random),
+            manifest: Manifest.FileEntry(path: text(&random), size: random.int(0...99_999), sha256: text(&random)),
+            files: random.int(0...300), bytes: random.int(0...9_999_999), statementsSHA256: text(&random),
+            revised: random.int(0...9), finance: row, periods: list(&random) { text(&$0) })
+    }
+
+    @Test(arguments: 1...300 as ClosedRange<UInt64>) func topManifestsAreWrittenAsJSONEncoderWritesThem(seed: UInt64)
+        throws
+    {
+        var random = SplitMix64(seed: seed)
+        let totals = list(&random) {
+            ControlTotals(
+                currency: text(&$0), entries: $0.int(0...1_000_000), ledgerTotal: text(&$0), payeesTotal: text(&$0),
+                dayStatementsTotal: maybe(&$0), weekStatementsTotal: maybe(&$0), monthStatementsTotal: maybe(&$0))
+        }
+        let manifest = Manifest(
+            files: list(&random) { Manifest.FileEntry(path: text(&$0), size: $0.int(0...99_999), sha256: text(&$0)) },
+            payees: list(&random) { payee(&$0) },
+            inputs: list(&random) {
+                InputSummary(name: text(&$0), size: $0.int(0...999_999), sha256: text(&$0), rows: $0.int(0...99_999))
+            },
+            totals: totals, options: try options(&random))
+        let expected = try ManifestJSON.encode(manifest)
+        let actual = manifest.json()
+        #expect(
+            actual == expected,
+            "\(String(decoding: actual, as: UTF8.self))\n---\n\(String(decoding: expected, as: UTF8.self))")
     }
 }

@@ -144,7 +144,7 @@ struct Manifest: Codable {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    func file() throws -> OutputFile { OutputFile(path: "manifest.json", bytes: try ManifestJSON.encode(self)) }
+    func file() -> OutputFile { OutputFile(path: "manifest.json", bytes: json()) }
 }
 
 /// The one JSON form of every manifest the tool writes: keys sorted, indented, slashes unescaped, a final newline.

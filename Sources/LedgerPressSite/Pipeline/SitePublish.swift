@@ -43,10 +43,8 @@ struct SitePublish: Sendable {
         return (finance, files)
     }
 
-    func manifest(files: [Manifest.FileEntry], payees: [Manifest.PayeeEntry], finance: FinancePages) throws
-        -> OutputFile
-    {
-        try Manifest(files: files, payees: payees, inputs: inputs, totals: finance.controlTotals, options: top.options)
+    func manifest(files: [Manifest.FileEntry], payees: [Manifest.PayeeEntry], finance: FinancePages) -> OutputFile {
+        Manifest(files: files, payees: payees, inputs: inputs, totals: finance.controlTotals, options: top.options)
             .file()
     }
 
@@ -91,7 +89,7 @@ struct SitePublish: Sendable {
         } catch {
             throw SiteWriter.Failure.system(error)
         }
-        let manifestFile = try manifest(
+        let manifestFile = manifest(
             files: listed
                 + FinancePages.csvPaths.indices.map {
                     Manifest.FileEntry(
@@ -166,7 +164,7 @@ struct SitePublish: Sendable {
             listed.append(entry)
         }
         guard Set(listed.map(\.path)) == Set(site.topFiles.keys) else { return nil }
-        let manifestFile = try manifest(files: listed, payees: entries, finance: finance)
+        let manifestFile = manifest(files: listed, payees: entries, finance: finance)
         guard SystemFile.holds(output.path + "/manifest.json", bytes: manifestFile.bytes) else { return nil }
         var outcome = SitePipeline.Outcome()
         outcome.payeeCount = entries.count
