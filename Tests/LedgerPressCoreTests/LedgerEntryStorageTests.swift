@@ -1,6 +1,7 @@
 // swift-format-ignore-file: NeverForceUnwrap
 
 import CMalloc
+import Foundation
 import Testing
 
 @testable import LedgerPressCore
@@ -9,7 +10,7 @@ import Testing
 /// entry fits one 128-byte heap block with nothing else of its own on the heap.
 @Suite struct LedgerEntryStorageTests {
     static func entry(
-        _ id: String, currency: String = "USD",
+        _ id: String, currency: String = "USD", reference: String = "job_1",
         source: LedgerPressCore.SourceLocation = LedgerPressCore.SourceLocation(file: "a.csv", line: 2)
     ) -> LedgerEntry {
         LedgerEntry(
@@ -17,7 +18,7 @@ import Testing
             payeeID: "drv_1",
             payeeType: .merchant, payeeName: "Ann", kind: .refund,
             amount: Money(minorUnits: -12_345, currency: Currency(code: currency)!),
-            reference: "job_1", description: "Ride", payoutID: "po_1", payoutStatus: .processing, source: source)
+            reference: reference, description: "Ride", payoutID: "po_1", payoutStatus: .processing, source: source)
     }
 
     @Test func everyFieldComesBack() {
@@ -144,5 +145,32 @@ import Testing
             log.items.map(\.message) == [
                 "a.csv:2: error: kind: expected the same kind for repeated id 't7' as at a.csv:2 ('refund'), got 'tip'"
             ])
+    }
+
+    /// Texts numbered from several threads at once come back as they went in, read from any thread.
+    @Test func textsNumberedOnManyThreadsComeBack() {
+        let texts = (0..<20_000).map { "text \($0 % 5_000) of \($0 % 7)" }
+        let entries = ResultsBox(count: texts.count)
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for index in stride(from: worker, to: texts.count, by: 8) {
+                entries.set(index, Self.entry("id \(index) of a long enough id", reference: texts[index]))
+            }
+        }
+        let made = entries.values
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for index in stride(from: worker, to: texts.count, by: 8) {
+                precondition(
+                    made[index].reference == texts[index] && made[index].id == "id \(index) of a long enough id")
+            }
+        }
+        #expect(made.map(\.reference) == texts)
+    }
+
+    final class ResultsBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [LedgerEntry?]
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ entry: LedgerEntry) { lock.withLock { slots[index] = entry } }
+        var values: [LedgerEntry] { lock.withLock { slots.compactMap { $0 } } }
     }
 }
