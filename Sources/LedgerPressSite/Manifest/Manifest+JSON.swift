@@ -46,8 +46,8 @@ extension Manifest.Options {
         if let linkKeyID { json.field("link_key_id", linkKeyID) }
         if let only { json.field("only", only) }
         if let payeeFolders { json.field("payee_folders", payeeFolders) }
-        json.array("periods", periods) { json, period in json.string(period) }
-        json.array("ranges", ranges) { json, range in json.string(range) }
+        json.field("periods", periods)
+        json.field("ranges", ranges)
         if let sourceDateEpoch { json.field("source_date_epoch", Int(sourceDateEpoch)) }
         json.field("templates", templates)
         json.endObject()
@@ -65,7 +65,7 @@ extension Manifest.PayeeEntry {
         json.field("key", key)
         json.key("manifest")
         manifest.write(to: &json)
-        json.array("periods", periods) { json, period in json.string(period) }
+        json.field("periods", periods)
         json.field("revised", revised)
         json.field("slug", slug)
         json.field("statements_sha256", statementsSHA256)
@@ -82,7 +82,7 @@ extension FinanceSummary.PayeeRow {
             json.field("currency", balance.currency)
             json.endObject()
         }
-        json.array("csv_bytes", csvBytes) { json, bytes in json.int(bytes) }
+        json.field("csv_bytes", csvBytes)
         json.field("id", id)
         json.array("kind_totals", kindTotals) { json, total in
             json.beginObject()

@@ -5,13 +5,7 @@ extension PayeeManifest {
     func json() -> Data {
         var json = PrettyJSON(capacity: 256 * (files.count + statements.count + rendered.count) + 512)
         json.beginObject()
-        json.array("files", files) { json, file in
-            json.beginObject()
-            json.field("path", file.path)
-            json.field("sha256", file.sha256)
-            json.field("size", file.size)
-            json.endObject()
-        }
+        json.array("files", files) { json, file in file.write(to: &json) }
         json.field("format_version", formatVersion)
         json.field("key", key)
         json.field("payee_id", payeeID)

@@ -44,6 +44,14 @@ struct PrettyJSON {
         int(value)
     }
 
+    /// A member whose value is an array of strings.
+    mutating func field(_ name: String, _ values: [String]) {
+        array(name, values) { json, value in json.string(value) }
+    }
+
+    /// A member whose value is an array of numbers.
+    mutating func field(_ name: String, _ values: [Int]) { array(name, values) { json, value in json.int(value) } }
+
     /// A member whose value is an array of `items`, each written by `write`.
     mutating func array<Item>(_ name: String, _ items: [Item], _ write: (inout PrettyJSON, Item) -> Void) {
         key(name)
