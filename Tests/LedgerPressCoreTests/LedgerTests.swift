@@ -51,6 +51,26 @@ import Testing
             ])
     }
 
+    /// Rows of one entry (the importers' path) check the payee's type whether the payee is the previous row's
+    /// (the remembered one) or not, and a payee id written with other bytes of the same text is the same payee.
+    @Test func payeeTypeMustAgreeRowByRow() {
+        var log = DiagnosticLog()
+        var ledger = Ledger()
+        let rows = [
+            Self.entry("t1", payee: "caf\u{E9}", line: 2),
+            Self.entry("t2", payee: "caf\u{E9}", type: .merchant, line: 3),
+            Self.entry("t3", payee: "drv_2", line: 4), Self.entry("t4", payee: "cafe\u{301}", type: .merchant, line: 5),
+            Self.entry("t5", payee: "cafe\u{301}", line: 6),
+        ]
+        let added = rows.map { ledger.add(row: CollectionOfOne($0), diagnostics: &log) }
+        #expect(added == [true, false, true, false, true])
+        #expect(
+            log.lines == [
+                "a.csv:3: error: payee_type: expected 'driver' for payee 'caf\u{E9}' as at a.csv:2, got 'merchant'",
+                "a.csv:5: error: payee_type: expected 'driver' for payee 'cafe\u{301}' as at a.csv:2, got 'merchant'",
+            ])
+    }
+
     @Test func diagnosticsAreCapped() {
         var log = DiagnosticLog(limit: 2)
         for line in 1...5 {
