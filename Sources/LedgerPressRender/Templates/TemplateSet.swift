@@ -29,6 +29,8 @@ public struct TemplateSet: Sendable {
     /// The payee-facing templates' texts as parsed (pragma included), and their worded sets per locale.
     let wordedSources: WordedTemplates.Sources
     let worded = WordedTemplateCache()
+    /// Statement-page layouts rendered once per frame and words (``LayoutSkeleton``).
+    let skeletons = LayoutSkeletonCache()
 
     /// Builds the set from file texts keyed by file name (string tables as `strings/de.json`); `origin` names
     /// where each came from (for messages).
