@@ -44,7 +44,6 @@ struct PayeePages {
         let folder = "payees/\(slug)/"
         let wording = context.templates.wording(for: payee.locale)
         let footer = PayeePages.footer(options, wording: wording)
-        let frame = StatementPage.Frame(payeeType: payee.type.rawValue, footer: footer)
         var summaryRows: [SortableRow] = []
         var lineRows: [SortableRow] = []
         var previousKeys: [String: String] = [:]
@@ -81,10 +80,20 @@ struct PayeePages {
             let markdown = context.templates.renderStatementMarkdown(
                 view.context, driver: payee.type == .driver, wording: wording)
             let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables, charts: view.charts)
-            let page = context.templates.renderStatementPage(
-                StatementPage(
-                    title: view.markdownTitle + " — " + BidiIsolation.isolate(payee.name), label: label, html: fragment),
-                frame: frame, wording: wording)
+            let page = context.templates.renderLayout(
+                [
+                    "lang": .text(wording.language),
+                    "title": .text(view.markdownTitle + " — " + BidiIsolation.isolate(payee.name)),
+                    "assets_href": "../", "back_href": "index.html", "back_label": .text(wording["all_statements"]),
+                    "has_downloads": true,
+                    "downloads": [
+                        ["href": .text("\(label).csv"), "label": .text(wording["download_csv"])],
+                        ["href": .text("\(label).md"), "label": .text(wording["download_markdown"])],
+                    ],
+                    "payee_type": .text(payee.type.rawValue), "statement_html_trusted": .text(fragment),
+                    "footer": .text(footer),
+                    "t": .object(wording.templateWords),
+                ], wording: wording)
             files.append(OutputFile(path: paths[0], text: markdown))
             files.append(OutputFile(path: paths[1], text: page))
             files.append(OutputFile(path: paths[2], text: StatementCSV.statementCSV(statement)))

@@ -29,12 +29,14 @@ public struct TemplateSet: Sendable {
     /// The payee-facing templates' texts as parsed (pragma included), and their worded sets per locale.
     let wordedSources: WordedTemplates.Sources
     let worded = WordedTemplateCache()
-    /// Statement-page layouts rendered once per frame and words (``LayoutSkeleton``).
-    let skeletons = LayoutSkeletonCache()
+    /// The payee-facing templates rendered once per words and shape of context (``TemplateSkeleton``).
+    let skeletons: TemplateSkeletonCache
 
     /// Builds the set from file texts keyed by file name (string tables as `strings/de.json`); `origin` names
     /// where each came from (for messages).
-    public init(texts: [String: String], origin: [String: String] = [:]) throws(Failure) {
+    /// `skeletonLimit`: how many shapes of context get a skeleton (``TemplateSkeletonCache``).
+    public init(texts: [String: String], origin: [String: String] = [:], skeletonLimit: Int = 1024) throws(Failure) {
+        skeletons = TemplateSkeletonCache(limit: skeletonLimit)
         _ = MarkdownContentType.registered
         _ = HTMLTextContentType.registered
         func text(_ name: String) throws(Failure) -> String {
@@ -95,19 +97,45 @@ public struct TemplateSet: Sendable {
     public func renderPayeeIndex(_ context: TemplateObject) -> String { payeeIndex.render(context) }
 
     /// The same three renderings with `wording`'s words written into the templates (``WordedTemplates``): the
-    /// same bytes as with `t` in the context, without looking each word up. `context` keeps its `t` for any
-    /// other use a template makes of the words.
+    /// same bytes as with `t` in the context, without looking each word up. `context` keeps its `t` (which
+    /// must be `wording`'s) for any other use a template makes of the words.
+    ///
+    /// Contexts of the same shape share one rendering of the template, filled with each one's texts
+    /// (``TemplateSkeleton``): the same bytes again, without running the template per statement.
     public func renderStatementMarkdown(_ context: TemplateObject, driver isDriver: Bool, wording: Wording) -> String {
         guard let set = templates(for: wording) else { return renderStatementMarkdown(context, driver: isDriver) }
-        return (isDriver ? set.driver : set.merchant).render(context)
+        return render(
+            isDriver ? set.driver : set.merchant, context, name: isDriver ? "driver.md" : "merchant.md",
+            wording: wording, escape: MarkdownText.escape)
     }
 
     public func renderLayout(_ context: TemplateObject, wording: Wording) -> String {
-        (templates(for: wording)?.layout ?? layout).render(context)
+        guard let set = templates(for: wording) else { return renderLayout(context) }
+        return render(set.layout, context, name: "layout.html", wording: wording, escape: HTMLText.escape)
     }
 
     public func renderPayeeIndex(_ context: TemplateObject, wording: Wording) -> String {
-        (templates(for: wording)?.payeeIndex ?? payeeIndex).render(context)
+        guard let set = templates(for: wording) else { return renderPayeeIndex(context) }
+        return render(set.payeeIndex, context, name: "payee-index.html", wording: wording, escape: HTMLText.escape)
+    }
+
+    /// `template` (one of `wording`'s worded set, named `name`) with `context`, through the skeleton of the
+    /// context's shape when there is one.
+    func render(
+        _ template: MustacheTemplate, _ context: TemplateObject, name: String, wording: Wording,
+        escape: @escaping @Sendable (String) -> String
+    ) -> String {
+        var key = name + "\u{0}" + wording.locale + "\u{0}"
+        var texts: [String] = []
+        texts.reserveCapacity(64)
+        ContextShape.split(context, skipping: "t", key: &key, texts: &texts)
+        let skeleton = skeletons.skeleton(for: key) {
+            TemplateSkeleton(slots: texts.count, escape: escape) { markers in
+                var next = 0
+                return template.render(ContextShape.replacing(context, skipping: "t", with: markers, next: &next))
+            }
+        }
+        return skeleton?.fill(texts) ?? template.render(context)
     }
 
     /// The worded templates of `wording`'s locale, made once; nil (render as written) if one does not parse.

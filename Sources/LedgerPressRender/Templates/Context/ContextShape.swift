@@ -1,0 +1,54 @@
+/// A template context taken apart into its shape and its texts, for ``TemplateSkeleton``.
+///
+/// The shape is every name (in sorted order, so two contexts built in any order agree), every flag, the
+/// length of every list, every object's own shape, and which texts are empty; the texts are the non-empty
+/// ones, in the same order. The top-level value named `skip` (the words, `t`) is left out of both: it stays as it is.
+enum ContextShape {
+    /// Appends the shape of `object` to `key` and its non-empty texts to `texts`.
+    static func split(_ object: TemplateObject, skipping skip: String? = nil, key: inout String, texts: inout [String])
+    {
+        key += "{"
+        for name in object.values.keys.sorted() where name != skip {
+            guard let value = object.values[name] else { continue }
+            key += name
+            key += "\u{0}"
+            switch value {
+            case .text(let text):
+                if text.isEmpty {
+                    key += "e"
+                } else {
+                    key += "s"
+                    texts.append(text)
+                }
+            case .flag(let flag): key += flag ? "1" : "0"
+            case .object(let child): split(child, key: &key, texts: &texts)
+            case .list(let children):
+                key += "[\(children.count)"
+                for child in children { split(child, key: &key, texts: &texts) }
+                key += "]"
+            }
+        }
+        key += "}"
+    }
+
+    /// `object` with its non-empty texts replaced, in ``split(_:skipping:key:texts:)``'s order, by `texts`
+    /// from index `next` on.
+    static func replacing(_ object: TemplateObject, skipping skip: String? = nil, with texts: [String], next: inout Int)
+        -> TemplateObject
+    {
+        var out = object
+        for name in object.values.keys.sorted() where name != skip {
+            guard let value = object.values[name] else { continue }
+            switch value {
+            case .text(let text) where !text.isEmpty:
+                out.values[name] = .text(texts[next])
+                next += 1
+            case .text, .flag: break
+            case .object(let child): out.values[name] = .object(replacing(child, with: texts, next: &next))
+            case .list(let children):
+                out.values[name] = .list(children.map { replacing($0, with: texts, next: &next) })
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// A template rendered once for a shape of context (``ContextShape``) with a marker in place of each text,
+/// cut at the markers: filling it with a context's texts gives the bytes the template renders for that
+/// context, without running the template again.
+///
+/// Why it holds: a text reaches the output only through `{{name}}` (escaped as a whole by the template's
+/// content type) or `{{{name}}}` (as it is), and a marker is recognised in both forms. Everything else a
+/// template decides — which sections open, how often a list repeats — depends on the shape alone: flags,
+/// list lengths, which texts are empty (a non-empty text opens a section like any other). Anything else a
+/// template could do with a text — a transform (`{{uppercased(title)}}`), another content type's escaping, a
+/// marker-like text in the template or in the words it keeps — shows up as a difference between two
+/// renderings made with different markers, and then there is no skeleton (``init(slots:escape:render:)``
+/// returns nil) and the context is rendered in full.
+struct TemplateSkeleton: Sendable {
+    enum Piece: Sendable, Equatable {
+        case literal(String)
+        /// Text `index`, escaped by the content type or as it is.
+        case slot(Int, escaped: Bool)
+    }
+
+    let pieces: [Piece]
+    /// The slots that are written escaped (their escaped text is made once per fill).
+    private let escapedSlots: [Bool]
+    private let escape: @Sendable (String) -> String
+
+    /// `render` renders the template with the given texts (one per slot); `escape` is its content type's.
+    init?(slots: Int, escape: @escaping @Sendable (String) -> String, render: ([String]) -> String) {
+        let first = TemplateSkeleton.markers(slots: slots, nonce: "a")
+        let second = TemplateSkeleton.markers(slots: slots, nonce: "b")
+        guard let pieces = TemplateSkeleton.cut(render(first), markers: first, escape: escape),
+            TemplateSkeleton.cut(render(second), markers: second, escape: escape) == pieces
+        else { return nil }
+        self.escape = escape
+        self.pieces = pieces
+        var escaped = [Bool](repeating: false, count: slots)
+        for case .slot(let index, true) in pieces { escaped[index] = true }
+        escapedSlots = escaped
+    }
+
+    /// The rendering with `values` (one per slot); nil when a value is empty (``ContextShape`` keeps empty
+    /// texts in the shape, as `empty(name)` tells them apart).
+    func fill(_ values: [String]) -> String? {
+        guard values.count == escapedSlots.count, !values.contains(where: \.isEmpty) else { return nil }
+        let escaped = values.indices.map { escapedSlots[$0] ? escape(values[$0]) : "" }
+        var size = 0
+        for piece in pieces {
+            switch piece {
+            case .literal(let text): size += text.utf8.count
+            case .slot(let index, let isEscaped): size += (isEscaped ? escaped[index] : values[index]).utf8.count
+            }
+        }
+        var out = ""
+        out.reserveCapacity(size)
+        for piece in pieces {
+            switch piece {
+            case .literal(let text): out += text
+            case .slot(let index, let isEscaped): out += isEscaped ? escaped[index] : values[index]
+            }
+        }
+        return out
+    }
+
+    /// One marker per slot: private-use brackets around `<&`, `Lp`, the slot and the nonce. Escaping changes
+    /// it (and its escaped form never contains the raw one); so does every transform swift-mustache has for a
+    /// text (`lowercased`, `uppercased` and `capitalized` for the mixed case, `reversed`), except `empty`.
+    static func markers(slots: Int, nonce: String) -> [String] {
+        (0..<slots).map { "\u{E000}<&Lp\($0)\(nonce)\u{E000}" }
+    }
+
+    /// `text` cut at every marker, raw or escaped; nil if a marker's two forms cannot be told apart.
+    static func cut(_ text: String, markers: [String], escape: (String) -> String) -> [Piece]? {
+        var forms: [(bytes: [UInt8], piece: Piece)] = []
+        for (index, marker) in markers.enumerated() {
+            let escaped = escape(marker)
+            guard escaped != marker else { return nil }
+            forms.append((Array(marker.utf8), .slot(index, escaped: false)))
+            forms.append((Array(escaped.utf8), .slot(index, escaped: true)))
+        }
+        let bytes = Array(text.utf8)
+        let lead = Array("\u{E000}".utf8)
+        var pieces: [Piece] = []
+        var literalStart = 0
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == lead[0], let form = forms.first(where: { bytes[i...].starts(with: $0.bytes) }) else {
+                i += 1
+                continue
+            }
+            if literalStart < i {
+                pieces.append(.literal(String(decoding: bytes[literalStart..<i], as: UTF8.self)))
+            }
+            pieces.append(form.piece)
+            i += form.bytes.count
+            literalStart = i
+        }
+        if literalStart < bytes.count {
+            pieces.append(.literal(String(decoding: bytes[literalStart...], as: UTF8.self)))
+        }
+        return pieces
+    }
+}
+
+/// The skeletons made so far, by template, words and shape (made on first use by any render worker; nil is
+/// kept too, for a shape that has none). Holds at most `limit`; past it, new shapes render in full.
+final class TemplateSkeletonCache: @unchecked Sendable {
+    private var skeletons: [String: TemplateSkeleton?] = [:]
+    private let lock = NSLock()
+    let limit: Int
+
+    init(limit: Int = 1024) { self.limit = limit }
+
+    func skeleton(for key: String, make: () -> TemplateSkeleton?) -> TemplateSkeleton? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let ready = skeletons[key] { return ready }
+        guard skeletons.count < limit else { return nil }
+        let made = make()
+        skeletons[key] = made
+        return made
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return skeletons.count
+    }
+}

@@ -1,0 +1,183 @@
+import Testing
+
+@testable import LedgerPressRender
+
+/// A context filled into its shape's skeleton renders byte for byte what the template renders for it: for
+/// the shipped templates, for contexts that share a shape but not their texts, and for layouts that do
+/// unusual things with their values (then there is no skeleton).
+@Suite struct TemplateSkeletonTests {
+    static let hostile = [
+        "Zoë <b>*Z*</b> # [x](y)", "<b>&amp;</b> \"quoted\" 'single'", "مرحبا — Week 2026-W42",
+        "control \u{0}\u{1}\u{7F}\u{85} tab\tend", "marker \u{E000}<&Lp0a\u{E000} and \u{E000}&lt;&amp;Lp1b\u{E000}",
+        "{{title}} {{{x}}}", "\u{202E}override", "- list", "1. item", "  lead", "`code` ```fence",
+    ]
+
+    static func templates(layout: String? = nil, limit: Int = 1024) throws -> TemplateSet {
+        let shipped = try StringTablesTests.shipped()
+        var texts = Dictionary(uniqueKeysWithValues: shipped.sources.map { ($0.name, $0.text) })
+        if let layout { texts["layout.html"] = layout }
+        return try TemplateSet(texts: texts, skeletonLimit: limit)
+    }
+
+    /// A statement-shaped context (``WordedTemplatesTests/context(_:name:)``) with `text` in every text but
+    /// the words, and the flags and lists given.
+    static func context(
+        _ words: [String: String], text: String, chart: Bool = false, sections: Int = 1, issuer: String? = nil,
+        payouts: Bool = false
+    ) -> TemplateObject {
+        var context = WordedTemplatesTests.context(words, name: text)
+        context["title"] = .text("Statement " + text)
+        context["statement_html_trusted"] = .text("<p>" + text + "</p>")
+        context["footer"] = .text(text)
+        if let issuer { context["issuer"] = .text(issuer) }
+        guard var section = context["sections"]?.list?.first else { return context }
+        section["currency"] = .text(text)
+        section["has_chart"] = .flag(chart)
+        section["has_payouts"] = .flag(payouts)
+        if chart { section["chart_block"] = .text("```ledgerpress-chart x\n" + text + "\n```\n") }
+        context["sections"] = .list(Array(repeating: section, count: sections))
+        context["downloads"] = [["href": .text(text + ".csv"), "label": "CSV"]]
+        context["has_downloads"] = true
+        return context
+    }
+
+    /// Every rendering of `templates` through skeletons equals the template's own rendering.
+    static func expectSameBytes(_ templates: TemplateSet, _ context: TemplateObject, wording: Wording) {
+        for driver in [true, false] {
+            #expect(
+                templates.renderStatementMarkdown(context, driver: driver, wording: wording)
+                    == templates.renderStatementMarkdown(context, driver: driver))
+        }
+        #expect(templates.renderLayout(context, wording: wording) == templates.renderLayout(context))
+        #expect(templates.renderPayeeIndex(context, wording: wording) == templates.renderPayeeIndex(context))
+    }
+
+    /// Contexts of one shape with different texts fill one skeleton per template and locale, each one to
+    /// its own bytes.
+    @Test(arguments: ["en_US", "de_DE", "ja_JP"]) func oneShapeManyTexts(_ locale: String) throws {
+        let templates = try Self.templates()
+        let wording = templates.wording(for: locale)
+        for text in ["plain"] + Self.hostile {
+            Self.expectSameBytes(templates, Self.context(wording.words, text: text), wording: wording)
+        }
+        #expect(templates.skeletons.count == 4)
+    }
+
+    /// Flags, list lengths and empty texts make other shapes, each rendered to its own bytes.
+    @Test func shapesDiffer() throws {
+        let templates = try Self.templates()
+        let wording = templates.wording(for: "en_US")
+        for payouts in [false, true] {
+            for text in ["a", "<b>"] {
+                Self.expectSameBytes(
+                    templates, Self.context(wording.words, text: text, payouts: payouts), wording: wording)
+            }
+        }
+        #expect(templates.skeletons.count == 2 * 4)
+        for chart in [false, true] {
+            for sections in [0, 1, 2] {
+                for issuer in [nil, "", "Acme <Ltd>"] {
+                    for text in ["a", "<b>"] {
+                        let context = Self.context(
+                            wording.words, text: text, chart: chart, sections: sections, issuer: issuer)
+                        Self.expectSameBytes(templates, context, wording: wording)
+                    }
+                }
+            }
+        }
+        // Sections 0 (the chart flag has nowhere to go), 1 and 2 with and without a chart; three issuers; four templates.
+        #expect(templates.skeletons.count == 2 * 4 + ((1 + 2 * 2) * 3 - 1) * 4)
+    }
+
+    /// With no room left for skeletons, contexts are rendered in full, to the same bytes.
+    @Test func fullCacheRendersInFull() throws {
+        let templates = try Self.templates(limit: 0)
+        let wording = templates.wording(for: "en_US")
+        Self.expectSameBytes(templates, Self.context(wording.words, text: "<x>"), wording: wording)
+        #expect(templates.skeletons.count == 0)
+    }
+
+    /// Raw and escaped uses of the same text, and texts used twice, still fill a skeleton.
+    @Test func rawAndEscapedUses() throws {
+        let templates = try Self.templates(
+            layout: "<title>{{title}}</title><h1>{{{title}}}</h1>{{#downloads}}<a href=\"{{href}}\">{{label}}</a>"
+                + "{{/downloads}}{{#title}}[{{.}}]{{/title}}{{{statement_html_trusted}}}{{statement_html_trusted}}")
+        let wording = templates.wording(for: "en_US")
+        for text in Self.hostile {
+            Self.expectSameBytes(templates, Self.context(wording.words, text: text), wording: wording)
+        }
+        #expect(templates.skeletons.count == 4)
+    }
+
+    /// A layout that transforms a text, changes its delimiters, uses another content type or holds marker
+    /// text itself: every context still renders to the layout's own bytes.
+    @Test(arguments: [
+        "<title>{{uppercased(title)}}</title>{{{statement_html_trusted}}}",
+        "{{lowercased(title)}}{{capitalized(footer)}}{{{lowercased(statement_html_trusted)}}}",
+        "{{#reversed(title)}}{{.}}{{/reversed(title)}}{{{statement_html_trusted}}}",
+        "{{empty(title)}}{{^empty(issuer)}}[{{issuer}}]{{/empty(issuer)}}{{{statement_html_trusted}}}",
+        "{{=<% %>=}}<title><%title%></title><%&statement_html_trusted%>",
+        "\u{E000}<&Lp0a\u{E000}{{title}}{{{statement_html_trusted}}}",
+        "{{% CONTENT_TYPE: LEDGERPRESS_MARKDOWN}}{{title}}{{{statement_html_trusted}}}",
+        "{{#sections}}{{currency}}{{/sections}}{{#reversed(sections)}}{{currency}}{{/reversed(sections)}}",
+    ])
+    func unusualLayouts(_ layout: String) throws {
+        let templates = try Self.templates(layout: layout)
+        let wording = templates.wording(for: "en_US")
+        for text in ["plain", "Plain"] + Self.hostile {
+            for issuer in [nil, "", "Acme"] {
+                Self.expectSameBytes(
+                    templates, Self.context(wording.words, text: text, sections: 2, issuer: issuer), wording: wording)
+            }
+        }
+    }
+
+    /// A transformed text leaves its shape without a skeleton.
+    @Test func transformedTextHasNoSkeleton() throws {
+        let templates = try Self.templates(layout: "{{lowercased(title)}}{{{statement_html_trusted}}}")
+        let wording = templates.wording(for: "en_US")
+        let context = Self.context(wording.words, text: "Mixed Case")
+        _ = templates.renderLayout(context, wording: wording)
+        var key = "layout.html\u{0}en_US\u{0}"
+        var texts: [String] = []
+        ContextShape.split(context, skipping: "t", key: &key, texts: &texts)
+        #expect(
+            templates.skeletons.skeleton(for: key) {
+                Issue.record("made again"); return nil
+            } == nil)
+        #expect(templates.renderLayout(context, wording: wording) == templates.renderLayout(context))
+    }
+
+    /// The shape does not depend on the order a context was built in; the texts come back in the same order.
+    @Test func shapeAndTexts() {
+        let a: TemplateObject = [
+            "x": "1", "y": .flag(true), "z": .object(["p": "2", "q": ""]), "t": .object(["w": "word"]),
+        ]
+        var b: TemplateObject = [:]
+        b["z"] = .object(["q": "", "p": "2"])
+        b["t"] = .object(["w": "other"])
+        b["y"] = true
+        b["x"] = "1"
+        var keyA = "", keyB = ""
+        var textsA: [String] = [], textsB: [String] = []
+        ContextShape.split(a, skipping: "t", key: &keyA, texts: &textsA)
+        ContextShape.split(b, skipping: "t", key: &keyB, texts: &textsB)
+        #expect(keyA == keyB)
+        #expect(textsA == ["1", "2"] && textsB == textsA)
+        var next = 0
+        let replaced = ContextShape.replacing(a, skipping: "t", with: ["u", "v"], next: &next)
+        #expect(next == 2)
+        #expect(replaced["x"]?.text == "u" && replaced["z"]?.object?["p"]?.text == "v")
+        #expect(replaced["z"]?.object?["q"]?.text == "" && replaced["t"]?.object?["w"]?.text == "word")
+    }
+
+    @Test func cutFindsRawAndEscapedMarkers() throws {
+        let markers = TemplateSkeleton.markers(slots: 2, nonce: "a")
+        let text = "<p>" + markers[0] + "|" + HTMLText.escape(markers[1]) + markers[1] + "</p>"
+        #expect(
+            TemplateSkeleton.cut(text, markers: markers, escape: HTMLText.escape) == [
+                .literal("<p>"), .slot(0, escaped: false), .literal("|"), .slot(1, escaped: true),
+                .slot(1, escaped: false), .literal("</p>"),
+            ])
+    }
+}
