@@ -8,8 +8,7 @@ enum ContextShape {
     static func split(_ object: TemplateObject, skipping skip: String? = nil, key: inout String, texts: inout [String])
     {
         key += "{"
-        for name in object.values.keys.sorted() where name != skip {
-            guard let value = object.values[name] else { continue }
+        for (name, value) in object.values.sorted(by: { $0.key < $1.key }) where name != skip {
             key += name
             key += "\u{0}"
             switch value {
