@@ -12,11 +12,11 @@ import Testing
         "{{title}} {{{x}}}", "\u{202E}override", "- list", "1. item", "  lead", "`code` ```fence",
     ]
 
-    static func templates(layout: String? = nil, limit: Int = 1024) throws -> TemplateSet {
+    static func templates(layout: String? = nil, limit: Int = 1024, byteLimit: Int = 32 << 20) throws -> TemplateSet {
         let shipped = try StringTablesTests.shipped()
         var texts = Dictionary(uniqueKeysWithValues: shipped.sources.map { ($0.name, $0.text) })
         if let layout { texts["layout.html"] = layout }
-        return try TemplateSet(texts: texts, skeletonLimit: limit)
+        return try TemplateSet(texts: texts, skeletonLimit: limit, skeletonByteLimit: byteLimit)
     }
 
     /// A statement-shaped context (``WordedTemplatesTests/context(_:name:)``) with `text` in every text but
@@ -60,7 +60,7 @@ import Testing
         for text in ["plain"] + Self.hostile {
             Self.expectSameBytes(templates, Self.context(wording.words, text: text), wording: wording)
         }
-        #expect(templates.skeletons.count == 4)
+        #expect(templates.skeletons.usage.count == 4)
     }
 
     /// Flags, list lengths and empty texts make other shapes, each rendered to its own bytes.
@@ -73,7 +73,7 @@ import Testing
                     templates, Self.context(wording.words, text: text, payouts: payouts), wording: wording)
             }
         }
-        #expect(templates.skeletons.count == 2 * 4)
+        #expect(templates.skeletons.usage.count == 2 * 4)
         for chart in [false, true] {
             for sections in [0, 1, 2] {
                 for issuer in [nil, "", "Acme <Ltd>"] {
@@ -86,7 +86,7 @@ import Testing
             }
         }
         // Sections 0 (the chart flag has nowhere to go), 1 and 2 with and without a chart; three issuers; four templates.
-        #expect(templates.skeletons.count == 2 * 4 + ((1 + 2 * 2) * 3 - 1) * 4)
+        #expect(templates.skeletons.usage.count == 2 * 4 + ((1 + 2 * 2) * 3 - 1) * 4)
     }
 
     /// With no room left for skeletons, contexts are rendered in full, to the same bytes.
@@ -94,7 +94,20 @@ import Testing
         let templates = try Self.templates(limit: 0)
         let wording = templates.wording(for: "en_US")
         Self.expectSameBytes(templates, Self.context(wording.words, text: "<x>"), wording: wording)
-        #expect(templates.skeletons.count == 0)
+        #expect(templates.skeletons.usage.count == 0)
+    }
+
+    /// The byte budget stops new skeletons once it is spent (one skeleton may go past it); the shapes kept
+    /// still serve, and every rendering keeps its bytes.
+    @Test func byteBudgetStopsNewSkeletons() throws {
+        let templates = try Self.templates(byteLimit: 1)
+        let wording = templates.wording(for: "en_US")
+        for sections in [1, 2, 1] {
+            Self.expectSameBytes(
+                templates, Self.context(wording.words, text: "<x>", sections: sections), wording: wording)
+        }
+        #expect(templates.skeletons.usage.count == 1)
+        #expect(templates.skeletons.usage.bytes > 1)
     }
 
     /// Raw and escaped uses of the same text, and texts used twice, still fill a skeleton.
@@ -106,7 +119,7 @@ import Testing
         for text in Self.hostile {
             Self.expectSameBytes(templates, Self.context(wording.words, text: text), wording: wording)
         }
-        #expect(templates.skeletons.count == 4)
+        #expect(templates.skeletons.usage.count == 4)
     }
 
     /// A layout that transforms a text, changes its delimiters, uses another content type or holds marker

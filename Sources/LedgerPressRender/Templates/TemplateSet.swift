@@ -34,9 +34,13 @@ public struct TemplateSet: Sendable {
 
     /// Builds the set from file texts keyed by file name (string tables as `strings/de.json`); `origin` names
     /// where each came from (for messages).
-    /// `skeletonLimit`: how many shapes of context get a skeleton (``TemplateSkeletonCache``).
-    public init(texts: [String: String], origin: [String: String] = [:], skeletonLimit: Int = 1024) throws(Failure) {
-        skeletons = TemplateSkeletonCache(limit: skeletonLimit)
+    /// `skeletonLimit` and `skeletonByteLimit`: how many shapes of context get a skeleton, and how many bytes
+    /// of skeletons are kept at most (``TemplateSkeletonCache``).
+    public init(
+        texts: [String: String], origin: [String: String] = [:], skeletonLimit: Int = 1024,
+        skeletonByteLimit: Int = 32 << 20
+    ) throws(Failure) {
+        skeletons = TemplateSkeletonCache(limit: skeletonLimit, byteLimit: skeletonByteLimit)
         _ = MarkdownContentType.registered
         _ = HTMLTextContentType.registered
         func text(_ name: String) throws(Failure) -> String {

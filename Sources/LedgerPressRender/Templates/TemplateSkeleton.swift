@@ -20,6 +20,8 @@ struct TemplateSkeleton: Sendable {
     }
 
     let pieces: [Piece]
+    /// The bytes of the literal pieces.
+    let size: Int
     /// The slots that are written escaped (their escaped text is made once per fill).
     private let escapedSlots: [Bool]
     private let escape: @Sendable (String) -> String
@@ -33,6 +35,10 @@ struct TemplateSkeleton: Sendable {
         else { return nil }
         self.escape = escape
         self.pieces = pieces
+        size = pieces.reduce(0) {
+            guard case .literal(let text) = $1 else { return $0 }
+            return $0 + text.utf8.count
+        }
         var escaped = [Bool](repeating: false, count: slots)
         for case .slot(let index, true) in pieces { escaped[index] = true }
         escapedSlots = escaped
@@ -102,27 +108,36 @@ struct TemplateSkeleton: Sendable {
 }
 
 /// The skeletons made so far, by template, words and shape (made on first use by any render worker; nil is
-/// kept too, for a shape that has none). Holds at most `limit`; past it, new shapes render in full.
+/// kept too, for a shape that has none). It stops making new ones after `limit` shapes or `byteLimit` bytes
+/// of skeletons, whichever comes first, so its memory is bounded whatever the run: past that, new shapes
+/// render in full.
 final class TemplateSkeletonCache: @unchecked Sendable {
     private var skeletons: [String: TemplateSkeleton?] = [:]
+    private var bytes = 0
     private let lock = NSLock()
     let limit: Int
+    let byteLimit: Int
 
-    init(limit: Int = 1024) { self.limit = limit }
+    init(limit: Int = 1024, byteLimit: Int = 32 << 20) {
+        self.limit = limit
+        self.byteLimit = byteLimit
+    }
 
     func skeleton(for key: String, make: () -> TemplateSkeleton?) -> TemplateSkeleton? {
         lock.lock()
         defer { lock.unlock() }
         if let ready = skeletons[key] { return ready }
-        guard skeletons.count < limit else { return nil }
+        guard skeletons.count < limit, bytes < byteLimit else { return nil }
         let made = make()
         skeletons[key] = made
+        bytes += key.utf8.count + (made?.size ?? 0)
         return made
     }
 
-    var count: Int {
+    /// How many shapes are kept, and the bytes of their keys and skeletons.
+    var usage: (count: Int, bytes: Int) {
         lock.lock()
         defer { lock.unlock() }
-        return skeletons.count
+        return (skeletons.count, bytes)
     }
 }
