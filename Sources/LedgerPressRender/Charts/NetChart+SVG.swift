@@ -18,39 +18,84 @@ extension NetChart {
     /// `days` holds each day's date and figure, HTML-escaped, in the order of ``days``.
     func html(money: (Int64) -> String, words: ChartWords, days texts: [(date: String, net: String)]) -> String {
         let title = HTMLText.escape(words.title)
-        var out = "<figure class=\"chart\" id=\"\(id)\">\n<figcaption id=\"\(id)-caption\">\(title)</figcaption>\n"
-        out += "<svg viewBox=\"0 0 \(NetChart.width) \(NetChart.height)\" width=\"100%\" role=\"img\" "
-        out += "aria-labelledby=\"\(id)-caption \(id)-desc\">\n"
+        var out = ByteText(capacity: 1024 + 240 * days.count)
+        out += "<figure class=\"chart\" id=\""
+        out += id
+        out += "\">\n<figcaption id=\""
+        out += id
+        out += "-caption\">"
+        out += title
+        out += "</figcaption>\n<svg viewBox=\"0 0 "
+        out += NetChart.width
+        out += " "
+        out += NetChart.height
+        out += "\" width=\"100%\" role=\"img\" aria-labelledby=\""
+        out += id
+        out += "-caption "
+        out += id
+        out += "-desc\">\n"
         // No id on <title>: validators that read it as HTML's <title> refuse one; the caption names the image.
-        out += "<title>\(title)</title>\n"
-        out += "<desc id=\"\(id)-desc\">\(HTMLText.escape(words.description))</desc>\n"
-        out += svgBody(money: money, days: texts)
-        out += "</svg>\n<table class=\"sr-only\">\n<caption>\(title)</caption>\n"
-        out += "<thead><tr><th scope=\"col\">\(HTMLText.escape(words.labels.day))</th>"
-        out += "<th scope=\"col\" class=\"num\">\(HTMLText.escape(words.labels.net))</th></tr></thead>\n<tbody>\n"
+        out += "<title>"
+        out += title
+        out += "</title>\n<desc id=\""
+        out += id
+        out += "-desc\">"
+        out += HTMLText.escape(words.description)
+        out += "</desc>\n"
+        svgBody(into: &out, money: money, days: texts)
+        out += "</svg>\n<table class=\"sr-only\">\n<caption>"
+        out += title
+        out += "</caption>\n<thead><tr><th scope=\"col\">"
+        out += HTMLText.escape(words.labels.day)
+        out += "</th><th scope=\"col\" class=\"num\">"
+        out += HTMLText.escape(words.labels.net)
+        out += "</th></tr></thead>\n<tbody>\n"
         for text in texts {
-            out += "<tr><th scope=\"row\">\(text.date)</th><td class=\"num\">\(text.net)</td></tr>\n"
+            out += "<tr><th scope=\"row\">"
+            out += text.date
+            out += "</th><td class=\"num\">"
+            out += text.net
+            out += "</td></tr>\n"
         }
-        out += "</tbody>\n<tfoot><tr><th scope=\"row\">\(HTMLText.escape(words.labels.total))</th>"
-        out += "<td class=\"num\">\(HTMLText.escape(money(total)))</td></tr></tfoot>\n</table>\n</figure>"
-        return out
+        out += "</tbody>\n<tfoot><tr><th scope=\"row\">"
+        out += HTMLText.escape(words.labels.total)
+        out += "</th><td class=\"num\">"
+        out += HTMLText.escape(money(total))
+        out += "</td></tr></tfoot>\n</table>\n</figure>"
+        return out.string
+    }
+
+    /// ``svgBody(into:money:days:)`` as a string.
+    func svgBody(money: (Int64) -> String, days texts: [(date: String, net: String)]) -> String {
+        var out = ByteText(capacity: 512 + 160 * days.count)
+        svgBody(into: &out, money: money, days: texts)
+        return out.string
     }
 
     /// Grid lines with the highest and lowest day's figure, the zero line, one bar per day (its date and
     /// figure in a `<title>`, from `texts`: each day's date and figure, HTML-escaped), and the day numbers.
-    func svgBody(money: (Int64) -> String, days texts: [(date: String, net: String)]) -> String {
+    func svgBody(into out: inout ByteText, money: (Int64) -> String, days texts: [(date: String, net: String)]) {
         let (high, low) = range
         let zero = zeroLine(high: high, low: low)
-        var out = ""
         if high > 0 {
-            out += NetChart.rule("grid", at: NetChart.plotTop)
-            out += "<text class=\"value\" x=\"\(NetChart.plotLeft)\" y=\"\(NetChart.plotTop - 6)\">"
-            out += HTMLText.escape(money(high)) + "</text>\n"
+            NetChart.rule(&out, "grid", at: NetChart.plotTop)
+            out += "<text class=\"value\" x=\""
+            out += NetChart.plotLeft
+            out += "\" y=\""
+            out += NetChart.plotTop - 6
+            out += "\">"
+            out += HTMLText.escape(money(high))
+            out += "</text>\n"
         }
         if low < 0 {
-            out += NetChart.rule("grid", at: NetChart.plotBottom)
-            out += "<text class=\"value\" x=\"\(NetChart.plotLeft)\" y=\"\(NetChart.plotBottom + 18)\">"
-            out += HTMLText.escape(money(low)) + "</text>\n"
+            NetChart.rule(&out, "grid", at: NetChart.plotBottom)
+            out += "<text class=\"value\" x=\""
+            out += NetChart.plotLeft
+            out += "\" y=\""
+            out += NetChart.plotBottom + 18
+            out += "\">"
+            out += HTMLText.escape(money(low))
+            out += "</text>\n"
         }
         let slot = NetChart.plotWidth / days.count
         let start = NetChart.plotLeft + (NetChart.plotWidth - slot * days.count) / 2
@@ -59,24 +104,50 @@ extension NetChart {
             let x = start + i * slot + (slot - barWidth) / 2
             let size = barHeight(day.net, high: high, low: low, zero: zero)
             let y = day.net > 0 ? zero - size : zero
-            let kind = day.net > 0 ? "bar-pos" : day.net < 0 ? "bar-neg" : "bar-zero"
-            out += "<rect class=\"\(kind)\" x=\"\(x)\" y=\"\(y)\" width=\"\(barWidth)\" height=\"\(size)\">"
-            out += "<title>\(texts[i].date): \(texts[i].net)</title></rect>\n"
+            out +=
+                day.net > 0
+                ? "<rect class=\"bar-pos\" x=\""
+                : day.net < 0 ? "<rect class=\"bar-neg\" x=\"" : "<rect class=\"bar-zero\" x=\""
+            out += x
+            out += "\" y=\""
+            out += y
+            out += "\" width=\""
+            out += barWidth
+            out += "\" height=\""
+            out += size
+            out += "\"><title>"
+            out += texts[i].date
+            out += ": "
+            out += texts[i].net
+            out += "</title></rect>\n"
         }
-        out += NetChart.rule("zero", at: zero)
+        NetChart.rule(&out, "zero", at: zero)
         for (i, day) in days.enumerated() {
             // On a month, every other number can be hidden on a narrow screen (`.minor`).
             let minor = kind == .month && i % 2 == 1
-            let x = start + i * slot + slot / 2
-            out += "<text class=\"\(minor ? "day minor" : "day")\" x=\"\(x)\" y=\"\(NetChart.height - 8)\" "
-            out += "text-anchor=\"middle\">\(day.date.day)</text>\n"
+            out += minor ? "<text class=\"day minor\" x=\"" : "<text class=\"day\" x=\""
+            out += start + i * slot + slot / 2
+            out += "\" y=\""
+            out += NetChart.height - 8
+            out += "\" text-anchor=\"middle\">"
+            out += day.date.day
+            out += "</text>\n"
         }
-        return out
     }
 
     /// A horizontal line across the plot.
-    static func rule(_ kind: String, at y: Int) -> String {
-        "<line class=\"\(kind)\" x1=\"\(plotLeft)\" y1=\"\(y)\" x2=\"\(plotLeft + plotWidth)\" y2=\"\(y)\"/>\n"
+    static func rule(_ out: inout ByteText, _ kind: String, at y: Int) {
+        out += "<line class=\""
+        out += kind
+        out += "\" x1=\""
+        out += plotLeft
+        out += "\" y1=\""
+        out += y
+        out += "\" x2=\""
+        out += plotLeft + plotWidth
+        out += "\" y2=\""
+        out += y
+        out += "\"/>\n"
     }
 
     /// The y of the zero line: the plot's height split in proportion to the highest and lowest day, leaving

@@ -1,0 +1,34 @@
+/// Text built as UTF-8 bytes: texts and decimal integers appended without an intermediate `String` each
+/// (what string interpolation makes), turned into one `String` at the end.
+struct ByteText {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    static func += (text: inout ByteText, piece: String) { text.bytes += piece.utf8 }
+
+    static func += (text: inout ByteText, value: Int) { text.append(value) }
+
+    /// `value` in decimal, with a `-` when negative.
+    mutating func append(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            bytes += buffer[(20 - count)...]
+        }
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+}
