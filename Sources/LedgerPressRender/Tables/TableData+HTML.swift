@@ -35,13 +35,17 @@ extension TableData {
 
     private func section(_ out: inout HTMLBuffer, _ tag: String, _ rows: [[String]], _ kind: Int) {
         out.block("<\(tag)>")
+        // Each column's tags, for a non-empty cell and for an empty one (a row header only holds text).
+        let columns = rows.reduce(0) { max($0, $1.count) }
+        let tags = (0..<columns).map { cellTag(section: kind, column: $0, text: "x") }
+        let emptyTags = (0..<columns).map { cellTag(section: kind, column: $0, text: "") }
         for row in rows {
             out.block("<tr>")
             for (i, text) in row.enumerated() {
-                let tags = cellTag(section: kind, column: i, text: text)
-                out.bytes += tags.open.utf8
+                let cellTags = text.isEmpty ? emptyTags[i] : tags[i]
+                out.bytes += cellTags.open.utf8
                 out.text(text)
-                out.bytes += tags.close.utf8
+                out.bytes += cellTags.close.utf8
             }
             out.block("</tr>")
         }
@@ -106,8 +110,17 @@ extension TableData {
         /// A cell's text as the cell's text node and `<bdi>` inline: control characters replaced, right-to-left
         /// text and bidi controls isolated, `"`, `&`, `<`, `>` escaped.
         mutating func text(_ text: String) {
-            if HTMLBuffer.isPlainASCII(text) {
-                escape(text)
+            var plain = true
+            var special = false
+            for byte in text.utf8 {
+                guard (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A || byte == 0x0D else {
+                    plain = false
+                    break
+                }
+                if byte == 0x22 || byte == 0x26 || byte == 0x3C || byte == 0x3E { special = true }
+            }
+            if plain {
+                if special { escape(text) } else { bytes += text.utf8 }
                 return
             }
             let isolated = BidiIsolation.needsIsolation(text)
@@ -131,11 +144,6 @@ extension TableData {
                 default: bytes.append(byte)
                 }
             }
-        }
-
-        /// Printable ASCII (and TAB, LF, CR): no control character to replace, nothing to isolate.
-        static func isPlainASCII(_ text: String) -> Bool {
-            text.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         }
     }
 }

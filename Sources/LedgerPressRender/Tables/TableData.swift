@@ -102,84 +102,94 @@ public struct TableData: Sendable, Equatable {
 
     /// The same block under another info string (a chart's `ledgerpress-chart ID`).
     func markdownBlock(infoString: String) -> String {
-        let all = [header] + rows + footer
-        // Per cell: its inert text (isolated when it needs to be) and its length in Characters before isolation.
-        var cells: [[String]] = []
-        var lengths: [[Int]] = []
-        cells.reserveCapacity(all.count)
-        lengths.reserveCapacity(all.count)
-        for row in all {
-            var rowCells: [String] = []
-            var rowLengths: [Int] = []
-            rowCells.reserveCapacity(row.count)
-            rowLengths.reserveCapacity(row.count)
-            for cell in row {
+        let rowCount = 1 + rows.count + footer.count
+        func row(_ r: Int) -> [String] { r == 0 ? header : r <= rows.count ? rows[r - 1] : footer[r - 1 - rows.count] }
+        // Per cell, row after row: its inert text (isolated when it needs to be) and its length in Characters
+        // before isolation; `rowEnds[r]` is where row r's cells end.
+        var cells: [String] = []
+        var lengths: [Int] = []
+        var rowEnds: [Int] = []
+        cells.reserveCapacity(rowCount * header.count)
+        lengths.reserveCapacity(rowCount * header.count)
+        rowEnds.reserveCapacity(rowCount)
+        var widths = [Int](repeating: 0, count: header.count)
+        var longestRun = 0
+        for r in 0..<rowCount {
+            for (i, cell) in row(r).enumerated() {
+                let written: String
+                let length: Int
                 if TableData.isPlainASCII(cell) {
-                    rowCells.append(cell)
-                    rowLengths.append(cell.utf8.count)
+                    written = cell
+                    length = cell.utf8.count
                 } else {
                     let inert = TableData.inert(cell)
-                    rowCells.append(BidiIsolation.isolate(inert))
-                    rowLengths.append(inert.count)
+                    written = BidiIsolation.isolate(inert)
+                    length = inert.count
                 }
+                if i < widths.count { widths[i] = max(widths[i], min(length, TableData.maxPaddedWidth)) }
+                longestRun = max(longestRun, TableData.longestBacktickRun(written))
+                cells.append(written)
+                lengths.append(length)
             }
-            cells.append(rowCells)
-            lengths.append(rowLengths)
+            rowEnds.append(cells.count)
         }
-        var widths = [Int](repeating: 0, count: header.count)
-        for row in lengths {
-            for (i, length) in row.enumerated() where i < widths.count {
-                widths[i] = max(widths[i], min(length, TableData.maxPaddedWidth))
-            }
-        }
-        var longestRun = 0
-        for row in cells {
-            for cell in row {
-                var run = 0
-                for byte in cell.utf8 {
-                    run = byte == UInt8(ascii: "`") ? run + 1 : 0
-                    longestRun = max(longestRun, run)
-                }
-            }
-        }
-        let fence = [UInt8](repeating: UInt8(ascii: "`"), count: max(3, longestRun + 1))
-        var dashes: [UInt8] = []
-        for (i, width) in widths.enumerated() {
-            if i > 0 { dashes += [0x20, 0x20] }
-            dashes += repeatElement(UInt8(ascii: "-"), count: width)
-        }
+        let fenceLength = max(3, longestRun + 1)
         var out: [UInt8] = []
-        out.reserveCapacity(all.count * (widths.reduce(0, +) + 2 * widths.count + 2) + 64)
-        out += fence
-        out += infoString.utf8
-        out.append(0x0A)
+        out.reserveCapacity(rowCount * (widths.reduce(0, +) + 2 * widths.count + 2) + 64)
+        func fence() { out += repeatElement(UInt8(ascii: "`"), count: fenceLength) }
+        func dashes() {
+            for (i, width) in widths.enumerated() {
+                if i > 0 {
+                    out.append(0x20)
+                    out.append(0x20)
+                }
+                out += repeatElement(UInt8(ascii: "-"), count: width)
+            }
+            out.append(0x0A)
+        }
         func render(_ r: Int) {
-            let row = cells[r]
-            let rowLengths = lengths[r]
             let start = out.count
-            for (i, cell) in row.enumerated() where i < widths.count {
-                if i > 0 { out += [0x20, 0x20] }
-                let pad = max(0, widths[i] - rowLengths[i])
-                let right = alignments.indices.contains(i) && alignments[i] == .right
+            let first = r == 0 ? 0 : rowEnds[r - 1]
+            for c in first..<rowEnds[r] {
+                let i = c - first
+                guard i < widths.count else { break }
+                if i > 0 {
+                    out.append(0x20)
+                    out.append(0x20)
+                }
+                let pad = max(0, widths[i] - lengths[c])
+                let right = i < alignments.count && alignments[i] == .right
                 if right { out += repeatElement(0x20, count: pad) }
-                out += cell.utf8
+                out += cells[c].utf8
                 if !right { out += repeatElement(0x20, count: pad) }
             }
             TableData.dropTrailingSpaces(&out, lineStart: start)
             out.append(0x0A)
         }
-        render(0)
-        out += dashes
+        fence()
+        out += infoString.utf8
         out.append(0x0A)
-        for r in cells.indices.dropFirst().prefix(rows.count) { render(r) }
+        render(0)
+        dashes()
+        for r in 1..<(1 + rows.count) { render(r) }
         if !footer.isEmpty {
-            out += dashes
-            out.append(0x0A)
-            for r in cells.indices.suffix(footer.count) { render(r) }
+            dashes()
+            for r in (1 + rows.count)..<rowCount { render(r) }
         }
-        out += fence
+        fence()
         out.append(0x0A)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The longest run of backticks in `text`.
+    static func longestBacktickRun(_ text: String) -> Int {
+        var longest = 0
+        var run = 0
+        for byte in text.utf8 {
+            run = byte == UInt8(ascii: "`") ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
     }
 
     /// Drops the line's trailing spaces, as Characters: a space joined into the Character before it (after
