@@ -151,9 +151,7 @@ import Testing
         let wording = templates.wording(for: "en_US")
         let context = Self.context(wording.words, text: "Mixed Case")
         _ = templates.renderLayout(context, wording: wording)
-        var key = "layout.html\u{0}en_US\u{0}"
-        var texts: [String] = []
-        ContextShape.split(context, skipping: "t", key: &key, texts: &texts)
+        let key = TemplateSet.shape(of: context, name: "layout.html", wording: wording).key
         #expect(
             templates.skeletons.skeleton(for: key) {
                 Issue.record("made again"); return nil
@@ -161,27 +159,40 @@ import Testing
         #expect(templates.renderLayout(context, wording: wording) == templates.renderLayout(context))
     }
 
-    /// The shape does not depend on the order a context was built in; the texts come back in the same order.
-    @Test func shapeAndTexts() {
+    /// Texts come back in the order of the shape and go back to the same names; a context built in another
+    /// order has the same shape and renders to its own bytes.
+    @Test func shapeAndTexts() throws {
         let a: TemplateObject = [
             "x": "1", "y": .flag(true), "z": .object(["p": "2", "q": ""]), "t": .object(["w": "word"]),
         ]
-        var b: TemplateObject = [:]
-        b["z"] = .object(["q": "", "p": "2"])
-        b["t"] = .object(["w": "other"])
-        b["y"] = true
-        b["x"] = "1"
-        var keyA = "", keyB = ""
-        var textsA: [String] = [], textsB: [String] = []
-        ContextShape.split(a, skipping: "t", key: &keyA, texts: &textsA)
-        ContextShape.split(b, skipping: "t", key: &keyB, texts: &textsB)
-        #expect(keyA == keyB)
-        #expect(textsA == ["1", "2"] && textsB == textsA)
+        var texts: [String] = []
+        let shape = ContextShape.split(a, skipping: "t", texts: &texts)
+        #expect(Set(texts) == ["1", "2"] && texts.count == 2)
         var next = 0
-        let replaced = ContextShape.replacing(a, skipping: "t", with: ["u", "v"], next: &next)
+        let replaced = ContextShape.replacing(a, skipping: "t", with: texts.map { $0 + "!" }, next: &next)
         #expect(next == 2)
-        #expect(replaced["x"]?.text == "u" && replaced["z"]?.object?["p"]?.text == "v")
+        #expect(replaced["x"]?.text == "1!" && replaced["z"]?.object?["p"]?.text == "2!")
         #expect(replaced["z"]?.object?["q"]?.text == "" && replaced["t"]?.object?["w"]?.text == "word")
+        var again: [String] = []
+        #expect(ContextShape.split(replaced, skipping: "t", texts: &again) == shape)
+
+        let templates = try Self.templates()
+        let wording = templates.wording(for: "en_US")
+        let built = Self.context(wording.words, text: "<one>")
+        var reversed = TemplateObject()
+        for (name, value) in built.values.reversed() { reversed[name] = value }
+        reversed["title"] = "Other <title>"
+        for context in [built, reversed] { Self.expectSameBytes(templates, context, wording: wording) }
+        #expect(templates.skeletons.usage.count == 4)
+    }
+
+    /// A name is never read as part of another's shape: these two objects differ only in where a name ends.
+    @Test func namesCannotRunTogether() {
+        var one: [String] = []
+        var two: [String] = []
+        let a = ContextShape.split(["ab": "x"], texts: &one)
+        let b = ContextShape.split(["a": .object(["b": "x"])], texts: &two)
+        #expect(a != b)
     }
 
     @Test func cutFindsRawAndEscapedMarkers() throws {

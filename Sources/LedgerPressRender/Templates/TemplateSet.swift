@@ -123,16 +123,26 @@ public struct TemplateSet: Sendable {
         return render(set.payeeIndex, context, name: "payee-index.html", wording: wording, escape: HTMLText.escape)
     }
 
+    /// The skeleton cache's key for `context` rendered by the template `name` in `wording`'s words (the shape,
+    /// without the words `t`), and the context's texts.
+    static func shape(of context: TemplateObject, name: String, wording: Wording) -> (key: String, texts: [String]) {
+        var texts: [String] = []
+        texts.reserveCapacity(64)
+        var shape = Array(name.utf8)
+        shape.append(0)
+        shape += wording.locale.utf8
+        shape.append(0)
+        shape += ContextShape.split(context, skipping: "t", texts: &texts)
+        return (String(decoding: shape, as: UTF8.self), texts)
+    }
+
     /// `template` (one of `wording`'s worded set, named `name`) with `context`, through the skeleton of the
     /// context's shape when there is one.
     func render(
         _ template: MustacheTemplate, _ context: TemplateObject, name: String, wording: Wording,
         escape: @escaping @Sendable (String) -> String
     ) -> String {
-        var key = name + "\u{0}" + wording.locale + "\u{0}"
-        var texts: [String] = []
-        texts.reserveCapacity(64)
-        ContextShape.split(context, skipping: "t", key: &key, texts: &texts)
+        let (key, texts) = TemplateSet.shape(of: context, name: name, wording: wording)
         let skeleton = skeletons.skeleton(for: key) {
             TemplateSkeleton(slots: texts.count, escape: escape) { markers in
                 var next = 0
