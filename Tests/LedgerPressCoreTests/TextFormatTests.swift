@@ -46,9 +46,12 @@ import Testing
     @Test func timestampsMatchTheStringForm() {
         for instant in Self.instants {
             for offset in Self.offsets {
+                let reference = Self.referenceTimestamp(instant, offset)
                 #expect(
-                    Timestamp.format(epochSeconds: instant, offsetSeconds: offset)
-                        == Self.referenceTimestamp(instant, offset), "\(instant) \(offset)")
+                    Timestamp.format(epochSeconds: instant, offsetSeconds: offset) == reference, "\(instant) \(offset)")
+                var bytes = Array("x,".utf8)
+                Timestamp.append(epochSeconds: instant, offsetSeconds: offset, to: &bytes)
+                #expect(String(decoding: bytes, as: UTF8.self) == "x," + reference, "\(instant) \(offset)")
             }
         }
     }
@@ -69,9 +72,11 @@ import Testing
         }
         for exponent in -2...22 {
             for value in values {
-                #expect(
-                    PlainDecimal.format(value, exponent: exponent) == Self.referenceDecimal(value, exponent: exponent),
-                    "\(value) e\(exponent)")
+                let reference = Self.referenceDecimal(value, exponent: exponent)
+                #expect(PlainDecimal.format(value, exponent: exponent) == reference, "\(value) e\(exponent)")
+                var bytes = Array("x,".utf8)
+                PlainDecimal.append(value, exponent: exponent, to: &bytes)
+                #expect(String(decoding: bytes, as: UTF8.self) == "x," + reference, "\(value) e\(exponent)")
             }
         }
     }

@@ -23,32 +23,62 @@ public enum PlainDecimal {
     /// Total for every `Int64` (including `Int64.min`); an `exponent` below zero is read as zero.
     public static func format(_ minorUnits: Int64, exponent: Int) -> String {
         let exponent = max(0, exponent)
-        // Int64.min has no positive counterpart: work with the magnitude as UInt64.
-        var magnitude = minorUnits.magnitude
         guard exponent <= 18 else { return formatLong(minorUnits, exponent: exponent) }
+        let length = length(minorUnits, exponent: exponent)
+        return String(unsafeUninitializedCapacity: length) { out in
+            write(minorUnits, exponent: exponent, length: length, into: out)
+            return length
+        }
+    }
+
+    /// ``format(_:exponent:)`` appended to `bytes`: the same text, without a `String` of its own.
+    public static func append(_ minorUnits: Int64, exponent: Int, to bytes: inout [UInt8]) {
+        let exponent = max(0, exponent)
+        guard exponent <= 18 else {
+            bytes += formatLong(minorUnits, exponent: exponent).utf8
+            return
+        }
+        let length = length(minorUnits, exponent: exponent)
+        let start = bytes.count
+        bytes += repeatElement(0, count: length)
+        bytes.withUnsafeMutableBufferPointer { all in
+            write(
+                minorUnits, exponent: exponent, length: length,
+                into: UnsafeMutableBufferPointer(rebasing: all[start...]))
+        }
+    }
+
+    /// The text's length: sign, digits (at least `exponent + 1` when there are decimals) and point.
+    private static func length(_ minorUnits: Int64, exponent: Int) -> Int {
         var digits = 1
-        var rest = magnitude / 10
+        var rest = minorUnits.magnitude / 10
         while rest > 0 {
             digits += 1
             rest /= 10
         }
         let shown = exponent > 0 ? max(digits, exponent + 1) : digits
+        return (minorUnits < 0 ? 1 : 0) + shown + (exponent > 0 ? 1 : 0)
+    }
+
+    /// Writes the text, `length` bytes, from the last digit back.
+    private static func write(
+        _ minorUnits: Int64, exponent: Int, length: Int, into out: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        // Int64.min has no positive counterpart: work with the magnitude as UInt64.
+        var magnitude = minorUnits.magnitude
         let negative = minorUnits < 0
-        let length = (negative ? 1 : 0) + shown + (exponent > 0 ? 1 : 0)
-        return String(unsafeUninitializedCapacity: length) { out in
-            var at = length
-            for written in 0..<shown {
-                if exponent > 0 && written == exponent {
-                    at -= 1
-                    out[at] = UInt8(ascii: ".")
-                }
+        let shown = length - (negative ? 1 : 0) - (exponent > 0 ? 1 : 0)
+        var at = length
+        for written in 0..<shown {
+            if exponent > 0 && written == exponent {
                 at -= 1
-                out[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
+                out[at] = UInt8(ascii: ".")
             }
-            if negative { out[0] = UInt8(ascii: "-") }
-            return length
+            at -= 1
+            out[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
         }
+        if negative { out[0] = UInt8(ascii: "-") }
     }
 
     /// The same layout for exponents no currency has, built as strings.

@@ -33,34 +33,62 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     ///
     /// Total for every `Int64` (`SOURCE_DATE_EPOCH` may hold anything): the local time saturates at the ends.
     public static func format(epochSeconds: Int64, offsetSeconds: Int) -> String {
+        let (date, secondOfDay, offset) = localParts(epochSeconds: epochSeconds, offsetSeconds: offsetSeconds)
+        let sign = offsetSeconds < 0 ? "-" : "+"
+        if (0...9999).contains(date.year), offset / 3600 <= 99 {
+            // The usual case, written as its 25 bytes.
+            return String(unsafeUninitializedCapacity: 25) { out in
+                write(date, secondOfDay, offset, negative: offsetSeconds < 0, into: out)
+                return 25
+            }
+        }
+        return "\(date)T\(CivilDate.pad(secondOfDay / 3600, 2)):\(CivilDate.pad(secondOfDay / 60 % 60, 2)):"
+            + "\(CivilDate.pad(secondOfDay % 60, 2))\(sign)\(CivilDate.pad(offset / 3600, 2)):\(CivilDate.pad(offset / 60 % 60, 2))"
+    }
+
+    /// ``format(epochSeconds:offsetSeconds:)`` appended to `bytes`: the same text, without a `String` of its own.
+    public static func append(epochSeconds: Int64, offsetSeconds: Int, to bytes: inout [UInt8]) {
+        let (date, secondOfDay, offset) = localParts(epochSeconds: epochSeconds, offsetSeconds: offsetSeconds)
+        guard (0...9999).contains(date.year), offset / 3600 <= 99 else {
+            bytes += format(epochSeconds: epochSeconds, offsetSeconds: offsetSeconds).utf8
+            return
+        }
+        let start = bytes.count
+        bytes += repeatElement(0, count: 25)
+        bytes.withUnsafeMutableBufferPointer { all in
+            write(
+                date, secondOfDay, offset, negative: offsetSeconds < 0,
+                into: UnsafeMutableBufferPointer(rebasing: all[start...]))
+        }
+    }
+
+    /// The local date, the second of that day and the offset's magnitude, saturating at the ends of `Int64`.
+    private static func localParts(epochSeconds: Int64, offsetSeconds: Int) -> (CivilDate, Int, Int) {
         let (sum, overflow) = epochSeconds.addingReportingOverflow(Int64(clamping: offsetSeconds))
         let local = overflow ? (offsetSeconds < 0 ? Int64.min : Int64.max) : sum
         // Floor division without forming `local - 86_399` (which overflows near Int64.min).
         let remainder = local % 86_400
         let secondOfDay = Int(remainder < 0 ? remainder + 86_400 : remainder)
         let days = Int(local / 86_400 - (remainder < 0 ? 1 : 0))
-        let date = CivilDate(daysSinceEpoch: days)
-        let sign = offsetSeconds < 0 ? "-" : "+"
-        let offset = Int(clamping: offsetSeconds.magnitude)
-        if (0...9999).contains(date.year), offset / 3600 <= 99 {
-            // The usual case, written as its 25 bytes.
-            return String(unsafeUninitializedCapacity: 25) { out in
-                date.writeISO(into: out)
-                out[10] = UInt8(ascii: "T")
-                CivilDate.write2(secondOfDay / 3600, out, at: 11)
-                out[13] = UInt8(ascii: ":")
-                CivilDate.write2(secondOfDay / 60 % 60, out, at: 14)
-                out[16] = UInt8(ascii: ":")
-                CivilDate.write2(secondOfDay % 60, out, at: 17)
-                out[19] = offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-                CivilDate.write2(offset / 3600, out, at: 20)
-                out[22] = UInt8(ascii: ":")
-                CivilDate.write2(offset / 60 % 60, out, at: 23)
-                return 25
-            }
-        }
-        return "\(date)T\(CivilDate.pad(secondOfDay / 3600, 2)):\(CivilDate.pad(secondOfDay / 60 % 60, 2)):"
-            + "\(CivilDate.pad(secondOfDay % 60, 2))\(sign)\(CivilDate.pad(offset / 3600, 2)):\(CivilDate.pad(offset / 60 % 60, 2))"
+        return (CivilDate(daysSinceEpoch: days), secondOfDay, Int(clamping: offsetSeconds.magnitude))
+    }
+
+    /// The 25 bytes of the usual case (a year of four digits, an offset under 100 hours).
+    private static func write(
+        _ date: CivilDate, _ secondOfDay: Int, _ offset: Int, negative: Bool,
+        into out: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        date.writeISO(into: out)
+        out[10] = UInt8(ascii: "T")
+        CivilDate.write2(secondOfDay / 3600, out, at: 11)
+        out[13] = UInt8(ascii: ":")
+        CivilDate.write2(secondOfDay / 60 % 60, out, at: 14)
+        out[16] = UInt8(ascii: ":")
+        CivilDate.write2(secondOfDay % 60, out, at: 17)
+        out[19] = negative ? UInt8(ascii: "-") : UInt8(ascii: "+")
+        CivilDate.write2(offset / 3600, out, at: 20)
+        out[22] = UInt8(ascii: ":")
+        CivilDate.write2(offset / 60 % 60, out, at: 23)
     }
 }
 

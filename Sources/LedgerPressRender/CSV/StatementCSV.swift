@@ -18,7 +18,8 @@ public enum StatementCSV {
     /// The statement's own CSV: the lines columns from `period` on; a driver's without `fees` (folded into `earnings`).
     public static func statementCSV(_ statement: Statement) -> String {
         let isDriver = statement.payee.type == .driver
-        var out = isDriver ? driverHeader : merchantHeader
+        var out = ByteText(capacity: 128 * (1 + statement.sections.reduce(0) { $0 + $1.lines.count }))
+        out += isDriver ? driverHeader : merchantHeader
         let label = statement.period.label
         for section in statement.sections {
             for line in section.lines {
@@ -26,7 +27,7 @@ public enum StatementCSV {
                 out += "\n"
             }
         }
-        return out
+        return out.string
     }
 
     /// Summary rows of one statement (one per currency), unsorted across statements.
@@ -63,15 +64,17 @@ public enum StatementCSV {
         var rows: [SortableRow] = []
         let label = statement.period.label
         let prefix = CSVCell.text(statement.payee.id) + "," + statement.payee.type.rawValue + ","
+        var text = ByteText(capacity: 256)
         for section in statement.sections {
             for line in section.lines {
-                var text = prefix
+                text.removeAll()
+                text += prefix
                 appendLineCells(line, label: label, currency: section.currency, foldFees: false, to: &text)
                 text += "\n"
                 rows.append(
                     SortableRow(
                         keys: [statement.payee.id, section.currency.code, label], instant: line.occurredAt,
-                        tieBreak: (line.reference ?? "") + "\u{0}" + line.firstEntryID, text: text))
+                        tieBreak: (line.reference ?? "") + "\u{0}" + line.firstEntryID, text: text.string))
             }
         }
         return rows
@@ -79,7 +82,7 @@ public enum StatementCSV {
 
     /// The cells of one statement line from `period` on, comma-separated, without a line end.
     static func appendLineCells(
-        _ line: StatementLine, label: String, currency: Currency, foldFees: Bool, to out: inout String
+        _ line: StatementLine, label: String, currency: Currency, foldFees: Bool, to out: inout ByteText
     ) {
         let f = line.figures
         let e = currency.exponent
@@ -87,14 +90,14 @@ public enum StatementCSV {
         out += ","
         out += currency.code
         out += ","
-        out += Timestamp.format(epochSeconds: line.occurredAt.epochSeconds, offsetSeconds: line.localOffset)
+        Timestamp.append(epochSeconds: line.occurredAt.epochSeconds, offsetSeconds: line.localOffset, to: &out.bytes)
         out += ","
         out += CSVCell.text(line.reference ?? "")
         out += ","
         out += CSVCell.text(line.description ?? "")
         func amount(_ value: Int64) {
             out += ","
-            out += PlainDecimal.format(value, exponent: e)
+            PlainDecimal.append(value, exponent: e, to: &out.bytes)
         }
         // One call per cell rather than a loop over an array literal, which allocated once per line.
         if foldFees {
@@ -113,7 +116,7 @@ public enum StatementCSV {
         out += ","
         out += line.payoutStatus?.rawValue ?? ""
         out += ","
-        out += String(f.entries)
+        out += f.entries
     }
 }
 

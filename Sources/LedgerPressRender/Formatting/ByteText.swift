@@ -1,7 +1,7 @@
 /// Text built as UTF-8 bytes: texts and decimal integers appended without an intermediate `String` each
 /// (what string interpolation makes), turned into one `String` at the end.
 struct ByteText {
-    private(set) var bytes: [UInt8] = []
+    var bytes: [UInt8] = []
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
@@ -29,6 +29,9 @@ struct ByteText {
             bytes += buffer[(20 - count)...]
         }
     }
+
+    /// Empties the text, keeping its capacity.
+    mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
     var string: String { String(decoding: bytes, as: UTF8.self) }
 }
