@@ -89,6 +89,27 @@ import Testing
         #expect(templates.skeletons.usage.count == 2 * 4 + ((1 + 2 * 2) * 3 - 1) * 4)
     }
 
+    /// A shape met once is rendered in full and only noted; met again, it gets its skeleton.
+    @Test func aShapeGetsItsSkeletonTheSecondTime() throws {
+        let templates = try Self.templates()
+        let wording = templates.wording(for: "en_US")
+        let context = Self.context(wording.words, text: "<one>")
+        let key = TemplateSet.shape(of: context, name: "layout.html", wording: wording).key
+        #expect(templates.renderLayout(context, wording: wording) == templates.renderLayout(context))
+        #expect(templates.skeletons.usage.count == 1)
+        var made = false
+        #expect(
+            templates.skeletons.skeleton(for: key) {
+                made = true; return nil
+            } == nil)
+        #expect(made)
+        made = false
+        _ = templates.skeletons.skeleton(for: key) {
+            made = true; return nil
+        }
+        #expect(!made)
+    }
+
     /// With no room left for skeletons, contexts are rendered in full, to the same bytes.
     @Test func fullCacheRendersInFull() throws {
         let templates = try Self.templates(limit: 0)
@@ -150,6 +171,7 @@ import Testing
         let templates = try Self.templates(layout: "{{lowercased(title)}}{{{statement_html_trusted}}}")
         let wording = templates.wording(for: "en_US")
         let context = Self.context(wording.words, text: "Mixed Case")
+        _ = templates.renderLayout(context, wording: wording)
         _ = templates.renderLayout(context, wording: wording)
         let key = TemplateSet.shape(of: context, name: "layout.html", wording: wording).key
         #expect(

@@ -74,30 +74,50 @@ struct TemplateSkeleton: Sendable {
         (0..<slots).map { "\u{E000}<&Lp\($0)\(nonce)\u{E000}" }
     }
 
-    /// `text` cut at every marker, raw or escaped; nil if a marker's two forms cannot be told apart.
+    /// `text` cut at every marker, raw or escaped; nil if a marker's two forms cannot be told apart or are not
+    /// a private-use bracket around a body without one (how a marker is found).
     static func cut(_ text: String, markers: [String], escape: (String) -> String) -> [Piece]? {
-        var forms: [(bytes: [UInt8], piece: Piece)] = []
+        let lead = Array("\u{E000}".utf8)
+        // Each form's body (between its brackets) and what it stands for.
+        var forms: [[UInt8]: Piece] = [:]
+        var longest = 0
         for (index, marker) in markers.enumerated() {
             let escaped = escape(marker)
             guard escaped != marker else { return nil }
-            forms.append((Array(marker.utf8), .slot(index, escaped: false)))
-            forms.append((Array(escaped.utf8), .slot(index, escaped: true)))
+            for (form, isEscaped) in [(marker, false), (escaped, true)] {
+                let bytes = Array(form.utf8)
+                guard bytes.count > 2 * lead.count, bytes.starts(with: lead),
+                    bytes.suffix(lead.count).elementsEqual(lead)
+                else { return nil }
+                let body = Array(bytes[lead.count..<(bytes.count - lead.count)])
+                guard !body.contains(lead[0]) else { return nil }
+                forms[body] = .slot(index, escaped: isEscaped)
+                longest = max(longest, body.count)
+            }
         }
         let bytes = Array(text.utf8)
-        let lead = Array("\u{E000}".utf8)
         var pieces: [Piece] = []
         var literalStart = 0
         var i = 0
         while i < bytes.count {
-            guard bytes[i] == lead[0], let form = forms.first(where: { bytes[i...].starts(with: $0.bytes) }) else {
+            guard bytes[i] == lead[0], bytes[i...].starts(with: lead) else {
+                i += 1
+                continue
+            }
+            // The body runs to the next bracket, if one comes soon enough to close a marker.
+            let bodyStart = i + lead.count
+            let limit = min(bytes.count, bodyStart + longest + 1)
+            guard let close = bytes[bodyStart..<limit].firstIndex(of: lead[0]), bytes[close...].starts(with: lead),
+                let piece = forms[Array(bytes[bodyStart..<close])]
+            else {
                 i += 1
                 continue
             }
             if literalStart < i {
                 pieces.append(.literal(String(decoding: bytes[literalStart..<i], as: UTF8.self)))
             }
-            pieces.append(form.piece)
-            i += form.bytes.count
+            pieces.append(piece)
+            i = close + lead.count
             literalStart = i
         }
         if literalStart < bytes.count {
@@ -107,12 +127,18 @@ struct TemplateSkeleton: Sendable {
     }
 }
 
-/// The skeletons made so far, by template, words and shape (made on first use by any render worker; nil is
-/// kept too, for a shape that has none). It stops making new ones after `limit` shapes or `byteLimit` bytes
-/// of skeletons, whichever comes first, so its memory is bounded whatever the run: past that, new shapes
-/// render in full.
+/// The skeletons made so far, by template, words and shape. A shape met for the first time is only noted
+/// (rendered in full: a shape that never comes back, such as most payees' homes after a late night, is not
+/// worth two renderings); met again, it gets its skeleton (nil is kept too, for a shape that has none). It
+/// stops noting new shapes after `limit` shapes or `byteLimit` bytes of keys and skeletons, whichever comes
+/// first, so its memory is bounded whatever the run: past that, new shapes render in full.
 final class TemplateSkeletonCache: @unchecked Sendable {
-    private var skeletons: [String: TemplateSkeleton?] = [:]
+    private enum Entry {
+        case seen
+        case made(TemplateSkeleton?)
+    }
+
+    private var entries: [String: Entry] = [:]
     private var bytes = 0
     private let lock = NSLock()
     let limit: Int
@@ -123,21 +149,31 @@ final class TemplateSkeletonCache: @unchecked Sendable {
         self.byteLimit = byteLimit
     }
 
+    /// The skeleton of `key`, made by `make` the second time the key is asked for; nil the first time, when the
+    /// shape has none, or when the cache is full.
     func skeleton(for key: String, make: () -> TemplateSkeleton?) -> TemplateSkeleton? {
         lock.lock()
         defer { lock.unlock() }
-        if let ready = skeletons[key] { return ready }
-        guard skeletons.count < limit, bytes < byteLimit else { return nil }
-        let made = make()
-        skeletons[key] = made
-        bytes += key.utf8.count + (made?.size ?? 0)
-        return made
+        switch entries[key] {
+        case .made(let skeleton)?:
+            return skeleton
+        case .seen?:
+            let made = make()
+            entries[key] = .made(made)
+            bytes += made?.size ?? 0
+            return made
+        case nil:
+            guard entries.count < limit, bytes < byteLimit else { return nil }
+            entries[key] = .seen
+            bytes += key.utf8.count
+            return nil
+        }
     }
 
-    /// How many shapes are kept, and the bytes of their keys and skeletons.
+    /// How many shapes are noted, and the bytes of their keys and skeletons.
     var usage: (count: Int, bytes: Int) {
         lock.lock()
         defer { lock.unlock() }
-        return (skeletons.count, bytes)
+        return (entries.count, bytes)
     }
 }
