@@ -26,5 +26,10 @@ import Testing
         text += ""
         text += "\u{0}"
         #expect(text.string == "Zoë مرحبا\u{0}")
+        text.append("<a", "", "b>")
+        text.attributes(("x", -3), ("height", 0))
+        #expect(text.string == "Zoë مرحبا\u{0}<ab> x=\"-3\" height=\"0\"")
+        text.removeAll()
+        #expect(text.string.isEmpty)
     }
 }

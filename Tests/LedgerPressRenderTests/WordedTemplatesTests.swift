@@ -31,13 +31,7 @@ import Testing
         let wording = templates.wording(for: locale)
         let context = Self.context(wording.words, name: "Zoë <b>*Z*</b> # [x](y)")
         #expect(templates.templates(for: wording) != nil)
-        for driver in [true, false] {
-            #expect(
-                templates.renderStatementMarkdown(context, driver: driver, wording: wording)
-                    == templates.renderStatementMarkdown(context, driver: driver))
-        }
-        #expect(templates.renderLayout(context, wording: wording) == templates.renderLayout(context))
-        #expect(templates.renderPayeeIndex(context, wording: wording) == templates.renderPayeeIndex(context))
+        TemplateSkeletonTests.expectSameBytes(templates, context, wording: wording)
     }
 
     /// Words that need escaping are escaped as Mustache would; raw forms stay raw; other tags are untouched.

@@ -12,6 +12,7 @@ extension NetChart {
     static let plotWidth = 704
     static let plotTop = 24
     static let plotBottom = 222
+    static let viewBox = "0 0 \(width) \(height)"
 
     /// The `<figure>`: a visible caption, the SVG (`role="img"`, labelled by the caption and its `<desc>`, with
     /// the title as its `<title>` too), and a visually hidden table of every day's figure and the total.
@@ -19,49 +20,24 @@ extension NetChart {
     func html(money: (Int64) -> String, words: ChartWords, days texts: [(date: String, net: String)]) -> String {
         let title = HTMLText.escape(words.title)
         var out = ByteText(capacity: 1024 + 240 * days.count)
-        out += "<figure class=\"chart\" id=\""
-        out += id
-        out += "\">\n<figcaption id=\""
-        out += id
-        out += "-caption\">"
-        out += title
-        out += "</figcaption>\n<svg viewBox=\"0 0 "
-        out += NetChart.width
-        out += " "
-        out += NetChart.height
-        out += "\" width=\"100%\" role=\"img\" aria-labelledby=\""
-        out += id
-        out += "-caption "
-        out += id
-        out += "-desc\">\n"
+        out.append(
+            "<figure class=\"chart\" id=\"", id, "\">\n<figcaption id=\"", id, "-caption\">", title, "</figcaption>\n",
+            "<svg viewBox=\"", NetChart.viewBox, "\" width=\"100%\" role=\"img\" aria-labelledby=\"", id, "-caption ",
+            id, "-desc\">\n")
         // No id on <title>: validators that read it as HTML's <title> refuse one; the caption names the image.
-        out += "<title>"
-        out += title
-        out += "</title>\n<desc id=\""
-        out += id
-        out += "-desc\">"
-        out += HTMLText.escape(words.description)
-        out += "</desc>\n"
+        out.append(
+            "<title>", title, "</title>\n<desc id=\"", id, "-desc\">", HTMLText.escape(words.description), "</desc>\n")
         svgBody(into: &out, money: money, days: texts)
-        out += "</svg>\n<table class=\"sr-only\">\n<caption>"
-        out += title
-        out += "</caption>\n<thead><tr><th scope=\"col\">"
-        out += HTMLText.escape(words.labels.day)
-        out += "</th><th scope=\"col\" class=\"num\">"
-        out += HTMLText.escape(words.labels.net)
-        out += "</th></tr></thead>\n<tbody>\n"
+        out.append(
+            "</svg>\n<table class=\"sr-only\">\n<caption>", title, "</caption>\n<thead><tr><th scope=\"col\">",
+            HTMLText.escape(words.labels.day), "</th><th scope=\"col\" class=\"num\">",
+            HTMLText.escape(words.labels.net), "</th></tr></thead>\n<tbody>\n")
         for text in texts {
-            out += "<tr><th scope=\"row\">"
-            out += text.date
-            out += "</th><td class=\"num\">"
-            out += text.net
-            out += "</td></tr>\n"
+            out.append("<tr><th scope=\"row\">", text.date, "</th><td class=\"num\">", text.net, "</td></tr>\n")
         }
-        out += "</tbody>\n<tfoot><tr><th scope=\"row\">"
-        out += HTMLText.escape(words.labels.total)
-        out += "</th><td class=\"num\">"
-        out += HTMLText.escape(money(total))
-        out += "</td></tr></tfoot>\n</table>\n</figure>"
+        out.append(
+            "</tbody>\n<tfoot><tr><th scope=\"row\">", HTMLText.escape(words.labels.total), "</th><td class=\"num\">",
+            HTMLText.escape(money(total)), "</td></tr></tfoot>\n</table>\n</figure>")
         return out.string
     }
 
@@ -79,23 +55,15 @@ extension NetChart {
         let zero = zeroLine(high: high, low: low)
         if high > 0 {
             NetChart.rule(&out, "grid", at: NetChart.plotTop)
-            out += "<text class=\"value\" x=\""
-            out += NetChart.plotLeft
-            out += "\" y=\""
-            out += NetChart.plotTop - 6
-            out += "\">"
-            out += HTMLText.escape(money(high))
-            out += "</text>\n"
+            out += "<text class=\"value\""
+            out.attributes(("x", NetChart.plotLeft), ("y", NetChart.plotTop - 6))
+            out.append(">", HTMLText.escape(money(high)), "</text>\n")
         }
         if low < 0 {
             NetChart.rule(&out, "grid", at: NetChart.plotBottom)
-            out += "<text class=\"value\" x=\""
-            out += NetChart.plotLeft
-            out += "\" y=\""
-            out += NetChart.plotBottom + 18
-            out += "\">"
-            out += HTMLText.escape(money(low))
-            out += "</text>\n"
+            out += "<text class=\"value\""
+            out.attributes(("x", NetChart.plotLeft), ("y", NetChart.plotBottom + 18))
+            out.append(">", HTMLText.escape(money(low)), "</text>\n")
         }
         let slot = NetChart.plotWidth / days.count
         let start = NetChart.plotLeft + (NetChart.plotWidth - slot * days.count) / 2
@@ -106,30 +74,17 @@ extension NetChart {
             let y = day.net > 0 ? zero - size : zero
             out +=
                 day.net > 0
-                ? "<rect class=\"bar-pos\" x=\""
-                : day.net < 0 ? "<rect class=\"bar-neg\" x=\"" : "<rect class=\"bar-zero\" x=\""
-            out += x
-            out += "\" y=\""
-            out += y
-            out += "\" width=\""
-            out += barWidth
-            out += "\" height=\""
-            out += size
-            out += "\"><title>"
-            out += texts[i].date
-            out += ": "
-            out += texts[i].net
-            out += "</title></rect>\n"
+                ? "<rect class=\"bar-pos\"" : day.net < 0 ? "<rect class=\"bar-neg\"" : "<rect class=\"bar-zero\""
+            out.attributes(("x", x), ("y", y), ("width", barWidth), ("height", size))
+            out.append("><title>", texts[i].date, ": ", texts[i].net, "</title></rect>\n")
         }
         NetChart.rule(&out, "zero", at: zero)
         for (i, day) in days.enumerated() {
             // On a month, every other number can be hidden on a narrow screen (`.minor`).
             let minor = kind == .month && i % 2 == 1
-            out += minor ? "<text class=\"day minor\" x=\"" : "<text class=\"day\" x=\""
-            out += start + i * slot + slot / 2
-            out += "\" y=\""
-            out += NetChart.height - 8
-            out += "\" text-anchor=\"middle\">"
+            out += minor ? "<text class=\"day minor\"" : "<text class=\"day\""
+            out.attributes(("x", start + i * slot + slot / 2), ("y", NetChart.height - 8))
+            out += " text-anchor=\"middle\">"
             out += day.date.day
             out += "</text>\n"
         }
@@ -137,17 +92,9 @@ extension NetChart {
 
     /// A horizontal line across the plot.
     static func rule(_ out: inout ByteText, _ kind: String, at y: Int) {
-        out += "<line class=\""
-        out += kind
-        out += "\" x1=\""
-        out += plotLeft
-        out += "\" y1=\""
-        out += y
-        out += "\" x2=\""
-        out += plotLeft + plotWidth
-        out += "\" y2=\""
-        out += y
-        out += "\"/>\n"
+        out.append("<line class=\"", kind, "\"")
+        out.attributes(("x1", plotLeft), ("y1", y), ("x2", plotLeft + plotWidth), ("y2", y))
+        out += "/>\n"
     }
 
     /// The y of the zero line: the plot's height split in proportion to the highest and lowest day, leaving

@@ -9,6 +9,22 @@ struct ByteText {
 
     static func += (text: inout ByteText, value: Int) { text.append(value) }
 
+    /// Appends ` name="value"` for each pair, in turn (integer attributes of an SVG element).
+    mutating func attributes(_ pairs: (String, Int)...) {
+        for (name, value) in pairs {
+            bytes.append(0x20)
+            bytes += name.utf8
+            bytes += "=\"".utf8
+            append(value)
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// Appends each piece in turn.
+    mutating func append(_ pieces: String...) {
+        for piece in pieces { bytes += piece.utf8 }
+    }
+
     /// `value` in decimal, with a `-` when negative.
     mutating func append(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
