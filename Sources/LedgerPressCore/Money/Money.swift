@@ -39,13 +39,7 @@ public enum PlainDecimal {
             return
         }
         let length = length(minorUnits, exponent: exponent)
-        let start = bytes.count
-        bytes += repeatElement(0, count: length)
-        bytes.withUnsafeMutableBufferPointer { all in
-            write(
-                minorUnits, exponent: exponent, length: length,
-                into: UnsafeMutableBufferPointer(rebasing: all[start...]))
-        }
+        bytes.append(count: length) { write(minorUnits, exponent: exponent, length: length, into: $0) }
     }
 
     /// The text's length: sign, digits (at least `exponent + 1` when there are decimals) and point.

@@ -53,13 +53,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
             bytes += format(epochSeconds: epochSeconds, offsetSeconds: offsetSeconds).utf8
             return
         }
-        let start = bytes.count
-        bytes += repeatElement(0, count: 25)
-        bytes.withUnsafeMutableBufferPointer { all in
-            write(
-                date, secondOfDay, offset, negative: offsetSeconds < 0,
-                into: UnsafeMutableBufferPointer(rebasing: all[start...]))
-        }
+        bytes.append(count: 25) { write(date, secondOfDay, offset, negative: offsetSeconds < 0, into: $0) }
     }
 
     /// The local date, the second of that day and the offset's magnitude, saturating at the ends of `Int64`.

@@ -128,12 +128,10 @@ public struct TemplateSet: Sendable {
     static func shape(of context: TemplateObject, name: String, wording: Wording) -> (key: String, texts: [String]) {
         var texts: [String] = []
         texts.reserveCapacity(64)
-        var shape = Array(name.utf8)
-        shape.append(0)
-        shape += wording.locale.utf8
-        shape.append(0)
-        shape += ContextShape.split(context, skipping: "t", texts: &texts)
-        return (String(decoding: shape, as: UTF8.self), texts)
+        var shape = ByteText(capacity: 1024)
+        shape.append(name, "\u{0}", wording.locale, "\u{0}")
+        ContextShape.split(context, skipping: "t", key: &shape, texts: &texts)
+        return (shape.string, texts)
     }
 
     /// `template` (one of `wording`'s worded set, named `name`) with `context`, through the skeleton of the

@@ -205,10 +205,10 @@ final class StagingWriter: @unchecked Sendable {
     private func link(_ run: ArraySlice<Operation>) throws(SystemError) {
         var lanes: [[(from: String, to: String)]] = [[], []]
         var lane = 0
-        var lastFolder = ""
+        var lastFolder: Substring = ""
         for case .link(let path) in run {
             let target = try prepare(path)
-            let folder = target.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(target[..<$0]) } ?? ""
+            let folder = path[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex)]
             if folder != lastFolder {
                 lane = lanes[0].count <= lanes[1].count ? 0 : 1
                 lastFolder = folder

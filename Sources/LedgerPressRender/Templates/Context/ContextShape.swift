@@ -6,48 +6,33 @@
 /// their texts line up one to one. The top-level value named `skip` (the words, `t`) is left out of both: it
 /// stays as it is.
 enum ContextShape {
-    /// The shape of `object`, as bytes, and its non-empty texts appended to `texts`.
-    static func split(_ object: TemplateObject, skipping skip: String? = nil, texts: inout [String]) -> [UInt8] {
-        var key: [UInt8] = []
-        key.reserveCapacity(512)
-        split(object, skipping: skip, key: &key, texts: &texts)
-        return key
-    }
-
-    static func split(_ object: TemplateObject, skipping skip: String?, key: inout [UInt8], texts: inout [String]) {
-        key.append(UInt8(ascii: "{"))
+    /// Appends the shape of `object` to `key` and its non-empty texts to `texts`.
+    static func split(
+        _ object: TemplateObject, skipping skip: String? = nil, key: inout ByteText, texts: inout [String]
+    ) {
+        key += "{"
         for (name, value) in object.values.sorted(by: { $0.key < $1.key }) where name != skip {
             // The name's length first, so that no name can be read as part of another's shape.
-            decimal(name.utf8.count, to: &key)
-            key.append(UInt8(ascii: ":"))
-            key += name.utf8
+            key += name.utf8.count
+            key.append(":", name)
             switch value {
             case .text(let text):
                 if text.isEmpty {
-                    key.append(UInt8(ascii: "e"))
+                    key += "e"
                 } else {
-                    key.append(UInt8(ascii: "s"))
+                    key += "s"
                     texts.append(text)
                 }
-            case .flag(let flag): key.append(flag ? UInt8(ascii: "1") : UInt8(ascii: "0"))
-            case .object(let child): split(child, skipping: nil, key: &key, texts: &texts)
+            case .flag(let flag): key += flag ? "1" : "0"
+            case .object(let child): split(child, key: &key, texts: &texts)
             case .list(let children):
-                key.append(UInt8(ascii: "["))
-                decimal(children.count, to: &key)
-                for child in children { split(child, skipping: nil, key: &key, texts: &texts) }
-                key.append(UInt8(ascii: "]"))
+                key += "["
+                key += children.count
+                for child in children { split(child, key: &key, texts: &texts) }
+                key += "]"
             }
         }
-        key.append(UInt8(ascii: "}"))
-    }
-
-    /// `value`'s digits, least significant first (a count followed by a delimiter reads back one way only).
-    private static func decimal(_ value: Int, to key: inout [UInt8]) {
-        var rest = value
-        repeat {
-            key.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
+        key += "}"
     }
 
     /// `object` with its non-empty texts replaced, in ``split(_:skipping:texts:)``'s order, by `texts` from
