@@ -157,21 +157,41 @@ extension SystemFile {
     /// The regular files directly in a folder, with their sizes; nil when it is missing or holds anything else
     /// (a folder, a symbolic link, a device). Nothing is followed.
     public static func listFiles(_ path: String) -> [(name: String, size: Int, modified: Int64)]? {
-        guard let folder = opendir(path) else { return nil }
+        var files: [(name: String, size: Int, modified: Int64)] = []
+        let listed = eachEntry(path) { name, status in
+            guard (status.st_mode & S_IFMT) == S_IFREG else { return false }
+            files.append((name, Int(status.st_size), modified(status)))
+            return true
+        }
+        return listed ? files : nil
+    }
+
+    /// The regular files directly in a folder by name, with their sizes and modification times (whatever else
+    /// the folder holds is left out); empty when it cannot be read. Nothing is followed.
+    static func regularFiles(_ path: String) -> [String: (size: Int, modified: Int64)] {
+        var files: [String: (size: Int, modified: Int64)] = [:]
+        _ = eachEntry(path) { name, status in
+            if (status.st_mode & S_IFMT) == S_IFREG { files[name] = (Int(status.st_size), modified(status)) }
+            return true
+        }
+        return files
+    }
+
+    /// Calls `body` with each entry of a folder and its status (`fstatat` by name, not following links) until it
+    /// says false; false when the folder cannot be opened, an entry cannot be stat'ed, or `body` stopped.
+    private static func eachEntry(_ path: String, _ body: (String, stat) -> Bool) -> Bool {
+        guard let folder = opendir(path) else { return false }
         defer { closedir(folder) }
         let descriptor = dirfd(folder)
-        var files: [(name: String, size: Int, modified: Int64)] = []
         while let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
             var status = stat()
-            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) == S_IFREG
-            else { return nil }
-            files.append((name, Int(status.st_size), modified(status)))
+            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0, body(name, status) else { return false }
         }
-        return files
+        return true
     }
 }
 

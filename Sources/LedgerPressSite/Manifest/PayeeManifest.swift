@@ -5,7 +5,7 @@ import Foundation
 ///
 /// > Note: the top-level manifest records this file's size and SHA-256, so the digest chain reaches every
 /// > byte of the folder; the folder can be served, checked and carried over to the next run on its own.
-struct PayeeManifest: Codable, Sendable {
+struct PayeeManifest: Codable, Sendable, Equatable {
     /// The key of one statement's three files (``StatementDigest/render(_:record:payee:)``).
     struct Rendered: Codable, Sendable, Equatable {
         var period: String

@@ -41,6 +41,14 @@ public enum PreviousManifest {
             throw Unreadable(path: path, reason: String(cString: strerror(error.code)).lowercased())
         }
         guard let data else { return nil }
+        if let readable = T.self as? any CursorReadable.Type,
+            let value = try? JSONCursor.decode(data, { json throws(JSONCursor.Unexpected) in
+                try readable.init(json: &json)
+            }),
+            value.manifestTool == tool, let value = value as? T
+        {
+            return value
+        }
         do {
             let tagged = try JSONDecoder().decode(Tagged<T>.self, from: data)
             guard tagged.tool == tool else {

@@ -1,10 +1,6 @@
 import Foundation
 import LedgerPressCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// One payee's part of a new site, as the writer and the finance stage take it: the writer's operations
 /// (new files, files linked unchanged), the payee's rows of the finance CSVs, and their manifest entry.
 struct PayeeOutput: Sendable {
@@ -43,15 +39,19 @@ extension SitePipeline {
         } else {
             statements = try history.history(of: payee.id)
         }
+        // The published folder's files, listed once (by name, with one `fstatat` each) for the statements kept.
+        let folder = "payees/\(plan.slug)/"
+        let published = configuration.mode == .site ? SystemFile.regularFiles(output.path + "/" + folder) : [:]
         let book = try SiteBuilder.book(
             for: payee, entries: plan.entries, builder: StatementBuilder(selection: configuration.options.selection))
         let context = PayeePages.Context(
             templates: configuration.templates, options: configuration.options, formats: formats,
             renderFiles: configuration.mode == .site,
             isIntact: { file in
-                var status = stat()
-                return lstat(output.path + "/" + file.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-                    && Int(status.st_size) == file.size && SystemFile.modified(status) <= site.published
+                guard let name = file.path.split(separator: "/").last, let found = published[String(name)] else {
+                    return false
+                }
+                return file.path == folder + name && found.size == file.size && found.modified <= site.published
             })
         let pages = try PayeePages(
             book: book, context: context, history: statements, staticKey: plan.key.static, previous: oldManifest)

@@ -201,26 +201,35 @@ final class StagingWriter: @unchecked Sendable {
     static let parallelLinks = 256
 
     /// Links a run of unchanged files: their folders made here first, then each folder's links on one of two
-    /// threads (two threads in one folder would wait on its lock). The first failure is thrown once both are done.
+    /// threads (two threads in one folder would wait on its lock). Each folder is opened once on both sides and
+    /// its files linked by name (`linkat`), so the kernel walks no path per file. The first failure is thrown once
+    /// both are done.
     private func link(_ run: ArraySlice<Operation>) throws(SystemError) {
-        var lanes: [[(from: String, to: String)]] = [[], []]
+        var lanes: [[LinkFolder]] = [[], []]
+        var laneLinks = [0, 0]
         var lane = 0
-        var lastFolder: Substring = ""
+        var lastFolder: Substring?
         for case .link(let path) in run {
-            let target = try prepare(path)
-            let folder = path[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex)]
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+            let folder = slash.map { path[..<$0] } ?? ""
             if folder != lastFolder {
-                lane = lanes[0].count <= lanes[1].count ? 0 : 1
+                _ = try prepare(path)
+                lane = laneLinks[0] <= laneLinks[1] ? 0 : 1
+                lanes[lane].append(LinkFolder(folder: String(folder), names: []))
                 lastFolder = folder
             }
-            lanes[lane].append((published + "/" + path, target))
+            lanes[lane][lanes[lane].count - 1].names.append(String(slash.map { path[path.index(after: $0)...] } ?? path[...]))
+            laneLinks[lane] += 1
         }
         let failures = LinkFailures()
         let ready = lanes
+        let (published, staging) = (self.published, self.staging)
         DispatchQueue.concurrentPerform(iterations: ready.count) { index in
-            for link in ready[index] where Glibc.link(link.from, link.to) != 0 {
-                failures.record(SystemError("link the unchanged", link.from))
-                return
+            for folder in ready[index] {
+                if let failure = folder.link(from: published, to: staging) {
+                    failures.record(failure)
+                    return
+                }
             }
         }
         if let failure = failures.first { throw failure }
@@ -270,6 +279,27 @@ final class StagingWriter: @unchecked Sendable {
             }
         }
         return full
+    }
+}
+
+/// The unchanged files of one folder, linked by name from the published site's folder into staging's.
+private struct LinkFolder {
+    var folder: String
+    var names: [String]
+
+    /// The first failure, naming the published file (or folder) that could not be linked.
+    func link(from published: String, to staging: String) -> SystemError? {
+        let (from, to) = (published + "/" + folder, staging + "/" + folder)
+        let source = open(folder.isEmpty ? published : from, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard source >= 0 else { return SystemError("link the unchanged files of", from) }
+        defer { close(source) }
+        let target = open(folder.isEmpty ? staging : to, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard target >= 0 else { return SystemError("link the unchanged files into", to) }
+        defer { close(target) }
+        for name in names where linkat(source, name, target, name, 0) != 0 {
+            return SystemError("link the unchanged", (folder.isEmpty ? published : from) + "/" + name)
+        }
+        return nil
     }
 }
 
