@@ -44,8 +44,7 @@ struct PayeePages {
         let folder = "payees/\(slug)/"
         let wording = context.templates.wording(for: payee.locale)
         let footer = PayeePages.footer(options, wording: wording)
-        var summaryRows: [SortableRow] = []
-        var lineRows: [SortableRow] = []
+        var financeRows = FinanceRows()
         var previousKeys: [String: String] = [:]
         var previousFiles: [String: Manifest.FileEntry] = [:]
         if let previous {
@@ -56,8 +55,7 @@ struct PayeePages {
             let (record, revised) = history.record(for: statement)
             records.append(record)
             if revised { revisions.append(record) }
-            summaryRows += StatementCSV.summaryRows(statement)
-            lineRows += StatementCSV.lineRows(statement)
+            financeRows.add(statement)
             guard context.renderFiles else { continue }
             let label = statement.period.label
             let key = StatementDigest.render(statement, record: record, payee: staticKey)
@@ -98,8 +96,7 @@ struct PayeePages {
             files.append(OutputFile(path: paths[1], text: page))
             files.append(OutputFile(path: paths[2], text: StatementCSV.statementCSV(statement)))
         }
-        summaryCSV = SortableRow.sorted(summaryRows).map(\.text).joined()
-        linesCSV = SortableRow.sorted(lineRows).map(\.text).joined()
+        (summaryCSV, linesCSV) = financeRows.csv()
         revisionsCSV = revisions.map(PayeePages.revisionRows).joined()
         if context.renderFiles {
             files.append(

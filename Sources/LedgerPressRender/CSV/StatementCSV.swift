@@ -59,7 +59,8 @@ public enum StatementCSV {
         }
     }
 
-    /// `finance/lines.csv` rows of one statement, unsorted across statements.
+    /// `finance/lines.csv` rows of one statement, each with its sort keys: the reference form of ``FinanceRows``,
+    /// which builds a payee's rows in order without a sort (`FinanceRowsTests` compares the two).
     public static func lineRows(_ statement: Statement) -> [SortableRow] {
         var rows: [SortableRow] = []
         let label = statement.period.label

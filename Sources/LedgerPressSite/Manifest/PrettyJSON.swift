@@ -22,7 +22,9 @@ struct PrettyJSON {
     mutating func key(_ name: String) {
         member()
         quoted(name)
-        bytes.append(contentsOf: [32, UInt8(ascii: ":"), 32])
+        bytes.append(32)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(32)
     }
 
     /// Starts an array element; its value follows.
@@ -83,7 +85,10 @@ struct PrettyJSON {
     }
 
     private mutating func member() {
-        if counts[counts.count - 1] > 0 { bytes.append(contentsOf: [UInt8(ascii: ","), 10]) }
+        if counts[counts.count - 1] > 0 {
+            bytes.append(UInt8(ascii: ","))
+            bytes.append(10)
+        }
         counts[counts.count - 1] += 1
         indent()
     }
@@ -94,6 +99,16 @@ struct PrettyJSON {
 
     private mutating func quoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most texts (digests, paths, periods, amounts) need no escape: their bytes go in at once.
+        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == 92 }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if plain == true {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [92, byte])

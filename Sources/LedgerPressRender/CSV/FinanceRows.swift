@@ -1,0 +1,51 @@
+import LedgerPressCore
+
+/// One payee's rows of `finance/summary.csv` and `finance/lines.csv`, in the order the spec sorts them
+/// (`payee_id`, `currency`, `period`, then `occurred_at` by instant, `reference`, entry id), built statement by
+/// statement as bytes.
+///
+/// > Note: every row of one payee has the same `payee_id`, and a statement's lines already come sorted by
+/// > instant, reference and entry id (``StatementLines``), so the rows need no sort of their own: the blocks of
+/// > one statement and currency are put in order by `currency`, then `period` (UTF-8 bytes), and each block keeps
+/// > its rows' order. `FinanceRowsTests` checks the result against sorting every row.
+public struct FinanceRows: Sendable {
+    private struct Block: Sendable {
+        var currency: String
+        var label: String
+        var summary: String
+        var lines: [UInt8]
+    }
+
+    private var blocks: [Block] = []
+
+    public init() {}
+
+    /// Adds a statement's rows (one block per currency).
+    public mutating func add(_ statement: Statement) {
+        let label = statement.period.label
+        let prefix = CSVCell.text(statement.payee.id) + "," + statement.payee.type.rawValue + ","
+        let summaries = StatementCSV.summaryRows(statement)
+        for (section, summary) in zip(statement.sections, summaries) {
+            var lines = ByteText(capacity: 160 * section.lines.count)
+            for line in section.lines {
+                lines += prefix
+                StatementCSV.appendLineCells(line, label: label, currency: section.currency, foldFees: false, to: &lines)
+                lines += "\n"
+            }
+            blocks.append(Block(currency: section.currency.code, label: label, summary: summary.text, lines: lines.bytes))
+        }
+    }
+
+    /// The summary rows and the line rows, each in their file's order.
+    public func csv() -> (summary: String, lines: String) {
+        let ordered = blocks.sorted { a, b in
+            a.currency != b.currency
+                ? a.currency.utf8.lexicographicallyPrecedes(b.currency.utf8)
+                : a.label.utf8.lexicographicallyPrecedes(b.label.utf8)
+        }
+        var lines: [UInt8] = []
+        lines.reserveCapacity(ordered.reduce(0) { $0 + $1.lines.count })
+        for block in ordered { lines += block.lines }
+        return (ordered.map(\.summary).joined(), String(decoding: lines, as: UTF8.self))
+    }
+}
