@@ -26,6 +26,43 @@ import Testing
         #expect(read == (try slow(data)))
     }
 
+    @Test(arguments: 1...300 as ClosedRange<UInt64>) func payeeEntriesReadAsJSONDecoderReadsThem(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let entry = PrettyJSONTests().payee(&random)
+        let data = try ManifestJSON.encode(entry)
+        let read = try JSONCursor.decode(data) { json throws(JSONCursor.Unexpected) in
+            try Manifest.PayeeEntry(json: &json)
+        }
+        #expect(read == entry)
+        #expect(read == (try JSONDecoder().decode(Manifest.PayeeEntry.self, from: data)))
+    }
+
+    /// A whole top-level manifest, as the previous site reads it: its files and payee entries as written.
+    @Test(arguments: 1...40 as ClosedRange<UInt64>) func topManifestsReadAsWritten(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let tests = PrettyJSONTests()
+        var payees: [Manifest.PayeeEntry] = []
+        for _ in 0..<random.int(0...5) {
+            var entry = tests.payee(&random)
+            entry.id += "-\(payees.count)"
+            payees.append(entry)
+        }
+        let files = (0..<random.int(0...4)).map { index in
+            Manifest.FileEntry(path: "f\(index)", size: index, sha256: tests.text(&random))
+        }
+        let manifest = Manifest(files: files, payees: payees, inputs: [], totals: [], options: try tests.options(&random))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("json-cursor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try manifest.json().write(to: folder.appendingPathComponent("manifest.json"))
+        let site = try PreviousSite(folder: folder)
+        #expect(site.format == Manifest.formatVersion)
+        #expect(site.payeeOrder == payees.map(\.id))
+        #expect(payees.allSatisfy { site.payees[$0.id] == $0 })
+        #expect(files.allSatisfy { site.topFiles[$0.path] == $0 })
+        #expect(site.topFiles.count == files.count)
+    }
+
     /// A valid manifest in other spellings: escapes JSONEncoder never writes, other white space, members in
     /// another order, members it does not know, a `null` previous.
     static let otherSpellings: [String] = [

@@ -5,11 +5,11 @@ import Foundation
 protocol CursorReadable {
     init(json: inout JSONCursor) throws(JSONCursor.Unexpected)
     /// The manifest's `tool` member (a ledgerpress manifest says "ledgerpress").
-    var manifestTool: String { get }
+    var manifestTool: String? { get }
 }
 
 extension PayeeManifest: CursorReadable {
-    var manifestTool: String { tool }
+    var manifestTool: String? { tool }
 
     /// Every member the synthesized `Decodable` conformance requires must be there; other members are skipped.
     init(json: inout JSONCursor) throws(JSONCursor.Unexpected) {

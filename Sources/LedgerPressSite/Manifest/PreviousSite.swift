@@ -14,15 +14,44 @@ import Foundation
 /// > nothing of it is carried over without rendering.
 final class PreviousSite: Sendable {
     /// The parts of a top-level manifest of either format.
-    private struct Stored: Decodable {
+    private struct Stored: Decodable, CursorReadable {
+        var tool: String?
         var formatVersion: Int?
         var files: [Manifest.FileEntry]
         var payees: [Manifest.PayeeEntry]?
         var statements: [StatementRecord]?
 
         enum CodingKeys: String, CodingKey {
-            case files, payees, statements
+            case tool, files, payees, statements
             case formatVersion = "format_version"
+        }
+
+        var manifestTool: String? { tool }
+
+        /// The same members read by ``JSONCursor`` (the other members of the manifest are skipped).
+        init(json: inout JSONCursor) throws(JSONCursor.Unexpected) {
+            var (tool, format, files): (String?, Int?, [Manifest.FileEntry]?) = (nil, nil, nil)
+            var (payees, statements): ([Manifest.PayeeEntry]?, [StatementRecord]?) = (nil, nil)
+            try json.object { json, name throws(JSONCursor.Unexpected) in
+                switch name {
+                case "tool": tool = try json.null() ? nil : try json.string()
+                case "format_version": format = try json.null() ? nil : try json.int()
+                case "files": files = try json.list { json throws(JSONCursor.Unexpected) in try .init(json: &json) }
+                case "payees":
+                    payees = try json.null() ? nil : try json.list { json throws(JSONCursor.Unexpected) in
+                        try .init(json: &json)
+                    }
+                case "statements":
+                    statements = try json.null() ? nil : try json.list { json throws(JSONCursor.Unexpected) in
+                        try .init(json: &json)
+                    }
+                default: try json.skipValue()
+                }
+            }
+            guard let files else { throw JSONCursor.Unexpected() }
+            (self.tool, self.formatVersion, self.files, self.payees, self.statements) = (
+                tool, format, files, payees, statements
+            )
         }
     }
 
