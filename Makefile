@@ -7,14 +7,21 @@ PAYEES   = Examples/example-payees.csv
 
 .PHONY: deps build demo test lint bench bench-quick faults clean fuzz fuzz-build check-browser browser-deps browser-run
 
-## deps: install Debian's libcmark-dev when its header or library is missing, and tidy (the HTML validator
-## HTMLValidityTests runs on every generated page) when it is missing
+## deps: install Debian's libcmark-dev when its header or library is missing, libjemalloc-dev (the executable's
+## malloc, see Package.swift) when it is missing, and tidy (the HTML validator HTMLValidityTests runs on every
+## generated page) when it is missing
 deps:
 	@if [ -f /usr/include/cmark.h ] && ( ldconfig -p 2>/dev/null | grep -q 'libcmark\.so ' || ls /usr/lib/*/libcmark.so >/dev/null 2>&1 ); then \
 		echo "libcmark-dev: present"; \
 	else \
 		echo "libcmark-dev: missing, installing with apt-get"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libcmark-dev pkg-config; \
+	fi
+	@if ls /usr/lib/*/libjemalloc.so >/dev/null 2>&1; then \
+		echo "libjemalloc-dev: present"; \
+	else \
+		echo "libjemalloc-dev: missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libjemalloc-dev; \
 	fi
 	@if command -v tidy >/dev/null 2>&1; then \
 		echo "tidy: present"; \

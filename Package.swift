@@ -55,7 +55,10 @@ let package = Package(
                 "LedgerPressSample",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // jemalloc (Debian's libjemalloc-dev) as the process's malloc: glibc's malloc was a seventh of a full
+            // build's CPU (many multi-KB texts made and freed on three threads); see BENCHMARKS.md.
+            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
         // CMalloc: the size of an entry's heap block (malloc_usable_size).
         .testTarget(name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore", "CMalloc"]),
