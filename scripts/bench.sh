@@ -123,6 +123,10 @@ median() { [ -s "$work/times/$1" ] && cut -d' ' -f"$2" "$work/times/$1" | median
 stage() {
     cat "$work/reports/$1".*.json 2>/dev/null | jq -r --arg k "$2" '.timings_seconds[$k] // empty' | median_of || true
 }
+# cpu NAME KEY: median CPU seconds of cpu_seconds.KEY over the reports of NAME; empty when absent.
+cpu() {
+    cat "$work/reports/$1".*.json 2>/dev/null | jq -r --arg k "$2" '.cpu_seconds[$k] // empty' | median_of || true
+}
 # stages NAME: "import 0.31 s, render 9.80 s, publish 12.10 s": every stage key the reports hold, pipeline order first.
 stages() {
     local keys key list=
@@ -325,6 +329,12 @@ if [ -n "$render_s" ]; then
 else
     render_ratio="n/a (no \`render\` stage in the report)"
 fi
+html_s=$(cpu lp-full html)
+if [ -n "$html_s" ]; then
+    html_ratio="$(ratio "$html_s" "$libcmark_s") ($(printf '%.2f' "$html_s") CPU s / $(printf '%.2f' "$libcmark_s") s)"
+else
+    html_ratio="n/a (no \`cpu_seconds.html\` in the report)"
+fi
 {
     echo "## ledgerpress $variant: $(short "$entries") entries / $(short "$payees") payees"
     echo
@@ -371,7 +381,8 @@ fi
     echo "| second late night (from the spare) / full build | $(ratio "$(median lp-late2 1)" "$wall_full") |"
     echo "| finance-only / hledger \`bal -M\` | $(ratio "$(median lp-finance 1)" "$(median hledger 1)") |"
     echo "| finance-only / ledger \`reg -M\` | $(ratio "$(median lp-finance 1)" "$(median ledger 1)") |"
-    echo "| HTML render stage / in-process libcmark (same Markdown) | $render_ratio |"
+    echo "| HTML rendering (cmark and the tables it is given, CPU over all threads) / in-process libcmark (same Markdown) | $html_ratio |"
+    echo "| whole render stage (statements, templates, HTML, CSV, writing) / in-process libcmark | $render_ratio |"
     echo "| documents/s, cmark CLI per document / libcmark in-process (month statements) | $(ratio "$cli_rate" "$inproc_month_rate" 3) ($cli_rate / $inproc_month_rate) |"
     echo "| finance-only $(short "$huge_entries") / $(short "$entries"): time | $(ratio "$(median lp-huge 1)" "$(median lp-finance 1)") |"
     echo "| finance-only $(short "$huge_entries") / $(short "$entries"): peak RSS | $(ratio "$(median lp-huge 3)" "$(median lp-finance 3)") |"

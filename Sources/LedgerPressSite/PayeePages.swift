@@ -30,6 +30,8 @@ struct PayeePages {
         var renderFiles: Bool
         /// Whether a published file is still as its manifest recorded it (kept unrendered only then).
         var isIntact: (Manifest.FileEntry) -> Bool = { _ in false }
+        /// Where the CPU time of the HTML rendering is added up, when it is measured.
+        var htmlTally: CPUTally? = nil
     }
 
     /// `history` holds the payee's statements as published before; `previous` is the payee manifest of the
@@ -77,7 +79,9 @@ struct PayeePages {
             }
             let markdown = context.templates.renderStatementMarkdown(
                 view.context, driver: payee.type == .driver, wording: wording)
+            let started = context.htmlTally?.start()
             let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables, charts: view.charts)
+            if let started { context.htmlTally?.add(since: started) }
             let page = context.templates.renderLayout(
                 [
                     "lang": .text(wording.language),

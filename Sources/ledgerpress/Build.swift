@@ -201,6 +201,8 @@ struct Build: ParsableCommand {
             throw Exit.dataError
         }
         let templateSet = try console.loadTemplates(overrides: templates)
+        // The HTML rendering's CPU time is measured only for a run report (two clock reads per statement).
+        let htmlTally = report == nil ? nil : CPUTally()
         let pipeline = SitePipeline(
             SitePipeline.Configuration(
                 templates: templateSet, options: options, mode: only == "finance" ? .finance : .site,
@@ -208,7 +210,7 @@ struct Build: ParsableCommand {
                 shard: shardFacts,
                 abortAfterFiles: ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap {
                     Int($0)
-                }))
+                }, htmlTally: htmlTally))
         let site = try console.publishing(output) {
             // The pipeline takes the payees' entries over (so that it can free them as payees are done).
             var handed: [(Payee, [LedgerEntry])] = []
@@ -226,6 +228,7 @@ struct Build: ParsableCommand {
         runReport.files = RunReport.Files(site.files)
         runReport.payeesRendered = site.payeesRendered
         runReport.payeesReused = site.payeesReused
+        if let htmlTally, only != "finance" { runReport.cpuSeconds = ["html": RunReport.seconds(htmlTally.total)] }
         log.stage("payees: \(site.payeesRendered) rendered, \(site.payeesReused) carried over unchanged")
         log.stage("publish: \(runReport.files.text)")
         console.say(

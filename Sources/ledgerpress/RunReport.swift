@@ -45,6 +45,8 @@ struct RunReport: Encodable {
     var payeesRendered = 0
     var payeesReused = 0
     var timingsSeconds: [String: Double] = [:]
+    /// CPU seconds of one kind of work over all threads (`html`: the statements' HTML rendering), when measured.
+    var cpuSeconds: [String: Double]?
     var peakMemoryKiB = 0
     var exitStatus: Int32 = 0
 
@@ -53,6 +55,7 @@ struct RunReport: Encodable {
         case rowsRead = "rows_read"
         case rowsRejected = "rows_rejected"
         case timingsSeconds = "timings_seconds"
+        case cpuSeconds = "cpu_seconds"
         case peakMemoryKiB = "peak_memory_kib"
         case exitStatus = "exit_status"
         case payeesRendered = "payees_rendered"

@@ -134,4 +134,19 @@ import Testing
         // The stages follow one another: together they fit in the process's own lifetime.
         #expect(timings.values.reduce(0, +) <= Double(wall.components.seconds) + 1)
     }
+
+    /// The HTML rendering's CPU time: reported for a site (a part of the render stage's work, on at most every
+    /// core), not for a finance-only build, which renders no HTML.
+    @Test func theRunReportGivesTheHTMLRenderingsCPUTime() throws {
+        let cli = try CLIRunner()
+        let build = ["build", CLIRunner.example("example-ledger.csv"), "--report", "run.json"]
+        #expect(try cli.run(build + ["--output", "site"]).status == 0)
+        let numbers = try report(cli)
+        let html = try #require((numbers["cpu_seconds"] as? [String: Double])?["html"])
+        let render = try #require((numbers["timings_seconds"] as? [String: Double])?["render"])
+        #expect(html >= 0)
+        #expect(html <= render * Double(ProcessInfo.processInfo.activeProcessorCount) + 0.002)
+        #expect(try cli.run(build + ["--output", "finance", "--only", "finance"]).status == 0)
+        #expect(try report(cli)["cpu_seconds"] == nil)
+    }
 }

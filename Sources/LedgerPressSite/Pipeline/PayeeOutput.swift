@@ -52,7 +52,7 @@ extension SitePipeline {
                     return false
                 }
                 return file.path == folder + name && found.size == file.size && found.modified <= site.published
-            })
+            }, htmlTally: configuration.htmlTally)
         let pages = try PayeePages(
             book: book, context: context, history: statements, staticKey: plan.key.static, previous: oldManifest)
 

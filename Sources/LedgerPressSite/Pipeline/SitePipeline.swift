@@ -37,11 +37,13 @@ public struct SitePipeline: Sendable {
         public var workers: Int
         /// Test hook: abort the process after this many staged files (`LEDGERPRESS_TEST_ABORT_AFTER_FILES`).
         public var abortAfterFiles: Int?
+        /// Where the CPU time of the statements' HTML rendering is added up (for `--report`); nil: not measured.
+        public var htmlTally: CPUTally?
 
         public init(
             templates: TemplateSet, options: SiteOptions, mode: Mode = .site, toolIdentity: String,
             shard: (Shard, ShardRecord.LedgerFacts)? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-            abortAfterFiles: Int? = nil
+            abortAfterFiles: Int? = nil, htmlTally: CPUTally? = nil
         ) {
             self.templates = templates
             self.options = options
@@ -50,6 +52,7 @@ public struct SitePipeline: Sendable {
             self.shard = shard
             self.workers = max(1, workers)
             self.abortAfterFiles = abortAfterFiles
+            self.htmlTally = htmlTally
         }
     }
 
