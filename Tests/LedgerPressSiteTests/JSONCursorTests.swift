@@ -50,7 +50,8 @@ import Testing
         let files = (0..<random.int(0...4)).map { index in
             Manifest.FileEntry(path: "f\(index)", size: index, sha256: tests.text(&random))
         }
-        let manifest = Manifest(files: files, payees: payees, inputs: [], totals: [], options: try tests.options(&random))
+        let manifest = Manifest(
+            files: files, payees: payees, inputs: [], totals: [], options: try tests.options(&random))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("json-cursor-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -87,18 +88,33 @@ import Testing
         ("a fraction", Array(valid.replacingOccurrences(of: #""size":12"#, with: #""size":12.0"#).utf8)),
         ("an exponent", Array(valid.replacingOccurrences(of: #""size":12"#, with: #""size":1e2"#).utf8)),
         ("a leading zero", Array(valid.replacingOccurrences(of: #""size":12"#, with: #""size":012"#).utf8)),
-        ("beyond Int", Array(valid.replacingOccurrences(of: #""size":12"#, with: #""size":99999999999999999999"#).utf8)),
+        (
+            "beyond Int",
+            Array(valid.replacingOccurrences(of: #""size":12"#, with: #""size":99999999999999999999"#).utf8)
+        ),
         ("a lone surrogate", Array(valid.replacingOccurrences(of: #""key":"k""#, with: #""key":"\ud800x""#).utf8)),
         ("a bad escape", Array(valid.replacingOccurrences(of: #""key":"k""#, with: #""key":"\x""#).utf8)),
-        ("a raw control character", Array(valid.replacingOccurrences(of: #""key":"k""#, with: "\"key\":\"\u{1}\"").utf8)),
-        ("invalid UTF-8", Array(valid.utf8).replacing(Array(#""key":"k""#.utf8), with: Array(#""key":""#.utf8) + [0xC3, 0x22])),
+        (
+            "a raw control character",
+            Array(valid.replacingOccurrences(of: #""key":"k""#, with: "\"key\":\"\u{1}\"").utf8)
+        ),
+        (
+            "invalid UTF-8",
+            Array(valid.utf8).replacing(Array(#""key":"k""#.utf8), with: Array(#""key":""#.utf8) + [0xC3, 0x22])
+        ),
         ("text after the value", Array((valid + "x").utf8)),
         ("a missing member", Array(valid.replacingOccurrences(of: #""key":"k","#, with: "").utf8)),
         ("null for a text", Array(valid.replacingOccurrences(of: #""key":"k""#, with: #""key":null"#).utf8)),
         ("a number for a text", Array(valid.replacingOccurrences(of: #""key":"k""#, with: #""key":1"#).utf8)),
         ("a byte order mark", [0xEF, 0xBB, 0xBF] + Array(valid.utf8)),
         ("a trailing comma", Array(valid.replacingOccurrences(of: #""rendered":[]}"#, with: #""rendered":[],}"#).utf8)),
-        ("a number for previous", Array(valid.replacingOccurrences(of: #""previous":{"net_activity":"1","closing_balance":"2"}"#, with: #""previous":5"#).utf8)),
+        (
+            "a number for previous",
+            Array(
+                valid.replacingOccurrences(
+                    of: #""previous":{"net_activity":"1","closing_balance":"2"}"#, with: #""previous":5"#
+                ).utf8)
+        ),
     ]
 
     @Test(arguments: refused.map(\.0)) func refusedBytesFallBackToJSONDecoder(name: String) throws {

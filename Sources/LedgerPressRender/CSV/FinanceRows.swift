@@ -29,10 +29,12 @@ public struct FinanceRows: Sendable {
             var lines = ByteText(capacity: 160 * section.lines.count)
             for line in section.lines {
                 lines += prefix
-                StatementCSV.appendLineCells(line, label: label, currency: section.currency, foldFees: false, to: &lines)
+                StatementCSV.appendLineCells(
+                    line, label: label, currency: section.currency, foldFees: false, to: &lines)
                 lines += "\n"
             }
-            blocks.append(Block(currency: section.currency.code, label: label, summary: summary.text, lines: lines.bytes))
+            blocks.append(
+                Block(currency: section.currency.code, label: label, summary: summary.text, lines: lines.bytes))
         }
     }
 

@@ -97,7 +97,8 @@ struct JSONCursor {
         while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
             let digit = Int(bytes[index] &- UInt8(ascii: "0"))
             let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            let (sum, overflow2) =
+                negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
             guard !overflow, !overflow2 else { throw Unexpected() }
             value = sum
             index += 1

@@ -27,7 +27,8 @@ extension PayeeManifest: CursorReadable {
             case "payee_id": payeeID = try json.string()
             case "key": key = try json.string()
             case "files": files = try json.list { json throws(JSONCursor.Unexpected) in try .init(json: &json) }
-            case "statements": statements = try json.list { json throws(JSONCursor.Unexpected) in try .init(json: &json) }
+            case "statements":
+                statements = try json.list { json throws(JSONCursor.Unexpected) in try .init(json: &json) }
             case "rendered": rendered = try json.list { json throws(JSONCursor.Unexpected) in try .init(json: &json) }
             default: try json.skipValue()
             }

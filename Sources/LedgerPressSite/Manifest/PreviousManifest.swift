@@ -42,9 +42,11 @@ public enum PreviousManifest {
         }
         guard let data else { return nil }
         if let readable = T.self as? any CursorReadable.Type,
-            let value = try? JSONCursor.decode(data, { json throws(JSONCursor.Unexpected) in
-                try readable.init(json: &json)
-            }),
+            let value = try? JSONCursor.decode(
+                data,
+                { json throws(JSONCursor.Unexpected) in
+                    try readable.init(json: &json)
+                }),
             value.manifestTool == tool, let value = value as? T
         {
             return value

@@ -223,7 +223,8 @@ final class StagingWriter: @unchecked Sendable {
                 lanes[lane].append(LinkFolder(folder: String(folder), names: []))
                 lastFolder = folder
             }
-            lanes[lane][lanes[lane].count - 1].names.append(String(slash.map { path[path.index(after: $0)...] } ?? path[...]))
+            lanes[lane][lanes[lane].count - 1].names.append(
+                String(slash.map { path[path.index(after: $0)...] } ?? path[...]))
             laneLinks[lane] += 1
         }
         let failures = LinkFailures()
