@@ -1,3 +1,5 @@
+import LedgerPressCore
+
 /// A JSON object of scalars, parsed from bytes, keeping each value's source text.
 ///
 /// Numbers keep their text (an amount is never read through floating point); strings are
@@ -21,53 +23,11 @@ enum FlatJSONObject {
         }
         func string() throws(Failure) -> String {
             try expect(UInt8(ascii: "\""), "a string")
-            var out: [UInt8] = []
-            while p < end {
-                let b = bytes[p]
-                p += 1
-                if b == UInt8(ascii: "\"") {
-                    guard let text = String(validating: out, as: UTF8.self) else { throw .malformed("invalid UTF-8") }
-                    return text
-                }
-                guard b == UInt8(ascii: "\\") else {
-                    guard b >= 0x20 else { throw .malformed("a control character in a string") }
-                    out.append(b)
-                    continue
-                }
-                guard p < end else { break }
-                let e = bytes[p]
-                p += 1
-                switch e {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
-                case UInt8(ascii: "n"): out.append(10)
-                case UInt8(ascii: "t"): out.append(9)
-                case UInt8(ascii: "r"): out.append(13)
-                case UInt8(ascii: "b"): out.append(8)
-                case UInt8(ascii: "f"): out.append(12)
-                case UInt8(ascii: "u"):
-                    var scalar = try hex4()
-                    if (0xD800..<0xDC00).contains(scalar) {
-                        guard p + 1 < end, bytes[p] == UInt8(ascii: "\\"), bytes[p + 1] == UInt8(ascii: "u") else {
-                            throw .malformed("a lone surrogate")
-                        }
-                        p += 2
-                        let low = try hex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw .malformed("a lone surrogate") }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                    guard let u = Unicode.Scalar(scalar) else { throw .malformed("an invalid \\u escape") }
-                    out.append(contentsOf: Array(String(Character(u)).utf8))
-                default: throw .malformed("an invalid escape")
-                }
+            do {
+                return try JSONString.decode(bytes, at: &p)
+            } catch {
+                throw .malformed(error.text)
             }
-            throw .malformed("an unterminated string")
-        }
-        func hex4() throws(Failure) -> UInt32 {
-            guard p + 4 <= end, let v = UInt32(String(decoding: bytes[p..<(p + 4)], as: UTF8.self), radix: 16) else {
-                throw .malformed("an invalid \\u escape")
-            }
-            p += 4
-            return v
         }
         var object: [String: String] = [:]
         try expect(UInt8(ascii: "{"), "'{'")

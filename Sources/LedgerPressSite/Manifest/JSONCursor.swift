@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressCore
 
 /// Reads JSON text in one pass, value by value, for a type that knows its own members (the payee manifests,
 /// read for every payee a late night renders again: `JSONDecoder`'s generic containers were a tenth of it).
@@ -121,7 +122,15 @@ struct JSONCursor {
                 index += 1
                 return text
             }
-            if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
+            if byte == UInt8(ascii: "\\") {
+                // A string with an escape: decoded from its start by the tool's one JSON string decoder.
+                index = start
+                do {
+                    return try JSONString.decode(bytes, at: &index)
+                } catch {
+                    throw Unexpected()
+                }
+            }
             guard byte >= 0x20 else { throw Unexpected() }
             index += 1
         }
@@ -173,72 +182,6 @@ struct JSONCursor {
         guard index + count <= bytes.count else { throw Unexpected() }
         for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { throw Unexpected() }
         index += count
-    }
-
-    /// The rest of a string that holds an escape: decoded byte by byte.
-    private mutating func escapedString(from start: Int) throws(Unexpected) -> String {
-        var decoded = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                let text = decoded.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
-                guard let text else { throw Unexpected() }
-                return text
-            case UInt8(ascii: "\\"):
-                guard index < bytes.count else { throw Unexpected() }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
-                case UInt8(ascii: "n"): decoded.append(0x0A)
-                case UInt8(ascii: "r"): decoded.append(0x0D)
-                case UInt8(ascii: "t"): decoded.append(0x09)
-                case UInt8(ascii: "b"): decoded.append(0x08)
-                case UInt8(ascii: "f"): decoded.append(0x0C)
-                case UInt8(ascii: "u"): decoded.append(contentsOf: try unicodeEscape())
-                default: throw Unexpected()
-                }
-            default:
-                guard byte >= 0x20 else { throw Unexpected() }
-                decoded.append(byte)
-            }
-        }
-        throw Unexpected()
-    }
-
-    /// The UTF-8 of a `\uXXXX` escape (the `\u` read), a surrogate pair taking two; a lone surrogate is refused.
-    private mutating func unicodeEscape() throws(Unexpected) -> [UInt8] {
-        var scalar = try hex4()
-        if (0xD800..<0xDC00).contains(scalar) {
-            guard index + 2 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-            else { throw Unexpected() }
-            index += 2
-            let low = try hex4()
-            guard (0xDC00..<0xE000).contains(low) else { throw Unexpected() }
-            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-        }
-        guard let unicode = Unicode.Scalar(scalar) else { throw Unexpected() }
-        return Array(String(Character(unicode)).utf8)
-    }
-
-    private mutating func hex4() throws(Unexpected) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw Unexpected() }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw Unexpected()
-            }
-            value = value << 4 | UInt32(digit)
-            index += 1
-        }
-        return value
     }
 
     /// Valid UTF-8 as a `String`; anything else is refused (never repaired).
