@@ -96,6 +96,21 @@ import Testing
             revised: random.int(0...9), finance: row, periods: list(&random) { text(&$0) })
     }
 
+    /// A manifest of several mebibytes, written in chunks, is still `JSONEncoder`'s text byte for byte.
+    @Test func aManifestOfSeveralMebibytesIsWrittenAsJSONEncoderWritesIt() throws {
+        var random = SplitMix64(seed: 99)
+        let payees = (0..<4_000).map { index -> Manifest.PayeeEntry in
+            var entry = payee(&random)
+            entry.id = "payee_\(index)"
+            entry.periods = (0..<60).map { "2026-10-\($0)" }
+            return entry
+        }
+        let manifest = Manifest(files: [], payees: payees, inputs: [], totals: [], options: try options(&random))
+        let actual = manifest.json()
+        #expect(actual.count > 4 << 20)
+        #expect(actual == (try ManifestJSON.encode(manifest)))
+    }
+
     @Test(arguments: 1...300 as ClosedRange<UInt64>) func topManifestsAreWrittenAsJSONEncoderWritesThem(seed: UInt64)
         throws
     {

@@ -4,7 +4,10 @@ extension Manifest {
     /// The top-level manifest in ``ManifestJSON``'s form, byte for byte (see ``PrettyJSON``): at 10,000
     /// payees `JSONEncoder` took a third of a second of every run, a no-change rerun included.
     func json() -> Data {
-        var json = PrettyJSON(capacity: 1_024 * (payees.count + files.count) + 4_096)
+        // Room for all of it at once (each payee's period labels are most of it at scale: a 5M-entry manifest is
+        // 126 MB), so the buffer is never copied into a larger one while it grows.
+        let labels = payees.reduce(0) { $0 + $1.periods.count }
+        var json = PrettyJSON(capacity: 1_536 * payees.count + 32 * labels + 256 * files.count + 4_096)
         json.beginObject()
         json.array("control_totals", controlTotals) { json, totals in totals.write(to: &json) }
         json.array("files", files) { json, file in file.write(to: &json) }

@@ -7,11 +7,20 @@ import Foundation
 /// > Note: `PrettyJSONTests` checks every byte against `JSONEncoder` on generated manifests, including
 /// > quotes, backslashes, control characters and non-ASCII text.
 struct PrettyJSON {
-    private(set) var bytes: [UInt8] = []
+    private var bytes: [UInt8] = []
+    /// The text before `bytes`, moved there a mebibyte at a time: a large manifest (126 MB at 5M entries) is then
+    /// held once, instead of whole in `bytes` and again in the `Data` that ``finish()`` returns.
+    private var written = Data()
     /// Members written so far at each open level.
     private var counts: [Int] = []
 
-    init(capacity: Int = 4096) { bytes.reserveCapacity(capacity) }
+    private static let chunk = 1 << 20
+
+    /// `capacity`: about how long the text will be.
+    init(capacity: Int = 4096) {
+        bytes.reserveCapacity(min(capacity, 2 * Self.chunk))
+        if capacity > Self.chunk { written.reserveCapacity(capacity) }
+    }
 
     mutating func beginObject() { open(UInt8(ascii: "{")) }
     mutating func endObject() { close(UInt8(ascii: "}")) }
@@ -68,7 +77,10 @@ struct PrettyJSON {
     /// The text with a final newline, as ``ManifestJSON/encode(_:)`` ends it.
     mutating func finish() -> Data {
         bytes.append(10)
-        return Data(bytes)
+        if written.isEmpty { return Data(bytes) }
+        written.append(contentsOf: bytes)
+        bytes = []
+        return written
     }
 
     private mutating func open(_ bracket: UInt8) {
@@ -85,6 +97,10 @@ struct PrettyJSON {
     }
 
     private mutating func member() {
+        if bytes.count >= Self.chunk {
+            written.append(contentsOf: bytes)
+            bytes.removeAll(keepingCapacity: true)
+        }
         if counts[counts.count - 1] > 0 {
             bytes.append(UInt8(ascii: ","))
             bytes.append(10)
