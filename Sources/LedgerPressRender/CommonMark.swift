@@ -82,7 +82,7 @@ public enum CommonMark {
             cmark_node_free(block)
         }
         for (block, table) in found {
-            let built = asNodes ? try tableNode(table) : try custom(CMARK_NODE_CUSTOM_BLOCK, table.html, "")
+            let built = asNodes ? try tableNode(table) : try custom(CMARK_NODE_CUSTOM_BLOCK, table.htmlCString)
             guard cmark_node_insert_before(block, built) == 1 else {
                 cmark_node_free(built)
                 throw .nodeRefused("table")
@@ -150,6 +150,21 @@ public enum CommonMark {
     static func custom(_ type: cmark_node_type, _ enter: String, _ exit: String) throws(Failure) -> OpaquePointer {
         guard let node = cmark_node_new(type) else { throw .nodeRefused("custom") }
         guard cmark_node_set_on_enter(node, enter) == 1, cmark_node_set_on_exit(node, exit) == 1 else {
+            cmark_node_free(node)
+            throw .nodeRefused("custom")
+        }
+        return node
+    }
+
+    /// A custom node entered with `enter`, a C string (UTF-8 ending in NUL) built as bytes, and exited with nothing.
+    static func custom(_ type: cmark_node_type, _ enter: [UInt8]) throws(Failure) -> OpaquePointer {
+        let node = try custom(type, "", "")
+        let set = enter.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { text in
+                enter.last == 0 ? cmark_node_set_on_enter(node, text.baseAddress) : 0
+            }
+        }
+        guard set == 1 else {
             cmark_node_free(node)
             throw .nodeRefused("custom")
         }

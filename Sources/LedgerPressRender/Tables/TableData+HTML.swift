@@ -8,15 +8,18 @@
 /// > `>` escaped (cmark's `escape_html`, not in secure mode). Cells get the same treatment as before:
 /// > control characters replaced, right-to-left text and bidi controls wrapped in `<bdi>`.
 extension TableData {
-    /// The table's HTML, from its scroll box's opening tag to the line break after the box's closing tag.
-    var html: String {
+    /// The table's HTML, from its scroll box's opening tag to the line break after the box's closing tag, as the
+    /// C string (UTF-8 and a final NUL) that cmark's custom block copies: no `String` is made of it on the way.
+    var htmlCString: [UInt8] {
         var out = HTMLBuffer()
         var size = 256 + caption.utf8.count
-        for row in [header] + rows + footer {
-            size += 24 + row.count * 40
-            for cell in row { size += cell.utf8.count }
+        for section in [[header], rows, footer] {
+            for row in section {
+                size += 24 + row.count * 40
+                for cell in row { size += cell.utf8.count }
+            }
         }
-        out.bytes.reserveCapacity(size)
+        out.bytes.reserveCapacity(size + 1)
         let tags = openingTags
         out.block(tags.box)
         out.block(tags.table)
@@ -30,7 +33,8 @@ extension TableData {
         if !footer.isEmpty { section(&out, "tfoot", footer, 2) }
         out.block("</table>")
         out.block("</div>")
-        return String(decoding: out.bytes, as: UTF8.self)
+        out.bytes.append(0)
+        return out.bytes
     }
 
     private func section(_ out: inout HTMLBuffer, _ tag: String, _ rows: [[String]], _ kind: Int) {
