@@ -75,6 +75,11 @@ struct JSONCursor {
         return items
     }
 
+    /// `null` (nil), or an array whose elements `read` makes: an optional array member, as `decodeIfPresent` reads it.
+    mutating func optionalList<T>(_ read: (inout JSONCursor) throws(Unexpected) -> T) throws(Unexpected) -> [T]? {
+        try null() ? nil : try list(read)
+    }
+
     /// `null`, read, or nothing read when the value is something else.
     mutating func null() throws(Unexpected) -> Bool {
         guard try peek() == UInt8(ascii: "n") else { return false }

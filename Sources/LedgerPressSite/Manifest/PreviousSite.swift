@@ -38,19 +38,9 @@ final class PreviousSite: Sendable {
                 case "format_version": format = try json.null() ? nil : try json.int()
                 case "files": files = try json.list { json throws(JSONCursor.Unexpected) in try .init(json: &json) }
                 case "payees":
-                    payees =
-                        try json.null()
-                        ? nil
-                        : try json.list { json throws(JSONCursor.Unexpected) in
-                            try .init(json: &json)
-                        }
+                    payees = try json.optionalList { json throws(JSONCursor.Unexpected) in try .init(json: &json) }
                 case "statements":
-                    statements =
-                        try json.null()
-                        ? nil
-                        : try json.list { json throws(JSONCursor.Unexpected) in
-                            try .init(json: &json)
-                        }
+                    statements = try json.optionalList { json throws(JSONCursor.Unexpected) in try .init(json: &json) }
                 default: try json.skipValue()
                 }
             }
