@@ -33,7 +33,7 @@ public enum CommonMark {
     }
 
     /// With `tablesAsNodes`, tables are built from cmark nodes, cell by cell (the construction that
-    /// ``TableData/html`` writes directly, kept to show in tests that both give the same bytes).
+    /// ``TableData/htmlCString`` writes directly, kept to show in tests that both give the same bytes).
     static func html(
         fromMarkdown markdown: String, tables: [String: TableData], charts: [String: ChartFigure] = [:],
         options: Options, tablesAsNodes: Bool
