@@ -54,8 +54,8 @@ struct ChartWords {
             "last": chart.days.last.map { date($0.date) } ?? "",
             "total": money(chart.total),
         ]
-        self.title = Phrase(chart.kind == .month ? labels.titleMonth : labels.titleWeek).fill { values[$0] }
-        self.description = Phrase(labels.description).fill { values[$0] }
+        self.title = (chart.kind == .month ? labels.titleMonthPhrase : labels.titleWeekPhrase).fill { values[$0] }
+        self.description = labels.descriptionPhrase.fill { values[$0] }
         self.labels = labels
     }
 }

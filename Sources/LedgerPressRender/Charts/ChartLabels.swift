@@ -6,11 +6,15 @@
 /// is escaped where it is written, so a translation can never add markup.
 public struct ChartLabels: Sendable, Equatable {
     /// String table key `chart_title_week`.
-    public var titleWeek: String
+    public var titleWeek: String { didSet { titleWeekPhrase = Phrase(titleWeek) } }
     /// String table key `chart_title_month`.
-    public var titleMonth: String
+    public var titleMonth: String { didSet { titleMonthPhrase = Phrase(titleMonth) } }
     /// String table key `chart_description`.
-    public var description: String
+    public var description: String { didSet { descriptionPhrase = Phrase(description) } }
+    /// The three texts with placeholders, parsed once (not once per chart).
+    private(set) var titleWeekPhrase: Phrase
+    private(set) var titleMonthPhrase: Phrase
+    private(set) var descriptionPhrase: Phrase
     /// String table key `chart_day`: the header of the date column.
     public var day: String
     /// String table key `chart_net`: the header of the figures column.
@@ -22,6 +26,9 @@ public struct ChartLabels: Sendable, Equatable {
         self.titleWeek = titleWeek
         self.titleMonth = titleMonth
         self.description = description
+        titleWeekPhrase = Phrase(titleWeek)
+        titleMonthPhrase = Phrase(titleMonth)
+        descriptionPhrase = Phrase(description)
         self.day = day
         self.net = net
         self.total = total
@@ -37,12 +44,18 @@ public struct ChartLabels: Sendable, Equatable {
 }
 
 extension ChartLabels {
-    /// The chart's words from a payee's string tables: `chart_title_week`, `chart_title_month`,
-    /// `chart_description`, `chart_day`, `chart_net` and the lines table's `total`.
+    /// The chart's words from a payee's string tables (made once per locale, ``Wording/chartLabels``).
     public init(wording: Wording) {
+        self = wording.chartLabels
+    }
+
+    /// The chart's words from a string table: `chart_title_week`, `chart_title_month`, `chart_description`,
+    /// `chart_day`, `chart_net` and the lines table's `total` (a missing key stands for itself).
+    init(words: [String: String]) {
+        func word(_ key: String) -> String { words[key] ?? key }
         self.init(
-            titleWeek: wording["chart_title_week"], titleMonth: wording["chart_title_month"],
-            description: wording["chart_description"], day: wording["chart_day"], net: wording["chart_net"],
-            total: wording["total"])
+            titleWeek: word("chart_title_week"), titleMonth: word("chart_title_month"),
+            description: word("chart_description"), day: word("chart_day"), net: word("chart_net"),
+            total: word("total"))
     }
 }

@@ -8,7 +8,49 @@ import Mustache
 /// Right-to-left text and bidi controls are isolated (`BidiIsolation`).
 public enum HTMLText {
     public static func escape(_ text: String) -> String {
-        isInert(text) ? text : escapeScalars(text)
+        if isInert(text) { return text }
+        return escapedASCII(text) ?? escapeScalars(text)
+    }
+
+    /// ``escapeScalars(_:)`` for ASCII text without control characters other than TAB, LF and CR, written
+    /// byte by byte (such text needs no isolation and no replacement); nil for other text.
+    static func escapedASCII(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var size = 0
+            for byte in bytes {
+                switch byte {
+                case 0x09, 0x0A, 0x0D: size += 1
+                case 0x00..<0x20, 0x7F...: return nil
+                case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): size += byte == UInt8(ascii: "&") ? 5 : 4
+                case UInt8(ascii: "\""): size += 6
+                case UInt8(ascii: "'"): size += 5
+                default: size += 1
+                }
+            }
+            return String(unsafeUninitializedCapacity: size) { out in
+                var count = 0
+                func put(_ entity: StaticString) {
+                    for byte in UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount) {
+                        out[count] = byte
+                        count += 1
+                    }
+                }
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "&"): put("&amp;")
+                    case UInt8(ascii: "<"): put("&lt;")
+                    case UInt8(ascii: ">"): put("&gt;")
+                    case UInt8(ascii: "\""): put("&quot;")
+                    case UInt8(ascii: "'"): put("&#39;")
+                    default:
+                        out[count] = byte
+                        count += 1
+                    }
+                }
+                return count
+            }
+        }
     }
 
     /// True when `text` has no character to escape or replace (TAB, LF and CR pass; C0, DEL and the C1

@@ -11,8 +11,54 @@ import Mustache
 /// isolated (`BidiIsolation`).
 public enum MarkdownText {
     public static func escape(_ text: String) -> String {
-        isInert(text) ? text : escapeScalars(text)
+        if isInert(text) { return text }
+        return escapedASCII(text) ?? escapeScalars(text)
     }
+
+    /// ``escapeScalars(_:)`` for printable ASCII already on one line (no control character, single spaces
+    /// inside, none at either end) that does not start with a character that can open a block (`#`, `=`, `-`,
+    /// `+`, `*`, `_`), written byte by byte: each inline special gets its backslash, and an ordered-list marker
+    /// (up to nine digits then `.` or `)`, then a space or the end) gets one before its `.` or `)`. Such text
+    /// folds to itself, opens no block and needs no isolation, so the result is the same. Nil for other text
+    /// (ledger ids such as `drv_0001` and zone names such as `America/Los_Angeles` take this path).
+    static func escapedASCII(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard let first = bytes.first, first != 0x20, !blockOpeningBytes[Int(first)], bytes[bytes.count - 1] != 0x20
+            else {
+                return nil
+            }
+            var previous: UInt8 = 0
+            var specials = 0
+            for byte in bytes {
+                guard byte >= 0x20, byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return nil }
+                if inlineSpecialBytes[Int(byte)] { specials += 1 }
+                previous = byte
+            }
+            var digits = 0
+            while digits < bytes.count, bytes[digits] >= 0x30, bytes[digits] <= 0x39 { digits += 1 }
+            let marker =
+                digits > 0 && digits <= 9 && digits < bytes.count
+                && (bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")"))
+                && (digits + 1 == bytes.count || bytes[digits + 1] == 0x20)
+            return String(unsafeUninitializedCapacity: bytes.count + specials + 1) { out in
+                var count = 0
+                for (i, byte) in bytes.enumerated() {
+                    if inlineSpecialBytes[Int(byte)] || (marker && i == digits) {
+                        out[count] = UInt8(ascii: "\\")
+                        count += 1
+                    }
+                    out[count] = byte
+                    count += 1
+                }
+                return count
+            }
+        }
+    }
+
+    /// First bytes that can open a block (or are escaped as an inline special there): such text takes the
+    /// scalar path.
+    static let blockOpeningBytes: [Bool] = (0..<256).map { byte in "#=-+*_".utf8.contains(UInt8(byte)) }
 
     /// True when ``escapeScalars(_:)`` would return `text` unchanged, decided from its bytes: no control
     /// character, U+0085, U+2028 or U+2029, no character that opens an inline construct, single spaces

@@ -27,6 +27,8 @@ public struct Wording: Sendable {
     let isoDates: Bool
     /// Pending, processing, paid, failed, unknown.
     let statuses: [String]
+    /// The words of the net charts.
+    let chartLabels: ChartLabels
 
     init(locale: String, language: String, words: [String: String], names: CalendarNames) {
         self.locale = locale
@@ -46,6 +48,7 @@ public struct Wording: Sendable {
         statuses = ["status_pending", "status_processing", "status_paid", "status_failed", "status_unknown"].map {
             words[$0] ?? $0
         }
+        chartLabels = ChartLabels(words: words)
     }
 
     /// The text of `key`; the key itself when no table has it, so a missing word shows on the page.
