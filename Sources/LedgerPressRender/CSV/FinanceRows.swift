@@ -12,7 +12,7 @@ public struct FinanceRows: Sendable {
     private struct Block: Sendable {
         var currency: String
         var label: String
-        var summary: String
+        var summary: [UInt8]
         var lines: [UInt8]
     }
 
@@ -23,9 +23,11 @@ public struct FinanceRows: Sendable {
     /// Adds a statement's rows (one block per currency).
     public mutating func add(_ statement: Statement) {
         let label = statement.period.label
-        let prefix = CSVCell.text(statement.payee.id) + "," + statement.payee.type.rawValue + ","
-        let summaries = StatementCSV.summaryRows(statement)
-        for (section, summary) in zip(statement.sections, summaries) {
+        let payeeCell = CSVCell.text(statement.payee.id)
+        let prefix = payeeCell + "," + statement.payee.type.rawValue + ","
+        for section in statement.sections {
+            var summary = ByteText(capacity: 192)
+            StatementCSV.appendSummaryRow(statement, section: section, payeeCell: payeeCell, to: &summary)
             var lines = ByteText(capacity: 160 * section.lines.count)
             for line in section.lines {
                 lines += prefix
@@ -34,7 +36,7 @@ public struct FinanceRows: Sendable {
                 lines += "\n"
             }
             blocks.append(
-                Block(currency: section.currency.code, label: label, summary: summary.text, lines: lines.bytes))
+                Block(currency: section.currency.code, label: label, summary: summary.bytes, lines: lines.bytes))
         }
     }
 
@@ -45,9 +47,14 @@ public struct FinanceRows: Sendable {
                 ? a.currency.utf8.lexicographicallyPrecedes(b.currency.utf8)
                 : a.label.utf8.lexicographicallyPrecedes(b.label.utf8)
         }
+        var summary: [UInt8] = []
         var lines: [UInt8] = []
+        summary.reserveCapacity(ordered.reduce(0) { $0 + $1.summary.count })
         lines.reserveCapacity(ordered.reduce(0) { $0 + $1.lines.count })
-        for block in ordered { lines += block.lines }
-        return (ordered.map(\.summary).joined(), String(decoding: lines, as: UTF8.self))
+        for block in ordered {
+            summary += block.summary
+            lines += block.lines
+        }
+        return (String(decoding: summary, as: UTF8.self), String(decoding: lines, as: UTF8.self))
     }
 }

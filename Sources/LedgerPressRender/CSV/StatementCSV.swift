@@ -34,29 +34,49 @@ public enum StatementCSV {
     public static func summaryRows(_ statement: Statement) -> [SortableRow] {
         let label = statement.period.label
         let payeeCell = CSVCell.text(statement.payee.id)
-        let start = statement.period.start.description
-        let end = statement.period.end.description
         return statement.sections.map { section in
-            let f = section.figures
-            let e = section.currency.exponent
-            var text = payeeCell
-            for cell in [statement.payee.type.rawValue, label, start, end, section.currency.code] {
-                text += ","
-                text += cell
-            }
-            for amount in [
-                f.openingBalance, f.earnings, f.tips, f.fees, f.adjustments, f.refunds, f.netActivity, f.payouts,
-                f.closingBalance,
-            ] {
-                text += ","
-                text += PlainDecimal.format(amount, exponent: e)
-            }
-            text += ","
-            text += String(f.entries)
-            text += "\n"
+            var text = ByteText(capacity: 192)
+            appendSummaryRow(statement, section: section, payeeCell: payeeCell, to: &text)
             return SortableRow(
-                keys: [statement.payee.id, section.currency.code, label], instant: nil, tieBreak: "", text: text)
+                keys: [statement.payee.id, section.currency.code, label], instant: nil, tieBreak: "", text: text.string)
         }
+    }
+
+    /// The `finance/summary.csv` row of one section of a statement, line end included; `payeeCell` is
+    /// `CSVCell.text(statement.payee.id)`.
+    static func appendSummaryRow(
+        _ statement: Statement, section: CurrencySection, payeeCell: String, to out: inout ByteText
+    ) {
+        let f = section.figures
+        let e = section.currency.exponent
+        out += payeeCell
+        out += ","
+        out += statement.payee.type.rawValue
+        out += ","
+        out += statement.period.label
+        out += ","
+        out += statement.period.start.description
+        out += ","
+        out += statement.period.end.description
+        out += ","
+        out += section.currency.code
+        // One call per cell rather than a loop over an array literal, which allocated once per row.
+        func amount(_ value: Int64) {
+            out += ","
+            PlainDecimal.append(value, exponent: e, to: &out.bytes)
+        }
+        amount(f.openingBalance)
+        amount(f.earnings)
+        amount(f.tips)
+        amount(f.fees)
+        amount(f.adjustments)
+        amount(f.refunds)
+        amount(f.netActivity)
+        amount(f.payouts)
+        amount(f.closingBalance)
+        out += ","
+        out += f.entries
+        out += "\n"
     }
 
     /// `finance/lines.csv` rows of one statement, each with its sort keys: the reference form of ``FinanceRows``,
