@@ -52,17 +52,32 @@ public enum SitePath {
     }
 
     /// The form of a site path alone: relative, no empty, `.` or `..` component, no control character or backslash.
+    ///
+    /// > Note: read from the UTF-8 bytes in one pass, components split at every `/` byte (``components(_:)``),
+    /// > the first problem found reported, in the order: empty, absolute, a forbidden byte, then each component's.
     public static func checkForm(_ path: String) throws(Violation) {
         guard !path.isEmpty else { throw .empty }
         guard !path.hasPrefix("/") else { throw .absolute }
-        if let byte = path.utf8.first(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) {
-            throw .forbiddenByte(byte)
+        var path = path
+        let violation = path.withUTF8 { bytes -> Violation? in
+            if let byte = bytes.first(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) {
+                return .forbiddenByte(byte)
+            }
+            let slash = UInt8(ascii: "/")
+            let dot = UInt8(ascii: ".")
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == slash {
+                let length = end - start
+                if length == 0 { return .emptyComponent }
+                if bytes[start] == dot, length == 1 || (length == 2 && bytes[start + 1] == dot) {
+                    return .dotComponent(length == 1 ? "." : "..")
+                }
+                if length > 255 { return .longComponent }
+                start = end + 1
+            }
+            return nil
         }
-        for component in components(path) {
-            if component.isEmpty { throw .emptyComponent }
-            if component == "." || component == ".." { throw .dotComponent(component) }
-            if component.utf8.count > 255 { throw .longComponent }
-        }
+        if let violation { throw violation }
     }
 
     /// The components of a path, split at every `/` byte. Not `String.split`, which compares Characters: a
@@ -73,14 +88,26 @@ public enum SitePath {
         }
     }
 
+    /// The `<slug>` of a path `payees/<slug>/<name>` (three components split at `/` bytes, the first `payees`);
+    /// nil for any other path.
+    static func payeeFolder(of path: String) -> String? {
+        var path = path
+        return path.withUTF8 { bytes -> String? in
+            let slash = UInt8(ascii: "/")
+            guard bytes.count > 7, bytes[6] == slash, bytes.starts(with: "payees".utf8) else { return nil }
+            let rest = UnsafeBufferPointer(rebasing: bytes[7...])
+            guard let second = rest.firstIndex(of: slash), !rest[(second + 1)...].contains(slash) else { return nil }
+            return String(decoding: rest[..<second], as: UTF8.self)
+        }
+    }
+
     /// A file the site may hold: the form of ``checkForm(_:)``, and a known top-level file or a file directly
     /// inside the folder of one of `payeeSlugs` (of any payee when `nil`, for a reader that does not know them).
     public static func check(_ path: String, payeeSlugs: Set<String>?) throws(Violation) {
         try checkForm(path)
         if topLevelFiles.contains(path) { return }
-        let components = components(path)
-        guard components.count == 3, components[0] == "payees" else { throw .outsideKnownFiles }
-        guard payeeSlugs?.contains(components[1]) ?? true else { throw .unknownPayee(components[1]) }
+        guard let slug = payeeFolder(of: path) else { throw .outsideKnownFiles }
+        guard payeeSlugs?.contains(slug) ?? true else { throw .unknownPayee(slug) }
     }
 
     /// A folder the site may hold: `finance`, `assets`, `payees` or `payees/<slug>` of one of `payeeSlugs`.

@@ -66,4 +66,44 @@ import Testing
         #expect(SitePath.quoted("a\nb\u{0}c\\d") == "a\\u{a}b\\u{0}c\\u{5c}d")
         #expect(SitePath.quoted("Ünïcode/ok") == "Ünïcode/ok")
     }
+
+    /// The byte-level checks give the verdict of the rule written with String components, on every path of up
+    /// to four pieces (slashes, dots, names, the folder `payees`, forbidden bytes, a combining mark, long names).
+    @Test func byteLevelChecksMatchTheComponentRule() {
+        let pieces = [
+            "/", ".", "..", "payees", "drv_ann", "drv_bob", "a", "\u{301}", "\\", "\u{0}", "\n", "\u{7F}", "é",
+            "index.html", String(repeating: "x", count: 250),
+        ]
+        var paths = [""]
+        var level = [""]
+        for _ in 0..<4 {
+            level = level.flatMap { prefix in pieces.map { prefix + $0 } }
+            paths += level
+        }
+        paths += ["payees/drv_ann/" + String(repeating: "a", count: 255), "payees/" + String(repeating: "b", count: 256)]
+        for path in paths {
+            let new = Result { () throws(SitePath.Violation) in try SitePath.check(path, payeeSlugs: Self.slugs) }
+            let reference = Result { () throws(SitePath.Violation) in try Self.referenceCheck(path) }
+            #expect(
+                String(describing: new) == String(describing: reference), "\(String(reflecting: path))")
+        }
+    }
+
+    /// The rule as it was written before the byte-level checks: String components, each checked in turn.
+    static func referenceCheck(_ path: String) throws(SitePath.Violation) {
+        guard !path.isEmpty else { throw .empty }
+        guard !path.hasPrefix("/") else { throw .absolute }
+        if let byte = path.utf8.first(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) {
+            throw .forbiddenByte(byte)
+        }
+        let components = SitePath.components(path)
+        for component in components {
+            if component.isEmpty { throw .emptyComponent }
+            if component == "." || component == ".." { throw .dotComponent(component) }
+            if component.utf8.count > 255 { throw .longComponent }
+        }
+        if SitePath.topLevelFiles.contains(path) { return }
+        guard components.count == 3, components[0] == "payees" else { throw .outsideKnownFiles }
+        guard slugs.contains(components[1]) else { throw .unknownPayee(components[1]) }
+    }
 }

@@ -32,11 +32,14 @@ struct StagedFiles {
     mutating func prune(_ folder: String, keeping kept: [String]) {
         let prefix = folder.isEmpty ? "" : folder + "/"
         var names: [String: Set<String>] = [folder: []]
-        for path in kept where path.hasPrefix(prefix) {
+        // Split at `/` bytes, as ``SitePath/components(_:)`` does (not by Characters).
+        let prefixLength = prefix.utf8.count
+        for path in kept where path.utf8.starts(with: prefix.utf8) {
             var parent = folder
-            for part in path.dropFirst(prefix.count).split(separator: "/") {
-                names[parent, default: []].insert(String(part))
-                parent = parent.isEmpty ? String(part) : parent + "/" + part
+            for part in path.utf8.dropFirst(prefixLength).split(separator: UInt8(ascii: "/")) {
+                let name = String(Substring(part))
+                names[parent, default: []].insert(name)
+                parent = parent.isEmpty ? name : parent + "/" + name
             }
         }
         let folders = names.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
