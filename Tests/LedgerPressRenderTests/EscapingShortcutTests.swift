@@ -33,10 +33,12 @@ import Testing
         "€5", "-€5", "1\u{202F}234,56\u{A0}€", "ש", "a\u{9B}", "\u{200F}", "¥1,500", "-¥1,500", "a\u{0D4E}", "é*",
         "é 1. x", "1. é",
         "x\u{C2}", "\u{2069}", "日本 語", "- é", "-é", "+é", "#é", "é  é", "é ",
-        // Printable ASCII on one line: the byte-level escaping (``MarkdownText/escapedASCII(_:)``).
+        // Text on one line: the byte-level escaping (``MarkdownText/escapedBytes(_:)``).
         "drv_0001", "America/Los_Angeles", "mer_books (merchant)", "[click](javascript:alert(1))", "=SUM(A1:A9)",
         "a\\b", "x!y|z~w", "_x", "*x", "1_000. x", "123) _a", "123456789. x", "1234567890) x", "12.", "12.x",
         "7) ", "7)", "a [b] <c> & `d`", "Late night \"surge\"", "po_drv_0001_1 · Paid", "~~x~~",
+        "José_M", "Statement — Oct <2026>", "Zoë & Chloé", "\u{A0}_", "é\u{85}x", "x\u{80}y", "é\u{2029}", "1. é_",
+        "a\u{2028}", "שלום_", "x_\u{200F}", "'é'", "\"é\"", "é\tx", "é\nx",
     ]
 
     @Test func markdownShortcutMatchesTheScalarEscaping() {

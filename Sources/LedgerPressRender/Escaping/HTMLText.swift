@@ -9,25 +9,32 @@ import Mustache
 public enum HTMLText {
     public static func escape(_ text: String) -> String {
         if isInert(text) { return text }
-        return escapedASCII(text) ?? escapeScalars(text)
+        return escapedBytes(text) ?? escapeScalars(text)
     }
 
-    /// ``escapeScalars(_:)`` for ASCII text without control characters other than TAB, LF and CR, written
-    /// byte by byte (such text needs no isolation and no replacement); nil for other text.
-    static func escapedASCII(_ text: String) -> String? {
+    /// ``escapeScalars(_:)`` for text without control characters other than TAB, LF and CR (C1 controls
+    /// included) and with nothing to isolate, written byte by byte (only ASCII bytes are ever escaped); nil for
+    /// other text.
+    static func escapedBytes(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
             var size = 0
-            for byte in bytes {
+            var ascii = true
+            for (i, byte) in bytes.enumerated() {
                 switch byte {
                 case 0x09, 0x0A, 0x0D: size += 1
-                case 0x00..<0x20, 0x7F...: return nil
+                case 0x00..<0x20, 0x7F: return nil
+                case 0xC2 where i + 1 < bytes.count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F: return nil
+                case 0x80...:
+                    ascii = false
+                    size += 1
                 case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): size += byte == UInt8(ascii: "&") ? 5 : 4
                 case UInt8(ascii: "\""): size += 6
                 case UInt8(ascii: "'"): size += 5
                 default: size += 1
                 }
             }
+            if !ascii && BidiIsolation.needsIsolation(scalars: bytes) { return nil }
             return String(unsafeUninitializedCapacity: size) { out in
                 var count = 0
                 func put(_ entity: StaticString) {

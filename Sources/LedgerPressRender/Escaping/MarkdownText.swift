@@ -12,16 +12,17 @@ import Mustache
 public enum MarkdownText {
     public static func escape(_ text: String) -> String {
         if isInert(text) { return text }
-        return escapedASCII(text) ?? escapeScalars(text)
+        return escapedBytes(text) ?? escapeScalars(text)
     }
 
-    /// ``escapeScalars(_:)`` for printable ASCII already on one line (no control character, single spaces
-    /// inside, none at either end) that does not start with a character that can open a block (`#`, `=`, `-`,
-    /// `+`, `*`, `_`), written byte by byte: each inline special gets its backslash, and an ordered-list marker
-    /// (up to nine digits then `.` or `)`, then a space or the end) gets one before its `.` or `)`. Such text
-    /// folds to itself, opens no block and needs no isolation, so the result is the same. Nil for other text
-    /// (ledger ids such as `drv_0001` and zone names such as `America/Los_Angeles` take this path).
-    static func escapedASCII(_ text: String) -> String? {
+    /// ``escapeScalars(_:)`` for text already on one line (no control character, C1 controls and U+2028/U+2029
+    /// included; single spaces inside, none at either end) with nothing to isolate, that does not start with a
+    /// character that can open a block (`#`, `=`, `-`, `+`, `*`, `_`), written byte by byte: each inline special
+    /// gets its backslash, and an ordered-list marker (up to nine digits then `.` or `)`, then a space or the end)
+    /// gets one before its `.` or `)`. Such text folds to itself, opens no block and is not isolated, so the result
+    /// is the same. Nil for other text (ledger ids such as `drv_0001`, zone names such as `America/Los_Angeles`
+    /// and names such as `José_M` take this path).
+    static func escapedBytes(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
             guard let first = bytes.first, first != 0x20, !blockOpeningBytes[Int(first)], bytes[bytes.count - 1] != 0x20
@@ -30,11 +31,21 @@ public enum MarkdownText {
             }
             var previous: UInt8 = 0
             var specials = 0
-            for byte in bytes {
-                guard byte >= 0x20, byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return nil }
+            var ascii = true
+            for (i, byte) in bytes.enumerated() {
+                guard byte >= 0x20, byte != 0x7F, !(byte == 0x20 && previous == 0x20) else { return nil }
+                if byte >= 0x80 {
+                    ascii = false
+                    // C1 controls (C2 80 to C2 9F, U+0085 among them) and U+2028, U+2029 (E2 80 A8, E2 80 A9).
+                    if byte == 0xC2, i + 1 < bytes.count, bytes[i + 1] <= 0x9F { return nil }
+                    if byte == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                        return nil
+                    }
+                }
                 if inlineSpecialBytes[Int(byte)] { specials += 1 }
                 previous = byte
             }
+            if !ascii && BidiIsolation.needsIsolation(scalars: bytes) { return nil }
             var digits = 0
             while digits < bytes.count, bytes[digits] >= 0x30, bytes[digits] <= 0x39 { digits += 1 }
             let marker =
