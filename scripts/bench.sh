@@ -58,6 +58,17 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 [ -x "$bin" ] || { say "no $bin: run 'swift build -c release' (make bench does)"; exit 66; }
 
+# Free disk first: every site the bench writes stays until the end (see discard below). On ext4 with 4 KiB
+# blocks the full site of the 1M ledger takes about 8.5 GiB (1.68M files of 2.5 KB on average), so this
+# counts 9 KiB per entry for each full-size site: one full build per run, two floors per run, and the memory
+# growth build (twice the ledger). The 1M bench with BENCH_RUNS=3 failed for want of disk at its last floor
+# with 75 GB free; BENCH_SPACE_CHECK=0 skips the check.
+need_kib=$((entries * 9 * (3 * runs + 2)))
+free_kib=$(df -Pk "${TMPDIR:-/tmp}" | awk 'NR == 2 { print $4 }')
+if [ "${BENCH_SPACE_CHECK:-1}" != 0 ] && [ -n "$free_kib" ] && [ "$free_kib" -lt "$need_kib" ]; then
+    say "needs about $((need_kib / 1048576)) GiB free in ${TMPDIR:-/tmp} for $runs run(s) per row at $entries entries (sites are removed only at the end); $((free_kib / 1048576)) GiB free. Fewer runs (BENCH_RUNS=1) or another TMPDIR."
+    exit 73
+fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/ledgerpress-bench.XXXXXX")
 # At the end: the sites written (kept in $work/trash until then, see discard) are removed, which takes
 # minutes on a slow disk (about 18 for the 1M bench's 25 GB on ext4 with `discard`).
