@@ -108,7 +108,7 @@ timed() {
 # inode allocator skipping the freshly freed inodes (`recently_deleted`: for 60-300 s after a mass delete,
 # every file created scans past them; it took 34 % of a month build's CPU right after `rm -rf` of the full
 # site), a cost no row should carry for an earlier row's clean-up. Needs disk for every site the bench
-# writes (about 25 GB at 1M with BENCH_RUNS=1, 50 GB with 3).
+# writes (about 43 GiB at 1M with BENCH_RUNS=1, 94 GiB with 3: see the check above).
 trash_count=0
 discard() {
     local path
