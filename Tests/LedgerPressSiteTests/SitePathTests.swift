@@ -80,7 +80,9 @@ import Testing
             level = level.flatMap { prefix in pieces.map { prefix + $0 } }
             paths += level
         }
-        paths += ["payees/drv_ann/" + String(repeating: "a", count: 255), "payees/" + String(repeating: "b", count: 256)]
+        paths += [
+            "payees/drv_ann/" + String(repeating: "a", count: 255), "payees/" + String(repeating: "b", count: 256),
+        ]
         for path in paths {
             let new = Result { () throws(SitePath.Violation) in try SitePath.check(path, payeeSlugs: Self.slugs) }
             let reference = Result { () throws(SitePath.Violation) in try Self.referenceCheck(path) }

@@ -38,7 +38,9 @@ public enum MarkdownText {
                     ascii = false
                     // C1 controls (C2 80 to C2 9F, U+0085 among them) and U+2028, U+2029 (E2 80 A8, E2 80 A9).
                     if byte == 0xC2, i + 1 < bytes.count, bytes[i + 1] <= 0x9F { return nil }
-                    if byte == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                    if byte == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80,
+                        bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9
+                    {
                         return nil
                     }
                 }
