@@ -183,10 +183,25 @@ say "journal check: $journal_transactions transactions; CSV = hledger bal = ledg
 ## while the output holds the base site, the site's files and Markdown feed the peers below.
 site=$work/site
 inputs=("$data/ledger.csv" --payees "$data/payees.csv")
-measure_site() {
+# list_site: the base site's files (path and size), for the floor; the same in every run (same input, same bytes).
+list_site() {
     find -L "$site" -type f -printf '%P\t%s\n' >"$work/site-files.tsv"
     site_files=$(wc -l <"$work/site-files.tsv")
     site_bytes=$(awk -F'\t' '{ s += $2 } END { print s + 0 }' "$work/site-files.tsv")
+}
+# floors: the file-write floor on the site's files (same count, sizes and folders), one thread, without and with
+# syncfs. Timed in each run right after that run's builds, so that the build and the floor it is compared with
+# meet the same disk (on this machine the disk's speed drifts by a quarter within ten minutes).
+floors() {
+    local sync_flag
+    for sync_flag in "" --sync; do
+        discard "$work/floor"
+        timed "floor${sync_flag:+-sync}" "$work/bin/floor" "$work/site-files.tsv" "$work/floor" $sync_flag ||
+            fail "floor${sync_flag:+-sync}"
+    done
+    discard "$work/floor"
+}
+measure_site() {
     pages_full=$(awk -F'\t' '$1 ~ /^payees\/[^\/]+\/[^\/]+\.html$/ && $1 !~ /\/index\.html$/' "$work/site-files.tsv" | wc -l)
     find -L "$site/payees" -name '*.md' | sort >"$work/md-all.txt"
     grep -E '/[0-9]{4}-[0-9]{2}\.md$' "$work/md-all.txt" >"$work/md-month.txt" || true
@@ -215,12 +230,14 @@ for i in $(seq "$runs"); do
         fail lp-full
     timed lp-nochange "$bin" build "${inputs[@]}" --output "$site" --quiet --report "$work/reports/lp-nochange.$i.json" ||
         fail lp-nochange
+    [ "$i" = 1 ] && list_site
     [ "$i" = "$runs" ] && measure_site
     timed lp-late "$bin" build "$data/ledger.csv" "$data/late.csv" --payees "$data/payees.csv" --output "$site" --quiet \
         --report "$work/reports/lp-late.$i.json" || fail lp-late
     timed lp-late2 "$bin" build "$data/ledger.csv" "$data/late.csv" "$data/late2.csv" --payees "$data/payees.csv" \
         --output "$site" --quiet --report "$work/reports/lp-late2.$i.json" || fail lp-late2
     discard "$work/.site.spare"
+    floors
 done
 discard "$site"
 
@@ -278,16 +295,6 @@ for i in $(seq "$runs"); do
 done
 hugo_pages=$(find "$work/hugo/public/payees" -name index.html | wc -l)
 discard "$work/hugo"
-
-## The file-write floor: the site's files (same count, sizes and folders), one thread, with and without syncfs.
-for sync_flag in "" --sync; do
-    for i in $(seq "$runs"); do
-        discard "$work/floor"
-        timed "floor${sync_flag:+-sync}" "$work/bin/floor" "$work/site-files.tsv" "$work/floor" $sync_flag ||
-            fail "floor${sync_flag:+-sync}"
-    done
-done
-discard "$work/floor"
 
 ## Memory growth: the full build on twice the ledger (twice the payees, same entries per payee).
 "$bin" sample --entries "$big_entries" --payees "$big_payees" --out "$data/big.csv" --payees-out "$data/big-payees.csv"
