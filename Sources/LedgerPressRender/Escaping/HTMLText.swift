@@ -28,9 +28,9 @@ public enum HTMLText {
                 case 0x80...:
                     ascii = false
                     size += 1
-                case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): size += byte == UInt8(ascii: "&") ? 5 : 4
-                case UInt8(ascii: "\""): size += 6
-                case UInt8(ascii: "'"): size += 5
+                case UInt8(ascii: "<"), UInt8(ascii: ">"): size += 4  // &lt; &gt;
+                case UInt8(ascii: "&"), UInt8(ascii: "'"): size += 5  // &amp; &#39;
+                case UInt8(ascii: "\""): size += 6  // &quot;
                 default: size += 1
                 }
             }
