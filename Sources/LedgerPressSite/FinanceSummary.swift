@@ -157,7 +157,7 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
             }
             payees += part.payees
         }
-        payees.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        payees.sort { $0.id.utf8Precedes($1.id) }
         return FinanceSummary(
             ledger: figures.sorted { $0.key < $1.key }.map { LedgerFigures(currency: $0.key, figures: $0.value) },
             payees: payees,

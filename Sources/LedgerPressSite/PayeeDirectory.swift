@@ -11,7 +11,7 @@ public enum PayeeDirectory {
         for entry in ledger.entries { byPayee[entry.payeeID, default: []].append(entry) }
         var diagnostics: [Diagnostic] = []
         var result: [(Payee, [LedgerEntry])] = []
-        for (id, entries) in byPayee.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+        for (id, entries) in byPayee.sorted(by: { $0.key.utf8Precedes($1.key) }) {
             guard let first = entries.first else { continue }
             let type = first.payeeType
             let profile = profiles[id]

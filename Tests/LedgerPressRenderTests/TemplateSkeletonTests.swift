@@ -209,7 +209,7 @@ import Testing
         let wording = templates.wording(for: "en_US")
         let built = Self.context(wording.words, text: "<one>")
         var reversed = TemplateObject()
-        for (name, value) in built.values.reversed() { reversed[name] = value }
+        for (name, value) in built.entries.reversed() { reversed[name] = value }
         reversed["title"] = "Other <title>"
         for context in [built, reversed] { Self.expectSameBytes(templates, context, wording: wording) }
         #expect(templates.skeletons.usage.count == 4)

@@ -60,7 +60,7 @@ struct PackedID: Sendable {
             withUnsafeBytes(of: other.words) { theirs in
                 let (a, b) = (Int(mine[Self.lengthByte]), Int(theirs[Self.lengthByte]))
                 guard a != Int(Self.long), b != Int(Self.long) else {
-                    return string.utf8.lexicographicallyPrecedes(other.string.utf8)
+                    return string.utf8Precedes(other.string)
                 }
                 for index in 0..<min(a, b) where mine[index] != theirs[index] { return mine[index] < theirs[index] }
                 return a < b

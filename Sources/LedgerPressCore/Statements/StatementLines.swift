@@ -78,8 +78,8 @@ struct StatementLines {
             if a.occurredAt != b.occurredAt { return a.occurredAt < b.occurredAt }
             let ra = a.reference ?? ""
             let rb = b.reference ?? ""
-            if ra != rb { return ra.utf8.lexicographicallyPrecedes(rb.utf8) }
-            return a.firstEntryID.utf8.lexicographicallyPrecedes(b.firstEntryID.utf8)
+            if ra != rb { return ra.utf8Precedes(rb) }
+            return a.firstEntryID.utf8Precedes(b.firstEntryID)
         }
     }
 

@@ -7,3 +7,24 @@ extension Array where Element == UInt8 {
         withUnsafeMutableBufferPointer { all in write(UnsafeMutableBufferPointer(rebasing: all[start...])) }
     }
 }
+
+extension String {
+    /// Whether this text comes before `other` in the order of their UTF-8 bytes: what
+    /// `utf8.lexicographicallyPrecedes(other.utf8)` answers, compared on the contiguous bytes (the generic
+    /// version walks both views index by index, which made sorting a payee's paths a visible cost).
+    public func utf8Precedes(_ other: String) -> Bool {
+        var mine = self
+        var theirs = other
+        return mine.withUTF8 { a in
+            theirs.withUTF8 { b in
+                let common = Swift.min(a.count, b.count)
+                var index = 0
+                while index < common {
+                    if a[index] != b[index] { return a[index] < b[index] }
+                    index += 1
+                }
+                return a.count < b.count
+            }
+        }
+    }
+}

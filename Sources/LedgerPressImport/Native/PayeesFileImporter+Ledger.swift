@@ -18,7 +18,7 @@ extension PayeesFileImporter {
             keep(&firstIndex[payee, default: index])
         }
         var diagnostics: [Diagnostic] = []
-        for (id, index) in firstIndex.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+        for (id, index) in firstIndex.sorted(by: { $0.key.utf8Precedes($1.key) }) {
             let first = ledger.entries[index]
             guard let profile = profiles[id], let declared = profile.type, declared != first.payeeType,
                 var location = profile.source

@@ -44,8 +44,8 @@ public struct FinanceRows: Sendable {
     public func csv() -> (summary: String, lines: String) {
         let ordered = blocks.sorted { a, b in
             a.currency != b.currency
-                ? a.currency.utf8.lexicographicallyPrecedes(b.currency.utf8)
-                : a.label.utf8.lexicographicallyPrecedes(b.label.utf8)
+                ? a.currency.utf8Precedes(b.currency)
+                : a.label.utf8Precedes(b.label)
         }
         var summary: [UInt8] = []
         var lines: [UInt8] = []

@@ -150,9 +150,9 @@ public struct SortableRow: Sendable {
 
     public static func sorted(_ rows: [SortableRow]) -> [SortableRow] {
         rows.sorted { a, b in
-            for (x, y) in zip(a.keys, b.keys) where x != y { return x.utf8.lexicographicallyPrecedes(y.utf8) }
+            for (x, y) in zip(a.keys, b.keys) where x != y { return x.utf8Precedes(y) }
             if let p = a.instant, let q = b.instant, p != q { return p < q }
-            return a.tieBreak.utf8.lexicographicallyPrecedes(b.tieBreak.utf8)
+            return a.tieBreak.utf8Precedes(b.tieBreak)
         }
     }
 }

@@ -120,7 +120,7 @@ struct Manifest: Codable {
     }
 
     init(files: [FileEntry], payees: [PayeeEntry], inputs: [InputSummary], totals: [ControlTotals], options: Options) {
-        self.files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        self.files = files.sorted { $0.path.utf8Precedes($1.path) }
         self.payees = payees
         self.inputs = inputs
         self.controlTotals = totals

@@ -38,7 +38,7 @@ extension StatementRecord {
         }
         json.key("figures")
         json.beginObject()
-        for currency in figures.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for currency in figures.keys.sorted(by: { $0.utf8Precedes($1) }) {
             json.key(currency)
             figures[currency]?.write(to: &json)
         }

@@ -42,7 +42,7 @@ struct StagedFiles {
                 parent = parent.isEmpty ? name : parent + "/" + name
             }
         }
-        let folders = names.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let folders = names.keys.sorted { $0.utf8Precedes($1) }
         operations.insert(
             contentsOf: folders.map { StagingWriter.Operation.prune($0, keeping: names[$0] ?? []) }, at: 0)
     }

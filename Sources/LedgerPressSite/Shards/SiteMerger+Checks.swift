@@ -61,7 +61,7 @@ extension SiteMerger {
                 }
             }
         }
-        ids.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        ids.sort { $0.utf8Precedes($1) }
         let facts = shards[0].record.ledger
         guard ids.count == facts.payees, ShardRecord.LedgerFacts.payeesDigest(ids) == facts.payeesSHA256 else {
             throw .mismatch(

@@ -82,7 +82,7 @@ public struct SiteMerger: Sendable {
         let summary = try FinanceSummary.combining(shards.map(\.record.finance))
         var payees: [(shard: Int, entry: Manifest.PayeeEntry)] = []
         for (index, shard) in shards.enumerated() { payees += shard.manifest.payees.map { (index, $0) } }
-        payees.sort { $0.entry.id.utf8.lexicographicallyPrecedes($1.entry.id.utf8) }
+        payees.sort { $0.entry.id.utf8Precedes($1.entry.id) }
         guard payees.map(\.entry.id) == summary.payees.map(\.id),
             zip(payees, summary.payees).allSatisfy({ $0.entry.finance == $1 })
         else {

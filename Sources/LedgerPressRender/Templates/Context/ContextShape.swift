@@ -1,6 +1,6 @@
 /// A template context taken apart into its shape and its texts, for ``TemplateSkeleton``.
 ///
-/// The shape is every name (in sorted order: a dictionary's own order differs from one instance to the next),
+/// The shape is every name (in the object's name order),
 /// every flag, the length of every list, every object's own shape, and which texts are empty; the texts are the
 /// non-empty ones, in the same order. Two contexts with the same shape have the same names at every level, and
 /// their texts line up one to one. The top-level value named `skip` (the words, `t`) is left out of both: it
@@ -11,7 +11,7 @@ enum ContextShape {
         _ object: TemplateObject, skipping skip: String? = nil, key: inout ByteText, texts: inout [String]
     ) {
         key += "{"
-        for (name, value) in object.values.sorted(by: { $0.key < $1.key }) where name != skip {
+        for (name, value) in object.entries where name != skip {
             // The name's length first, so that no name can be read as part of another's shape.
             key += name.utf8.count
             key.append(":", name)
@@ -41,15 +41,15 @@ enum ContextShape {
         -> TemplateObject
     {
         var out = object
-        for (name, value) in object.values.sorted(by: { $0.key < $1.key }) where name != skip {
+        for (index, (name, value)) in object.entries.enumerated() where name != skip {
             switch value {
             case .text(let text) where !text.isEmpty:
-                out.values[name] = .text(texts[next])
+                out.setValue(.text(texts[next]), at: index)
                 next += 1
             case .text, .flag: break
-            case .object(let child): out.values[name] = .object(replacing(child, with: texts, next: &next))
+            case .object(let child): out.setValue(.object(replacing(child, with: texts, next: &next)), at: index)
             case .list(let children):
-                out.values[name] = .list(children.map { replacing($0, with: texts, next: &next) })
+                out.setValue(.list(children.map { replacing($0, with: texts, next: &next) }), at: index)
             }
         }
         return out

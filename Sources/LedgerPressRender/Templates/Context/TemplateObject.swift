@@ -8,33 +8,69 @@ import Mustache
 /// witness-table look-up at each cast; the values were `String`s, which take several failing casts before
 /// they print. This struct conforms outright and hands out ``TemplateText``s, for the same output.
 ///
+/// The values are kept sorted by name (binary search to find one): ``ContextShape`` reads every object of a
+/// context in name order, once per page, and a dictionary would have to be sorted each time.
+///
 /// > Note: `{{name}}` of an object (or a list of objects) prints the description of the equivalent dictionary
 /// > (``plain``), as before; `count(name)`, `empty(name)`, `sorted(name)` and `enumerated(name)` are the dictionary's.
 public struct TemplateObject: Sendable, MustacheParent, MustacheTransformable {
-    var values: [String: TemplateValue]
+    /// The values in name order (`String`'s `<`), each name once.
+    private(set) var entries: [(name: String, value: TemplateValue)]
 
-    public init(_ values: [String: TemplateValue] = [:]) { self.values = values }
-
-    /// An object of texts (a string table's words as the templates' `t`).
-    public init(texts: [String: String]) { values = texts.mapValues { .text($0) } }
-
-    public subscript(key: String) -> TemplateValue? {
-        get { values[key] }
-        set { values[key] = newValue }
+    public init(_ values: [String: TemplateValue] = [:]) {
+        entries = values.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
     }
 
-    public func child(named name: String) -> Any? { values[name]?.mustacheValue }
+    /// An object of texts (a string table's words as the templates' `t`).
+    public init(texts: [String: String]) {
+        entries = texts.sorted { $0.key < $1.key }.map { (name: $0.key, value: .text($0.value)) }
+    }
+
+    public subscript(key: String) -> TemplateValue? {
+        get {
+            let index = position(of: key)
+            return index < entries.count && entries[index].name == key ? entries[index].value : nil
+        }
+        set {
+            let index = position(of: key)
+            let found = index < entries.count && entries[index].name == key
+            switch (newValue, found) {
+            case (let value?, true): entries[index].value = value
+            case (let value?, false): entries.insert((name: key, value: value), at: index)
+            case (nil, true): entries.remove(at: index)
+            case (nil, false): break
+            }
+        }
+    }
+
+    /// Replaces the value at `index` of ``entries`` (its name stays).
+    mutating func setValue(_ value: TemplateValue, at index: Int) { entries[index].value = value }
+
+    /// The index of `key` in ``entries``, or where it would be inserted.
+    private func position(of key: String) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].name < key { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    public func child(named name: String) -> Any? { self[name]?.mustacheValue }
 
     public func transform(_ name: String) -> Any? { plain.transform(name) }
 
     /// The object as an untyped context dictionary (texts as `String`, objects as `[String: Any]`).
-    public var plain: [String: Any] { values.mapValues(\.plainValue) }
+    public var plain: [String: Any] {
+        Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0.value.plainValue) })
+    }
 }
 
 extension TemplateObject: ExpressibleByDictionaryLiteral {
     /// Keys must be distinct, as in a dictionary literal.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        values = Dictionary(uniqueKeysWithValues: elements)
+        self.init(Dictionary(uniqueKeysWithValues: elements))
     }
 }
 
