@@ -48,10 +48,14 @@ extension SitePipeline {
             templates: configuration.templates, options: configuration.options, formats: formats,
             renderFiles: configuration.mode == .site,
             isIntact: { file in
-                guard let name = file.path.split(separator: "/").last, let found = published[String(name)] else {
-                    return false
-                }
-                return file.path == folder + name && found.size == file.size && found.modified <= site.published
+                // A file right in the payee's folder (`folder` + a name without `/`), as listed there.
+                let path = file.path.utf8
+                guard path.starts(with: folder.utf8) else { return false }
+                let name = path.dropFirst(folder.utf8.count)
+                guard !name.isEmpty, !name.contains(UInt8(ascii: "/")),
+                    let found = published[String(decoding: name, as: UTF8.self)]
+                else { return false }
+                return found.size == file.size && found.modified <= site.published
             }, htmlTally: configuration.htmlTally)
         let pages = try PayeePages(
             book: book, context: context, history: statements, staticKey: plan.key.static, previous: oldManifest)
