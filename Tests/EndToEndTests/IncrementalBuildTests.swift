@@ -50,6 +50,28 @@ import Testing
         for (path, bytes) in site where !path.hasSuffix("manifest.json") { #expect(fresh[path] == bytes, "\(path)") }
     }
 
+    /// A payee rendered again keeps a published statement only when its file is as the manifest recorded it: one
+    /// grown by hand is written afresh, the untouched ones keep their inodes.
+    @Test func aStatementFileChangedByHandIsWrittenAgainWhenItsPayeeIsRendered() throws {
+        let cli = try CLIRunner()
+        let ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
+        try cli.write("ledger.csv", ledger)
+        let build = ["build", "ledger.csv"] + Self.payees + ["--output", "site", "--report", "run.json"]
+        #expect(try cli.run(build).status == 0)
+        let good = try cli.read("site/payees/drv_ann/2026-10-05.html")
+        let untouched = try inode(cli, "site/payees/drv_ann/2026-10-05.md")
+        try cli.write("site/payees/drv_ann/2026-10-05.html", good + "<p>not ours</p>")
+        try cli.write(
+            "ledger.csv",
+            ledger + "late1,2026-11-12T20:00:00-05:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1009,Late tip,,\n")
+        let rerun = try cli.run(build)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(try report(cli)["payees_rendered"] as? Int == 1)
+        #expect(try cli.read("site/payees/drv_ann/2026-10-05.html") == good)
+        #expect(try inode(cli, "site/payees/drv_ann/2026-10-05.md") == untouched)
+        #expect(try cli.run(["verify", "site"]).status == 0)
+    }
+
     @Test func aRunWithNothingNewWritesNothing() throws {
         let cli = try CLIRunner()
         let build =
