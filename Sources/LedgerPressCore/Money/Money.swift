@@ -35,7 +35,7 @@ public enum PlainDecimal {
     public static func append(_ minorUnits: Int64, exponent: Int, to bytes: inout [UInt8]) {
         let exponent = max(0, exponent)
         guard exponent <= 18 else {
-            bytes += formatLong(minorUnits, exponent: exponent).utf8
+            bytes.append(utf8: formatLong(minorUnits, exponent: exponent))
             return
         }
         let length = length(minorUnits, exponent: exponent)

@@ -50,7 +50,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     public static func append(epochSeconds: Int64, offsetSeconds: Int, to bytes: inout [UInt8]) {
         let (date, secondOfDay, offset) = localParts(epochSeconds: epochSeconds, offsetSeconds: offsetSeconds)
         guard (0...9999).contains(date.year), offset / 3600 <= 99 else {
-            bytes += format(epochSeconds: epochSeconds, offsetSeconds: offsetSeconds).utf8
+            bytes.append(utf8: format(epochSeconds: epochSeconds, offsetSeconds: offsetSeconds))
             return
         }
         bytes.append(count: 25) { write(date, secondOfDay, offset, negative: offsetSeconds < 0, into: $0) }

@@ -1,3 +1,5 @@
+import LedgerPressCore
+
 /// Text built as UTF-8 bytes: texts and decimal integers appended without an intermediate `String` each
 /// (what string interpolation makes), turned into one `String` at the end.
 struct ByteText {
@@ -5,7 +7,7 @@ struct ByteText {
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
-    static func += (text: inout ByteText, piece: String) { text.bytes += piece.utf8 }
+    static func += (text: inout ByteText, piece: String) { text.bytes.append(utf8: piece) }
 
     static func += (text: inout ByteText, value: Int) { text.append(value) }
 
@@ -13,7 +15,7 @@ struct ByteText {
     mutating func attributes(_ pairs: (String, Int)...) {
         for (name, value) in pairs {
             bytes.append(0x20)
-            bytes += name.utf8
+            bytes.append(utf8: name)
             bytes += "=\"".utf8
             append(value)
             bytes.append(UInt8(ascii: "\""))
@@ -22,7 +24,7 @@ struct ByteText {
 
     /// Appends each piece in turn.
     mutating func append(_ pieces: String...) {
-        for piece in pieces { bytes += piece.utf8 }
+        for piece in pieces { bytes.append(utf8: piece) }
     }
 
     /// `value` in decimal, with a `-` when negative.

@@ -1,3 +1,5 @@
+import LedgerPressCore
+
 /// The HTML of a statement table, byte for byte what cmark renders for the table built from its own nodes
 /// (custom blocks for the scroll box `<div>`, `<table>`, `<thead>`/`<tbody>`/`<tfoot>` and `<tr>`; a custom
 /// inline for the caption and for each cell around a text node), written directly: one string instead of
@@ -24,9 +26,9 @@ extension TableData {
         out.block(tags.box)
         out.block(tags.table)
         if !caption.isEmpty {
-            out.bytes += captionTag.utf8
+            out.bytes.append(utf8: captionTag)
             out.text(caption)
-            out.bytes += "</caption>".utf8
+            out.bytes.append(utf8: "</caption>")
         }
         section(&out, "thead", [header], 0)
         section(&out, "tbody", rows, 1)
@@ -47,9 +49,9 @@ extension TableData {
             out.block("<tr>")
             for (i, text) in row.enumerated() {
                 let cellTags = text.isEmpty ? emptyTags[i] : tags[i]
-                out.bytes += cellTags.open.utf8
+                out.bytes.append(utf8: cellTags.open)
                 out.text(text)
-                out.bytes += cellTags.close.utf8
+                out.bytes.append(utf8: cellTags.close)
             }
             out.block("</tr>")
         }
@@ -102,7 +104,7 @@ extension TableData {
         /// where cmark has just broken the line.
         mutating func block(_ tag: String) {
             lineBreak()
-            bytes += tag.utf8
+            bytes.append(utf8: tag)
             lineBreak()
         }
 
@@ -124,27 +126,27 @@ extension TableData {
                 if byte == 0x22 || byte == 0x26 || byte == 0x3C || byte == 0x3E { special = true }
             }
             if plain {
-                if special { escape(text) } else { bytes += text.utf8 }
+                if special { escape(text) } else { bytes.append(utf8: text) }
                 return
             }
             let isolated = BidiIsolation.needsIsolation(text)
-            if isolated { bytes += "<bdi>".utf8 }
+            if isolated { bytes.append(utf8: "<bdi>") }
             escape(ControlCharacters.replaced(in: text))
-            if isolated { bytes += "</bdi>".utf8 }
+            if isolated { bytes.append(utf8: "</bdi>") }
         }
 
         /// A text node's literal with `"`, `&`, `<`, `>` escaped (byte by byte, as cmark does).
         mutating func escape(_ literal: String) {
             if !literal.utf8.contains(where: { $0 == 0x22 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) {
-                bytes += literal.utf8
+                bytes.append(utf8: literal)
                 return
             }
             for byte in literal.utf8 {
                 switch byte {
-                case 0x22: bytes += "&quot;".utf8
-                case 0x26: bytes += "&amp;".utf8
-                case 0x3C: bytes += "&lt;".utf8
-                case 0x3E: bytes += "&gt;".utf8
+                case 0x22: bytes.append(utf8: "&quot;")
+                case 0x26: bytes.append(utf8: "&amp;")
+                case 0x3C: bytes.append(utf8: "&lt;")
+                case 0x3E: bytes.append(utf8: "&gt;")
                 default: bytes.append(byte)
                 }
             }

@@ -1,3 +1,5 @@
+import LedgerPressCore
+
 /// A table of statement data, shown as aligned text in Markdown and as a real table in HTML.
 ///
 /// > Note: in HTML only `.prose` cells (free text such as descriptions) may wrap; dates, ids and amounts
@@ -160,14 +162,14 @@ public struct TableData: Sendable, Equatable {
                 let pad = max(0, widths[i] - lengths[c])
                 let right = i < alignments.count && alignments[i] == .right
                 if right { out += repeatElement(0x20, count: pad) }
-                out += cells[c].utf8
+                out.append(utf8: cells[c])
                 if !right { out += repeatElement(0x20, count: pad) }
             }
             TableData.dropTrailingSpaces(&out, lineStart: start)
             out.append(0x0A)
         }
         fence()
-        out += infoString.utf8
+        out.append(utf8: infoString)
         out.append(0x0A)
         render(0)
         dashes()
@@ -205,6 +207,6 @@ public struct TableData: Sendable, Equatable {
         var line = String(decoding: out[lineStart...], as: UTF8.self)
         while line.hasSuffix(" ") { line.removeLast() }
         out.removeSubrange(lineStart...)
-        out += line.utf8
+        out.append(utf8: line)
     }
 }

@@ -14,7 +14,7 @@ struct DigestBuilder {
 
     mutating func text(_ value: String) {
         int(Int64(value.utf8.count))
-        buffer.append(contentsOf: value.utf8)
+        buffer.append(utf8: value)
         flushIfFull()
     }
 
