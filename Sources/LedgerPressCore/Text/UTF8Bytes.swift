@@ -36,3 +36,13 @@ extension String {
         }
     }
 }
+
+extension Array {
+    /// The elements in the UTF-8 byte order of a text key, stable (equal keys keep their order). The keys are
+    /// sorted with their positions and each element is copied once, instead of moving the elements themselves
+    /// through the sort (a payee's statement records and file entries are large structs).
+    public func sorted(byUTF8 key: (Element) -> String) -> [Element] {
+        let keys = map(key)
+        return keys.indices.sorted { keys[$0].utf8Precedes(keys[$1]) }.map { self[$0] }
+    }
+}

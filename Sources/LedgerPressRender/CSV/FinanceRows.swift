@@ -42,11 +42,12 @@ public struct FinanceRows: Sendable {
 
     /// The summary rows and the line rows, each in their file's order.
     public func csv() -> (summary: String, lines: String) {
-        let ordered = blocks.sorted { a, b in
-            a.currency != b.currency
-                ? a.currency.utf8Precedes(b.currency)
-                : a.label.utf8Precedes(b.label)
-        }
+        // Positions sorted, not the blocks (each holds two byte arrays): stable, like sorting the blocks.
+        let ordered = blocks.indices.sorted { a, b in
+            blocks[a].currency != blocks[b].currency
+                ? blocks[a].currency.utf8Precedes(blocks[b].currency)
+                : blocks[a].label.utf8Precedes(blocks[b].label)
+        }.map { blocks[$0] }
         var summary: [UInt8] = []
         var lines: [UInt8] = []
         summary.reserveCapacity(ordered.reduce(0) { $0 + $1.summary.count })

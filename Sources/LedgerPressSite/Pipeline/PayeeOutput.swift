@@ -77,11 +77,11 @@ extension SitePipeline {
             staged.keep(file.path)
             listed.append(file)
         }
-        listed.sort { $0.path.utf8Precedes($1.path) }
-        let records = pages.records.sorted { $0.period.utf8Precedes($1.period) }
+        listed = listed.sorted(byUTF8: \.path)
+        let records = pages.records.sorted(byUTF8: \.period)
         let manifest = PayeeManifest(
             payeeID: payee.id, key: plan.fullKey, files: listed, statements: records,
-            rendered: pages.rendered.sorted { $0.period.utf8Precedes($1.period) })
+            rendered: pages.rendered.sorted(byUTF8: \.period))
         let manifestPath = PayeeManifest.path(slug: plan.slug)
         if oldManifest != nil, let oldEntry { oldFiles[oldEntry.manifest.path] = oldEntry.manifest.sha256 }
         let manifestEntry = try stage(OutputFile(path: manifestPath, bytes: manifest.json()))
