@@ -224,6 +224,83 @@ import Testing
         #expect(a != b)
     }
 
+    /// The first `cut`, scanning every byte: the reference the memchr scan is checked against.
+    static func referenceCut(_ text: String, markers: [String], escape: (String) -> String) -> [TemplateSkeleton.Piece]?
+    {
+        typealias Piece = TemplateSkeleton.Piece
+        let lead = Array("\u{E000}".utf8)
+        var forms: [[UInt8]: Piece] = [:]
+        var longest = 0
+        for (index, marker) in markers.enumerated() {
+            let escaped = escape(marker)
+            guard escaped != marker else { return nil }
+            for (form, isEscaped) in [(marker, false), (escaped, true)] {
+                let bytes = Array(form.utf8)
+                guard bytes.count > 2 * lead.count, bytes.starts(with: lead),
+                    bytes.suffix(lead.count).elementsEqual(lead)
+                else { return nil }
+                let body = Array(bytes[lead.count..<(bytes.count - lead.count)])
+                guard !body.contains(lead[0]) else { return nil }
+                forms[body] = .slot(index, escaped: isEscaped)
+                longest = max(longest, body.count)
+            }
+        }
+        let bytes = Array(text.utf8)
+        var pieces: [Piece] = []
+        var literalStart = 0
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == lead[0], bytes[i...].starts(with: lead) else {
+                i += 1
+                continue
+            }
+            // The body runs to the next bracket, if one comes soon enough to close a marker.
+            let bodyStart = i + lead.count
+            let limit = min(bytes.count, bodyStart + longest + 1)
+            guard let close = bytes[bodyStart..<limit].firstIndex(of: lead[0]), bytes[close...].starts(with: lead),
+                let piece = forms[Array(bytes[bodyStart..<close])]
+            else {
+                i += 1
+                continue
+            }
+            if literalStart < i {
+                pieces.append(.literal(String(decoding: bytes[literalStart..<i], as: UTF8.self)))
+            }
+            pieces.append(piece)
+            i = close + lead.count
+            literalStart = i
+        }
+        if literalStart < bytes.count {
+            pieces.append(.literal(String(decoding: bytes[literalStart...], as: UTF8.self)))
+        }
+        return pieces
+    }
+
+    /// The memchr scan cuts every text as the byte-by-byte scan did: random texts of markers (raw, escaped), lone
+    /// and broken brackets, other private-use characters (U+E001 shares two bytes with the bracket), near-miss
+    /// bodies, and ordinary and multi-byte text.
+    @Test func cutMatchesTheByteByByteScan() {
+        let markers = TemplateSkeleton.markers(slots: 12, nonce: "a")
+        let alphabet =
+            markers + markers.map(HTMLText.escape) + markers.map(MarkdownText.escape) + [
+                "\u{E000}", "\u{E001}", "\u{E000}<&Lp9a\u{E000}", "\u{E000}<&Lp1b\u{E000}", "\u{E000}\u{E000}",
+                "\u{E000}<&Lp0a", "<&Lp0a\u{E000}", "<p>", "x", "é", "日本", "&amp;", " ", "\u{EE}",
+            ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<20_000 {
+            let text = (0..<next(9)).map { _ in alphabet[next(alphabet.count)] }.joined()
+            for escape in [HTMLText.escape, MarkdownText.escape, { $0 }] as [(String) -> String] {
+                #expect(
+                    TemplateSkeleton.cut(text, markers: markers, escape: escape)
+                        == Self.referenceCut(text, markers: markers, escape: escape), "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func cutFindsRawAndEscapedMarkers() throws {
         let markers = TemplateSkeleton.markers(slots: 2, nonce: "a")
         let text = "<p>" + markers[0] + "|" + HTMLText.escape(markers[1]) + markers[1] + "</p>"

@@ -78,52 +78,84 @@ struct TemplateSkeleton: Sendable {
     /// a private-use bracket around a body without one (how a marker is found).
     static func cut(_ text: String, markers: [String], escape: (String) -> String) -> [Piece]? {
         let lead = Array("\u{E000}".utf8)
-        // Each form's body (between its brackets) and what it stands for.
-        var forms: [[UInt8]: Piece] = [:]
+        // Each slot's two bodies (between their brackets), raw and escaped, by slot number.
+        var raw: [[UInt8]] = []
+        var escaped: [[UInt8]] = []
         var longest = 0
-        for (index, marker) in markers.enumerated() {
-            let escaped = escape(marker)
-            guard escaped != marker else { return nil }
-            for (form, isEscaped) in [(marker, false), (escaped, true)] {
+        for marker in markers {
+            let escapedMarker = escape(marker)
+            guard escapedMarker != marker else { return nil }
+            for (form, isEscaped) in [(marker, false), (escapedMarker, true)] {
                 let bytes = Array(form.utf8)
                 guard bytes.count > 2 * lead.count, bytes.starts(with: lead),
                     bytes.suffix(lead.count).elementsEqual(lead)
                 else { return nil }
                 let body = Array(bytes[lead.count..<(bytes.count - lead.count)])
                 guard !body.contains(lead[0]) else { return nil }
-                forms[body] = .slot(index, escaped: isEscaped)
+                if isEscaped { escaped.append(body) } else { raw.append(body) }
                 longest = max(longest, body.count)
             }
         }
-        let bytes = Array(text.utf8)
-        var pieces: [Piece] = []
-        var literalStart = 0
-        var i = 0
-        while i < bytes.count {
-            guard bytes[i] == lead[0], bytes[i...].starts(with: lead) else {
-                i += 1
-                continue
-            }
-            // The body runs to the next bracket, if one comes soon enough to close a marker.
-            let bodyStart = i + lead.count
-            let limit = min(bytes.count, bodyStart + longest + 1)
-            guard let close = bytes[bodyStart..<limit].firstIndex(of: lead[0]), bytes[close...].starts(with: lead),
-                let piece = forms[Array(bytes[bodyStart..<close])]
-            else {
-                i += 1
-                continue
-            }
-            if literalStart < i {
-                pieces.append(.literal(String(decoding: bytes[literalStart..<i], as: UTF8.self)))
-            }
-            pieces.append(piece)
-            i = close + lead.count
-            literalStart = i
+        // The slot a body stands for: its number is its last run of digits (escaping leaves digits alone; a body
+        // it does not name exactly is no marker, and a text whose marker goes unrecognised gets no skeleton).
+        func piece(_ body: UnsafeBufferPointer<UInt8>) -> Piece? {
+            func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+            var end = body.count
+            while end > 0, !isDigit(body[end - 1]) { end -= 1 }
+            var start = end
+            while start > 0, isDigit(body[start - 1]) { start -= 1 }
+            guard start < end, end - start < 10 else { return nil }
+            let slot = body[start..<end].reduce(0) { $0 * 10 + Int($1 &- UInt8(ascii: "0")) }
+            guard slot < raw.count else { return nil }
+            if body.elementsEqual(raw[slot]) { return .slot(slot, escaped: false) }
+            if body.elementsEqual(escaped[slot]) { return .slot(slot, escaped: true) }
+            return nil
         }
-        if literalStart < bytes.count {
-            pieces.append(.literal(String(decoding: bytes[literalStart...], as: UTF8.self)))
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return [] }
+            let count = bytes.count
+            // Whether the lead bracket (EE 80 80) starts at `index`.
+            func leadAt(_ index: Int) -> Bool {
+                index + 2 < count && bytes[index] == 0xEE && bytes[index + 1] == 0x80 && bytes[index + 2] == 0x80
+            }
+            var pieces: [Piece] = []
+            var literalStart = 0
+            var i = 0
+            while i < count {
+                // The next lead byte, found with memchr: the text between markers is long and holds none.
+                guard let found = memchr(base + i, 0xEE, count - i) else { break }
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                guard leadAt(at) else {
+                    i = at + 1
+                    continue
+                }
+                // The body runs to the next lead byte, if one comes soon enough to close a marker.
+                let bodyStart = at + 3
+                let limit = min(count, bodyStart + longest + 1)
+                var close = bodyStart
+                while close < limit, bytes[close] != 0xEE { close += 1 }
+                guard close < limit, leadAt(close),
+                    let piece = piece(UnsafeBufferPointer(rebasing: bytes[bodyStart..<close]))
+                else {
+                    i = at + 1
+                    continue
+                }
+                if literalStart < at {
+                    pieces.append(
+                        .literal(
+                            String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart..<at]), as: UTF8.self)))
+                }
+                pieces.append(piece)
+                i = close + 3
+                literalStart = i
+            }
+            if literalStart < count {
+                pieces.append(
+                    .literal(String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart...]), as: UTF8.self)))
+            }
+            return pieces
         }
-        return pieces
     }
 }
 
