@@ -15,12 +15,18 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(cli.read("run.json").utf8)) as? [String: Any])
     }
 
-    @Test func aLateEntryRendersOnlyItsPayeeAndItsChangedStatements() throws {
+    /// The example ledger copied in as `ledger.csv` and built into `site` (with `run.json`); the build's arguments.
+    func builtExample() throws -> (cli: CLIRunner, ledger: String, build: [String]) {
         let cli = try CLIRunner()
         let ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
         try cli.write("ledger.csv", ledger)
         let build = ["build", "ledger.csv"] + Self.payees + ["--output", "site", "--report", "run.json"]
         #expect(try cli.run(build).status == 0)
+        return (cli, ledger, build)
+    }
+
+    @Test func aLateEntryRendersOnlyItsPayeeAndItsChangedStatements() throws {
+        let (cli, ledger, build) = try builtExample()
         let jose = try inode(cli, "site/payees/drv_jose/2026-10.html")
         let annOctober = try inode(cli, "site/payees/drv_ann/2026-10-05.html")
         let annNovember = try inode(cli, "site/payees/drv_ann/2026-11.html")
@@ -53,11 +59,7 @@ import Testing
     /// A payee rendered again keeps a published statement only when its file is as the manifest recorded it: one
     /// grown by hand is written afresh, the untouched ones keep their inodes.
     @Test func aStatementFileChangedByHandIsWrittenAgainWhenItsPayeeIsRendered() throws {
-        let cli = try CLIRunner()
-        let ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
-        try cli.write("ledger.csv", ledger)
-        let build = ["build", "ledger.csv"] + Self.payees + ["--output", "site", "--report", "run.json"]
-        #expect(try cli.run(build).status == 0)
+        let (cli, ledger, build) = try builtExample()
         let good = try cli.read("site/payees/drv_ann/2026-10-05.html")
         let untouched = try inode(cli, "site/payees/drv_ann/2026-10-05.md")
         try cli.write("site/payees/drv_ann/2026-10-05.html", good + "<p>not ours</p>")
