@@ -115,45 +115,41 @@ struct TemplateSkeleton: Sendable {
         return text.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return [] }
             let count = bytes.count
-            // Whether the lead bracket (EE 80 80) starts at `index`.
+            // Whether the lead bracket starts at `index`.
             func leadAt(_ index: Int) -> Bool {
-                index + 2 < count && bytes[index] == 0xEE && bytes[index + 1] == 0x80 && bytes[index + 2] == 0x80
+                index + lead.count <= count && lead.indices.allSatisfy { bytes[index + $0] == lead[$0] }
+            }
+            func literal(_ range: Range<Int>) -> Piece {
+                .literal(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
             }
             var pieces: [Piece] = []
             var literalStart = 0
             var i = 0
             while i < count {
                 // The next lead byte, found with memchr: the text between markers is long and holds none.
-                guard let found = memchr(base + i, 0xEE, count - i) else { break }
+                guard let found = memchr(base + i, Int32(lead[0]), count - i) else { break }
                 let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 guard leadAt(at) else {
                     i = at + 1
                     continue
                 }
                 // The body runs to the next lead byte, if one comes soon enough to close a marker.
-                let bodyStart = at + 3
+                let bodyStart = at + lead.count
                 let limit = min(count, bodyStart + longest + 1)
                 var close = bodyStart
-                while close < limit, bytes[close] != 0xEE { close += 1 }
+                while close < limit, bytes[close] != lead[0] { close += 1 }
                 guard close < limit, leadAt(close),
                     let piece = piece(UnsafeBufferPointer(rebasing: bytes[bodyStart..<close]))
                 else {
                     i = at + 1
                     continue
                 }
-                if literalStart < at {
-                    pieces.append(
-                        .literal(
-                            String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart..<at]), as: UTF8.self)))
-                }
+                if literalStart < at { pieces.append(literal(literalStart..<at)) }
                 pieces.append(piece)
-                i = close + 3
+                i = close + lead.count
                 literalStart = i
             }
-            if literalStart < count {
-                pieces.append(
-                    .literal(String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart...]), as: UTF8.self)))
-            }
+            if literalStart < count { pieces.append(literal(literalStart..<count)) }
             return pieces
         }
     }

@@ -120,7 +120,7 @@ struct Manifest: Codable {
     }
 
     init(files: [FileEntry], payees: [PayeeEntry], inputs: [InputSummary], totals: [ControlTotals], options: Options) {
-        self.files = files.sorted { $0.path.utf8Precedes($1.path) }
+        self.files = files.sorted(byUTF8: \.path)
         self.payees = payees
         self.inputs = inputs
         self.controlTotals = totals

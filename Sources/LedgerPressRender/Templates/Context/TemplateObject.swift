@@ -22,9 +22,7 @@ public struct TemplateObject: Sendable, MustacheParent, MustacheTransformable {
     }
 
     /// An object of texts (a string table's words as the templates' `t`).
-    public init(texts: [String: String]) {
-        entries = texts.sorted { $0.key < $1.key }.map { (name: $0.key, value: .text($0.value)) }
-    }
+    public init(texts: [String: String]) { self.init(texts.mapValues { .text($0) }) }
 
     public subscript(key: String) -> TemplateValue? {
         get {
