@@ -62,12 +62,23 @@ fi
 # blocks the full site of the 1M ledger takes about 8.5 GiB (1.68M files of 2.5 KB on average), so this
 # counts 9 KiB per entry for each full-size site: one full build per run, two floors per run, and the memory
 # growth build (twice the ledger). The 1M bench with BENCH_RUNS=3 failed for want of disk at its last floor
-# with 75 GB free; BENCH_SPACE_CHECK=0 skips the check.
-need_kib=$((entries * 9 * (3 * runs + 2)))
+# with 75 GB free. When all of that does not fit but one run's sites and the growth build do, the sites of
+# each run but the last are removed after its floors and the next run waits for the disk to settle (see
+# settle below): the bench takes longer, but runs with its defaults on a smaller disk. BENCH_SPACE_CHECK=0
+# skips the check; BENCH_CLEAN_BETWEEN_RUNS=1 removes between runs whatever the disk holds (to try it out).
+site_kib=$((entries * 9))
+need_kib=$((site_kib * (3 * runs + 2)))
+need_one_run_kib=$((site_kib * (3 + 2)))
 free_kib=$(df -Pk "${TMPDIR:-/tmp}" | awk 'NR == 2 { print $4 }')
+clean_between_runs=${BENCH_CLEAN_BETWEEN_RUNS:-0}
 if [ "${BENCH_SPACE_CHECK:-1}" != 0 ] && [ -n "$free_kib" ] && [ "$free_kib" -lt "$need_kib" ]; then
-    say "needs about $((need_kib / 1048576)) GiB free in ${TMPDIR:-/tmp} for $runs run(s) per row at $entries entries (sites are removed only at the end); $((free_kib / 1048576)) GiB free. Fewer runs (BENCH_RUNS=1) or another TMPDIR."
-    exit 73
+    if [ "$runs" -gt 1 ] && [ "$free_kib" -ge "$need_one_run_kib" ]; then
+        clean_between_runs=1
+        say "all $runs runs' sites need about $((need_kib / 1048576)) GiB and ${TMPDIR:-/tmp} has $((free_kib / 1048576)) GiB free: each run's sites are removed after its floors, and the next run waits for the disk to settle"
+    else
+        say "needs about $((need_one_run_kib / 1048576)) GiB free in ${TMPDIR:-/tmp} at $entries entries (one run's sites and the memory growth build); $((free_kib / 1048576)) GiB free. Another TMPDIR, or a smaller BENCH_ENTRIES."
+        exit 73
+    fi
 fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/ledgerpress-bench.XXXXXX")
 # At the end: the sites written (kept in $work/trash until then, see discard) are removed, which takes
@@ -118,6 +129,53 @@ discard() {
         trash_count=$((trash_count + 1))
         mv "$path" "$work/trash/$trash_count"
     done
+}
+# The disk's speed at creating files, measured by the floor writer on a fixed list (probe_files files of 2,500
+# bytes in 100 folders, the site's average size), in seconds, into probe_took. The probe's files go to the
+# trash like a site's (deleting them would unsettle the disk it measures).
+probe_files=$(( entries / 50 < 5000 ? 5000 : (entries / 50 > 20000 ? 20000 : entries / 50) ))
+probe() {
+    local list=$work/probe.tsv started
+    [ -s "$list" ] || awk -v n="$probe_files" 'BEGIN { for (i = 0; i < n; i++) printf "d%02d/f%06d.html\t2500\n", i % 100, i }' >"$list"
+    sync
+    started=$(date +%s.%N)
+    "$work/bin/floor" "$list" "$work/probe" --sync >/dev/null
+    probe_took=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f\n", b - a }')
+    discard "$work/probe"
+}
+# settle: after removing a run's sites, waits until the probe is back within a quarter (or 0.3 s) of the
+# baseline probed before the first run, checking every 30 s for at most BENCH_SETTLE_MAX seconds (default
+# 1800). ext4 creates files slowly for minutes after a mass delete (the comment on discard says why); a run
+# started on such a disk would charge its builds, not its floors, which run minutes later.
+settle_notes=()
+settle() {
+    local started=$SECONDS waited took limit=${BENCH_SETTLE_MAX:-1800}
+    while true; do
+        sleep 30
+        probe
+        took=$probe_took
+        waited=$((SECONDS - started))
+        if awk -v t="$took" -v b="$probe_baseline" 'BEGIN { exit !(t <= b * 1.25 || t <= b + 0.3) }'; then
+            say "disk settled after $waited s (probe $took s, baseline $probe_baseline s)"
+            settle_notes+=("settled after $waited s (probe $took s)")
+            return
+        fi
+        if [ "$waited" -ge "$limit" ]; then
+            say "disk NOT settled after $waited s (probe $took s, baseline $probe_baseline s): going on"
+            settle_notes+=("NOT settled after $waited s (probe $took s)")
+            return
+        fi
+        say "waiting for the disk: probe $took s, baseline $probe_baseline s ($waited s)"
+    done
+}
+# clear_between_runs: removes the sites written so far (the trash), then waits for the disk to settle.
+clear_between_runs() {
+    local before=$SECONDS
+    say "removing this run's sites ($work/trash) before the next run"
+    rm -rf "$work/trash"
+    say "removed in $((SECONDS - before)) s"
+    settle_notes+=("removed in $((SECONDS - before)) s,")
+    settle
 }
 fail() {
     say "$1 failed; the end of its standard error:"
@@ -224,6 +282,16 @@ measure_site() {
     mkdir -p "$work/hugo/content" "$work/hugo/layouts/_default"
     (cd "$site" && sed "s|^$site/||" "$work/md-month.txt" | xargs -d '\n' cp --parents -t "$work/hugo/content")
 }
+if [ "$clean_between_runs" = 1 ]; then
+    probe  # the first probe also pays for making the list and the floor's start-up
+    probes=()
+    for _ in 1 2 3; do
+        probe
+        probes+=("$probe_took")
+    done
+    probe_baseline=$(printf '%s\n' "${probes[@]}" | median_of)
+    say "probe: $probe_files files in $probe_baseline s (median of three), the baseline the disk settles back to"
+fi
 for i in $(seq "$runs"); do
     discard "$site"
     timed lp-full "$bin" build "${inputs[@]}" --output "$site" --quiet --report "$work/reports/lp-full.$i.json" ||
@@ -238,6 +306,10 @@ for i in $(seq "$runs"); do
         --output "$site" --quiet --report "$work/reports/lp-late2.$i.json" || fail lp-late2
     discard "$work/.site.spare"
     floors
+    if [ "$clean_between_runs" = 1 ] && [ "$i" -lt "$runs" ]; then
+        discard "$site"
+        clear_between_runs
+    fi
 done
 discard "$site"
 
@@ -407,6 +479,10 @@ fi
     echo "| full build $(short "$big_entries") / $(short "$entries"): peak RSS | $(ratio "$(median lp-big 3)" "$(median lp-full 3)") |"
     echo "| full build $(short "$big_entries") / $(short "$entries"): time | $(ratio "$(median lp-big 1)" "$wall_full") |"
     echo
+    if [ "$clean_between_runs" = 1 ]; then
+        echo "Between runs the sites written were removed and the next run waited for the disk (a probe of $probe_files files,"
+        echo "baseline $probe_baseline s): ${settle_notes[*]}."
+    fi
     echo "Whole bench (generation and checks; removing the sites written follows, see the log): $SECONDS s."
 } >"$results"
 cat "$results"
