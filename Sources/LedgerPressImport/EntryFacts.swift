@@ -17,17 +17,21 @@ public struct EntryFacts: Sendable, Equatable {
 
     /// Counts one more entry.
     public mutating func add(_ entry: LedgerEntry) {
-        if entry.payeeID != lastPayee {
-            payees.insert(entry.payeeID)
-            lastPayee = entry.payeeID
+        add(payeeID: entry.payeeID, currency: entry.amount.currency.code, occurredAt: entry.occurredAt)
+    }
+
+    /// Counts one more entry of this payee, currency (upper-case code) and instant.
+    mutating func add(payeeID: String, currency: String, occurredAt: Timestamp) {
+        if payeeID != lastPayee {
+            payees.insert(payeeID)
+            lastPayee = payeeID
         }
-        let currency = entry.amount.currency.code
         if currency != lastCurrency {
             currencies.insert(currency)
             lastCurrency = currency
         }
-        if first.map({ entry.occurredAt < $0 }) ?? true { first = entry.occurredAt }
-        if last.map({ $0 < entry.occurredAt }) ?? true { last = entry.occurredAt }
+        if first.map({ occurredAt < $0 }) ?? true { first = occurredAt }
+        if last.map({ $0 < occurredAt }) ?? true { last = occurredAt }
     }
 
     public static func == (a: EntryFacts, b: EntryFacts) -> Bool {

@@ -86,10 +86,10 @@ public struct ImportedFile: Sendable {
         entries = []
     }
 
-    /// Counts an accepted row whose entry was handed on instead of kept.
-    mutating func streamed(_ entry: LedgerEntry) {
+    /// Counts an accepted row whose entry was handed on instead of kept: its payee, currency code and instant.
+    mutating func streamed(payeeID: String, currency: String, occurredAt: Timestamp) {
         streamedRows += 1
-        streamedFacts.add(entry)
+        streamedFacts.add(payeeID: payeeID, currency: currency, occurredAt: occurredAt)
     }
 
     /// Rows skipped for any reason.

@@ -24,8 +24,9 @@ public enum PayeeDirectory {
                         expected: "'\(type.rawValue)' as in the ledger (\(first.source.file):\(first.source.line))",
                         found: declared.rawValue))
             }
+            // The latest named entry's name (ties by id); ids are compared only on ties, being decoded on each read.
             let ledgerName = entries.filter { ($0.payeeName ?? "").isEmpty == false }
-                .max { ($0.occurredAt, $0.id) < ($1.occurredAt, $1.id) }?.payeeName
+                .max { $0.occurredAt != $1.occurredAt ? $0.occurredAt < $1.occurredAt : $0.id < $1.id }?.payeeName
             let name = profile?.name ?? ledgerName ?? id
             result.append(
                 (

@@ -29,7 +29,7 @@ import Testing
             taken.bytes.append(Array(row.bytes))
             taken.threads.insert(UInt(pthread_self()))
         }
-        for line in 0..<count { handoff.send((entry, line, piece[(line % 10)...])) }
+        for line in 0..<count { handoff.send((.entry(entry), line, piece[(line % 10)...])) }
         handoff.finish()
         #expect(taken.lines == Array(0..<count))
         #expect(taken.bytes == (0..<count).map { Array(piece[($0 % 10)...]) })

@@ -4,8 +4,8 @@ import LedgerPressCore
 /// codes and kinds parsed from bytes, text made only for the fields an entry keeps, repeated texts
 /// (payee ids and names, descriptions, references, payout ids) shared through ``StringPool``s.
 ///
-/// > Note: a shortcut, never a second opinion: it returns an entry only when every field is one that
-/// > ``NativeLedgerImporter/parseRow(_:line:header:table:)`` accepts, and then exactly the entry that
+/// > Note: a shortcut, never a second opinion: it returns a row only when every field is one that
+/// > ``NativeLedgerImporter/parseRow(_:line:header:table:)`` accepts, and then the values of exactly the entry that
 /// > function makes; for anything else (a problem, or text it does not decide on bytes, such as
 /// > non-ASCII kinds or codes) it returns nil and the row goes through `parseRow`, which reports.
 struct NativeRowReader {
@@ -31,7 +31,6 @@ struct NativeRowReader {
     }
 
     let columns: Columns
-    let file: String
     private var payeeIDs = StringPool()
     private var names = StringPool()
     private var references = StringPool()
@@ -40,14 +39,38 @@ struct NativeRowReader {
     /// Currencies by their three upper-case ASCII letters.
     private var currencies: [UInt32: Currency] = [:]
 
-    init?(header: HeaderMap, file: String) {
+    init?(header: HeaderMap) {
         guard let columns = Columns(header) else { return nil }
         self.columns = columns
-        self.file = file
     }
 
-    /// The row's entry, or nil when the row must go through `parseRow`.
-    mutating func entry(_ reader: CSVReader, line: Int) -> LedgerEntry? {
+    /// A good row's values, read on bytes: what its ``LedgerEntry`` is made of. Making the entry (its texts
+    /// numbered, its box allocated) is left to ``entry(file:line:)``, so that a reader can hand it to another
+    /// thread (``NativeLedgerImporter/readOverlapped(firstPiece:more:file:accept:)``).
+    struct Row: Sendable {
+        var id: String
+        var occurredAt: Timestamp
+        var payeeID: String
+        var payeeType: PayeeType
+        var payeeName: String?
+        var kind: EntryKind
+        var amount: Money
+        var reference: String?
+        var description: String?
+        var payoutID: String?
+        var payoutStatus: PayoutStatus?
+
+        /// The entry, read from `file` at `line`.
+        func entry(file: String, line: Int) -> LedgerEntry {
+            LedgerEntry(
+                id: id, occurredAt: occurredAt, payeeID: payeeID, payeeType: payeeType, payeeName: payeeName,
+                kind: kind, amount: amount, reference: reference, description: description, payoutID: payoutID,
+                payoutStatus: payoutStatus, source: SourceLocation(file: file, line: line))
+        }
+    }
+
+    /// The row's values, or nil when the row must go through `parseRow`.
+    mutating func row(_ reader: CSVReader) -> Row? {
         let c = columns
         guard let id = reader.withField(c.id, { Self.text($0, .identifier) }),
             let payeeID = reader.withField(c.payeeID, { Self.text($0, .identifier, pool: &payeeIDs) }),
@@ -71,10 +94,10 @@ struct NativeRowReader {
             guard let found else { return nil }
             status = found
         }
-        return LedgerEntry(
+        return Row(
             id: id, occurredAt: occurred, payeeID: payeeID, payeeType: payeeType, payeeName: name, kind: kind,
             amount: Money(minorUnits: minorUnits, currency: currency), reference: reference, description: description,
-            payoutID: payoutID, payoutStatus: status, source: SourceLocation(file: file, line: line))
+            payoutID: payoutID, payoutStatus: status)
     }
 
     /// An optional text field: `.some(nil)` when absent or empty, `.some(text)` when it keeps `rule`, nil otherwise.

@@ -8,7 +8,7 @@ import LedgerPressCore
 /// > for it, so memory stays bounded whatever the input's size. Each row carries its bytes as a slice of
 /// > the piece it was read from (the piece stays alive while a row of it waits).
 final class RowHandoff: @unchecked Sendable {
-    typealias Row = (entry: LedgerEntry, line: Int, bytes: ArraySlice<UInt8>)
+    typealias Row = (made: NativeLedgerImporter.Made, line: Int, bytes: ArraySlice<UInt8>)
 
     static let batchSize = 4_096
     static let depth = 8
