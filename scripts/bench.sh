@@ -143,29 +143,45 @@ probe() {
     probe_took=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f\n", b - a }')
     discard "$work/probe"
 }
-# settle: after removing a run's sites, waits until the probe is back within a quarter (or 0.3 s) of the
-# baseline probed before the first run, checking every 30 s for at most BENCH_SETTLE_MAX seconds (default
-# 1800). ext4 creates files slowly for minutes after a mass delete (the comment on discard says why); a run
-# started on such a disk would charge its builds, not its floors, which run minutes later.
+# settle: waits until the disk creates files at a steady speed: probes every 30 s until a probe is no more than
+# a tenth faster than the one before (the disk has stopped recovering) and, between runs, also within a quarter
+# (or 0.3 s) of the baseline, at most BENCH_SETTLE_MAX seconds (default 1800). Before the first run it sets the
+# baseline (the last two probes' best): a disk probed right after someone else's mass delete is itself slow.
+# ext4 creates files slowly for minutes after a mass delete (the comment on discard says why); a run started on
+# such a disk would charge its builds, not its floors, which run minutes later.
+probe_baseline=
 settle_notes=()
 settle() {
-    local started=$SECONDS waited took limit=${BENCH_SETTLE_MAX:-1800}
+    local started=$SECONDS waited took previous= limit=${BENCH_SETTLE_MAX:-1800}
     while true; do
-        sleep 30
         probe
         took=$probe_took
         waited=$((SECONDS - started))
-        if awk -v t="$took" -v b="$probe_baseline" 'BEGIN { exit !(t <= b * 1.25 || t <= b + 0.3) }'; then
+        if [ -n "$previous" ] && awk -v t="$took" -v p="$previous" -v b="$probe_baseline" 'BEGIN {
+            steady = t >= p * 0.9
+            exit !(steady && (b == "" || t <= b * 1.25 || t <= b + 0.3)) }'; then
+            if [ -z "$probe_baseline" ]; then
+                probe_baseline=$(awk -v t="$took" -v p="$previous" 'BEGIN { print (t < p ? t : p) }')
+                say "disk steady after $waited s: baseline probe $probe_baseline s ($probe_files files)"
+                return
+            fi
             say "disk settled after $waited s (probe $took s, baseline $probe_baseline s)"
             settle_notes+=("settled after $waited s (probe $took s)")
             return
         fi
         if [ "$waited" -ge "$limit" ]; then
+            if [ -z "$probe_baseline" ]; then
+                probe_baseline=$took
+                say "disk NOT steady after $waited s: baseline probe $took s ($probe_files files), going on"
+                return
+            fi
             say "disk NOT settled after $waited s (probe $took s, baseline $probe_baseline s): going on"
             settle_notes+=("NOT settled after $waited s (probe $took s)")
             return
         fi
-        say "waiting for the disk: probe $took s, baseline $probe_baseline s ($waited s)"
+        say "waiting for the disk: probe $took s${previous:+ (before: $previous s)}${probe_baseline:+, baseline $probe_baseline s} ($waited s)"
+        previous=$took
+        sleep 30
     done
 }
 # clear_between_runs: removes the sites written so far (the trash), then waits for the disk to settle.
@@ -284,13 +300,7 @@ measure_site() {
 }
 if [ "$clean_between_runs" = 1 ]; then
     probe  # the first probe also pays for making the list and the floor's start-up
-    probes=()
-    for _ in 1 2 3; do
-        probe
-        probes+=("$probe_took")
-    done
-    probe_baseline=$(printf '%s\n' "${probes[@]}" | median_of)
-    say "probe: $probe_files files in $probe_baseline s (median of three), the baseline the disk settles back to"
+    settle
 fi
 for i in $(seq "$runs"); do
     discard "$site"

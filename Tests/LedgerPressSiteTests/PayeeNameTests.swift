@@ -26,7 +26,8 @@ import Testing
     @Test func theLatestNamedEntryNamesThePayee() {
         let entries = [
             Self.entry("t1", at: 10, name: "Old"), Self.entry("t2", at: 30, name: "New"),
-            Self.entry("t3", at: 40, name: nil), Self.entry("t4", at: 50, name: ""), Self.entry("t5", at: 20, name: "Mid"),
+            Self.entry("t3", at: 40, name: nil), Self.entry("t4", at: 50, name: ""),
+            Self.entry("t5", at: 20, name: "Mid"),
         ]
         #expect(Self.name(entries) == "New")
         #expect(Self.name(entries.reversed()) == "New")
