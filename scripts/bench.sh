@@ -63,10 +63,12 @@ fi
 # Free disk first: every site the bench writes stays until the end (see discard below). On ext4 with 4 KiB
 # blocks the full site of the 1M ledger took 7.6 GiB (1.68M files of 2.5 KB on average) and 8.8 GiB with its
 # two late nights, each floor about 9.5 GiB (df, 2026-11-26), so this counts 10 KiB per entry for each
-# full-size site: one full build per run, two floors per run, and the memory growth build (twice the ledger). The 1M bench with BENCH_RUNS=3 failed for want of disk at its last floor
-# with 75 GB free. When all of that does not fit:
-# - the floors run in the first run only, right after its builds (one site per run, two floors, the growth
-#   build), when that fits: nothing is deleted before the bench ends;
+# full-size site: one full build per run, two floors per run, and the memory growth build (twice the ledger).
+# The 1M bench with BENCH_RUNS=3 failed for want of disk at its last floor with 75 GB free. When all of that
+# does not fit:
+# - the floors run in the first run only, right after its builds, and the finance-only build at five times the
+#   ledger once (one site per run, two floors, the growth build, one such output), when that fits: nothing is
+#   deleted before the bench ends;
 # - else, when one run's sites and the growth build fit, the sites of each run but the last are removed after
 #   its floors and the next run waits for the disk to settle (see settle below). A last resort: on this
 #   machine's ext4 the floors of the run after such a delete took twice as long (92 and 110 s against 48 and
