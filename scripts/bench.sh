@@ -171,6 +171,7 @@ probe() {
 # ext4 creates files slowly for minutes after a mass delete (the comment on discard says why); a run started on
 # such a disk would charge its builds, not its floors, which run minutes later.
 probe_baseline=
+baseline_note=
 settle_notes=()
 settle() {
     local started=$SECONDS waited took previous= limit=${BENCH_SETTLE_MAX:-1800}
@@ -184,6 +185,7 @@ settle() {
             if [ -z "$probe_baseline" ]; then
                 probe_baseline=$(awk -v t="$took" -v p="$previous" 'BEGIN { print (t < p ? t : p) }')
                 say "disk steady after $waited s: baseline probe $probe_baseline s ($probe_files files)"
+                baseline_note="once the disk was steady ($waited s)"
                 return
             fi
             say "disk settled after $waited s (probe $took s, baseline $probe_baseline s)"
@@ -194,6 +196,7 @@ settle() {
             if [ -z "$probe_baseline" ]; then
                 probe_baseline=$took
                 say "disk NOT steady after $waited s: baseline probe $took s ($probe_files files), going on"
+                baseline_note="on a disk NOT steady after $waited s"
                 return
             fi
             say "disk NOT settled after $waited s (probe $took s, baseline $probe_baseline s): going on"
@@ -516,7 +519,7 @@ fi
         echo "The floors ran in the first run only, right after its builds, and the finance-only build at $(short "$huge_entries") ran $huge_runs time(s) (the disk cannot hold every run's);"
         echo "full build / floor in that run alone: $(ratio "$(head -n 1 "$work/times/lp-full" | cut -d' ' -f1)" "$(median floor-sync 1)") with sync, $(ratio "$(head -n 1 "$work/times/lp-full" | cut -d' ' -f1)" "$(median floor 1)") without."
     fi
-    [ -n "$probe_baseline" ] && echo "The first run started once the disk was steady: $probe_files files in $probe_baseline s (\`bench/floor.c --sync\`)."
+    [ -n "$probe_baseline" ] && echo "The first run started $baseline_note: $probe_files files in $probe_baseline s (\`bench/floor.c --sync\`)."
     if [ "$clean_between_runs" = 1 ]; then
         echo "Between runs the sites written were removed and the next run waited for the disk (a probe of $probe_files files,"
         echo "baseline $probe_baseline s): ${settle_notes[*]}."
