@@ -31,13 +31,12 @@ public enum NativeLedgerImporter {
 
         /// What the input's summary counts of the row.
         func count(into result: inout ImportedFile) {
-            switch self {
-            case .values(let row):
-                result.streamed(payeeID: row.payeeID, currency: row.amount.currency.code, occurredAt: row.occurredAt)
-            case .entry(let entry):
-                result.streamed(
-                    payeeID: entry.payeeID, currency: entry.amount.currency.code, occurredAt: entry.occurredAt)
-            }
+            let (payeeID, amount, occurredAt) =
+                switch self {
+                case .values(let row): (row.payeeID, row.amount, row.occurredAt)
+                case .entry(let entry): (entry.payeeID, entry.amount, entry.occurredAt)
+                }
+            result.streamed(payeeID: payeeID, currency: amount.currency.code, occurredAt: occurredAt)
         }
     }
 
