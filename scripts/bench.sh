@@ -517,7 +517,8 @@ fi
     echo
     if [ "$floors_once" = 1 ]; then
         echo "The floors ran in the first run only, right after its builds, and the finance-only build at $(short "$huge_entries") ran $huge_runs time(s) (the disk cannot hold every run's);"
-        echo "full build / floor in that run alone: $(ratio "$(head -n 1 "$work/times/lp-full" | cut -d' ' -f1)" "$(median floor-sync 1)") with sync, $(ratio "$(head -n 1 "$work/times/lp-full" | cut -d' ' -f1)" "$(median floor 1)") without."
+        first_full=$(head -n 1 "$work/times/lp-full" | cut -d' ' -f1)
+        echo "full build / floor in that run alone: $(ratio "$first_full" "$(median floor-sync 1)") with sync, $(ratio "$first_full" "$(median floor 1)") without."
     fi
     [ -n "$probe_baseline" ] && echo "The first run started $baseline_note: $probe_files files in $probe_baseline s (\`bench/floor.c --sync\`)."
     if [ "$clean_between_runs" = 1 ]; then
