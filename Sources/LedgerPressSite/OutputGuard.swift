@@ -117,6 +117,10 @@ public struct OutputGuard: Sendable, Equatable {
             if let sibling = siblings.first(where: { file.resolved == $0 || Self.isInside(file.resolved, $0) }) {
                 throw refuseFile("it is the publish's own \(sibling)")
             }
+            // A run's own staging folder is `<output>.staging-<process id>`.
+            if let staging = Self.stagingFolder(holding: file.resolved, output: output) {
+                throw refuseFile("it is the publish's own \(staging)")
+            }
             if let other = sideFiles[..<index].first(where: { $0.resolved == file.resolved }) {
                 throw refuseFile("\(other.role) names it too")
             }
@@ -150,6 +154,14 @@ public struct OutputGuard: Sendable, Equatable {
     }
 
     static func name(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
+
+    /// The staging folder `<output>.staging-<anything>` that `path` is or is inside, if any.
+    static func stagingFolder(holding path: String, output: String) -> String? {
+        let prefix = output + ".staging-"
+        guard path.hasPrefix(prefix) else { return nil }
+        let rest = path.dropFirst(prefix.count)
+        return prefix + (rest.split(separator: "/", omittingEmptySubsequences: false).first ?? "")
+    }
 
     static func sibling(of path: String, _ name: String) -> String {
         let parent = path.split(separator: "/").dropLast().joined(separator: "/")

@@ -10,9 +10,11 @@ import Foundation
 ///
 /// > Note: a run that finds the lock held by another run fails at once (`.busy`); one that finds it held only
 /// > by readers (`verify`) waits for them, up to a limit. A reader waits for a run to finish, up to a limit.
-public final class OutputLock {
+public final class OutputLock: Sendable {
     private let descriptor: Int32
     public let path: String
+    /// The device and inode of the locked file: the lock is held only while the lock path still names it.
+    private let identity: FileIdentity
 
     public enum Failure: Error, CustomStringConvertible {
         case busy(String)
@@ -37,11 +39,14 @@ public final class OutputLock {
 
     /// Takes the lock exclusively, for a run that writes the output. Throws `.busy` at once when another run
     /// holds it; when only readers hold it, calls `onWait` once and waits for them up to `readersTimeout` seconds.
+    ///
+    /// > Note: a lock file removed (or replaced) while another run held it would let a second run lock a new
+    /// > file at the same path. So once locked, the file must still be the one at the lock path (same device and
+    /// > inode); when it is not, the lock is taken again on the file now there. ``isHeld`` checks it again before
+    /// > the publish swaps the new site in.
     public init(output: URL, readersTimeout: Double = 60, onWait: () -> Void = {}) throws {
         let path = OutputLock.path(for: output)
-        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Failure.cannotOpen(path, String(cString: strerror(errno))) }
-        do {
+        (descriptor, identity) = try OutputLock.lockIdentified(path) { descriptor in
             try OutputLock.poll(timeout: readersTimeout, failure: .busyReading(path), onWait: onWait) {
                 if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
                 // Held: by a run (exclusive, so a shared probe fails too) or only by readers.
@@ -49,13 +54,33 @@ public final class OutputLock {
                 flock(descriptor, LOCK_UN)
                 return false
             }
-        } catch {
-            close(descriptor)
-            throw error
         }
         self.path = path
-        self.descriptor = descriptor
     }
+
+    /// Opens and locks the file at `path` until the file locked is the one the path names (at most 100 tries).
+    private static func lockIdentified(_ path: String, lock: (Int32) throws -> Void) throws -> (Int32, FileIdentity) {
+        for _ in 0..<100 {
+            let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw Failure.cannotOpen(path, String(cString: strerror(errno))) }
+            do {
+                try lock(descriptor)
+            } catch {
+                close(descriptor)
+                throw error
+            }
+            if let locked = FileIdentity(descriptor: descriptor), FileIdentity(path: path) == locked {
+                return (descriptor, locked)
+            }
+            // The file was removed or replaced between the open and the lock: lock the one there now.
+            close(descriptor)
+        }
+        throw Failure.cannotOpen(path, "it was removed or replaced again and again while being locked")
+    }
+
+    /// Whether the lock file this run locked is still the one at the lock path: false once it was removed or
+    /// replaced (another run may then have locked a new file there).
+    public var isHeld: Bool { FileIdentity(path: path) == identity }
 
     /// Takes the lock shared, for a reader of the output. When a run holds it, calls `onWait` once and waits
     /// up to `timeout` seconds, then throws `.busy`. Opens an existing lock file read-only when it cannot be
@@ -75,6 +100,7 @@ public final class OutputLock {
         }
         self.path = path
         self.descriptor = descriptor
+        identity = FileIdentity(descriptor: descriptor) ?? FileIdentity(device: 0, inode: 0)
     }
 
     /// Tries `attempt` until it succeeds, every 20 ms; calls `onWait` before the first wait, and throws
@@ -94,5 +120,29 @@ public final class OutputLock {
     deinit {
         flock(descriptor, LOCK_UN)
         close(descriptor)
+    }
+}
+
+/// A file's device and inode: which file a path named when it was looked at.
+struct FileIdentity: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+
+    init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+
+    init?(descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        self.init(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// The file at `path` (following symbolic links, as `open` does); nil when there is none.
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        self.init(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
 }

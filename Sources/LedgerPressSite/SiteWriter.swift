@@ -17,9 +17,15 @@ import Foundation
 /// Leftovers of a killed run are cleaned up by the next one.
 public struct SiteWriter: Sendable {
     public let output: URL
+    /// The run's lock on the output, checked again before the swap (nil: the caller holds none, as in tests).
+    let lock: OutputLock?
+    /// This run's own staging folder's name: `<output>.staging-<process id>`.
+    let stagingName: String
 
-    public init(output: URL) {
+    public init(output: URL, lock: OutputLock? = nil) {
         self.output = output.standardizedFileURL
+        self.lock = lock
+        stagingName = self.output.lastPathComponent + ".staging-\(getpid())"
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -32,6 +38,8 @@ public struct SiteWriter: Sendable {
         /// A system call failed: full disk, read-only file system, denied, I/O error.
         case system(SystemError)
         case swap(String)
+        /// The lock file was removed or replaced during the run: another run may be publishing to the output.
+        case lockLost(String)
 
         public var description: String {
             switch self {
@@ -41,11 +49,14 @@ public struct SiteWriter: Sendable {
             case .unreadableManifest(let problem): return problem.description
             case .system(let error): return error.description
             case .swap(let text): return text
+            case .lockLost(let path):
+                return
+                    "the lock file \(path) was removed or replaced during the run (another run may be publishing to the same output); nothing was published"
             }
         }
     }
 
-    var staging: URL { sibling(output.lastPathComponent + ".staging") }
+    var staging: URL { sibling(stagingName) }
     var previous: URL { sibling("." + output.lastPathComponent + ".previous") }
     var spare: SpareSite {
         SpareSite(path: sibling("." + output.lastPathComponent + ".spare").path, output: output.path)
@@ -104,6 +115,10 @@ public struct SiteWriter: Sendable {
     /// On failure the staging folder is removed and the old output is as it was.
     func swapIn(differences: [SpareSite.Difference]? = nil) throws(Failure) {
         let fm = FileManager.default
+        if let lock, !lock.isHeld {
+            discardStaging()
+            throw .lockLost(lock.path)
+        }
         do {
             try SiteSwap.flush(staging)
             if fm.fileExists(atPath: output.path) {
@@ -165,6 +180,12 @@ public struct SiteWriter: Sendable {
                 try fm.moveItem(at: previous, to: output)
             }
         }
-        if fm.fileExists(atPath: staging.path) { SystemFile.removeTree(staging.path) }
+        // Every run's staging folder (`<output>.staging` and `<output>.staging-<pid>`): this run holds the lock,
+        // so none of them belongs to a run still publishing.
+        let name = output.lastPathComponent + ".staging"
+        for entry in SystemFile.listNames(output.deletingLastPathComponent().path) ?? []
+        where entry.name == name || entry.name.hasPrefix(name + "-") {
+            SystemFile.removeTree(sibling(entry.name).path)
+        }
     }
 }

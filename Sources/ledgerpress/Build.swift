@@ -210,7 +210,7 @@ struct Build: ParsableCommand {
                 shard: shardFacts,
                 abortAfterFiles: ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap {
                     Int($0)
-                }, htmlTally: htmlTally))
+                }, htmlTally: htmlTally, lock: lock))
         let site = try console.publishing(output) {
             // The pipeline takes the payees' entries over (so that it can free them as payees are done).
             var handed: [(Payee, [LedgerEntry])] = []

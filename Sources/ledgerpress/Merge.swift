@@ -43,7 +43,7 @@ struct Merge: ParsableCommand {
         let merged: SiteMerger.Merged
         do {
             merged = try console.publishing(output) {
-                try SiteMerger(templates: templateSet, links: payeeLinks).merge(
+                try SiteMerger(templates: templateSet, links: payeeLinks, lock: lock).merge(
                     shards.map { URL(fileURLWithPath: $0) }, into: target)
             }
         } catch let error as MergeFailure {

@@ -93,7 +93,7 @@ import Testing
         )
         #expect(lines.last == "ledgerpress: 4 problem(s) in the input; nothing was written to site")
         #expect(try cli.tree("site") == before)
-        #expect(!FileManager.default.fileExists(atPath: cli.path("site.staging")))
+        #expect(cli.stagingFolders("site").isEmpty)
     }
 
     @Test func exitCodesSayWhatWentWrong() throws {

@@ -5,7 +5,11 @@ import Testing
 final class CLIRunner {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let binary = repository.appendingPathComponent(".build/debug/ledgerpress")
+    /// The binary under test: this checkout's debug build, or `LEDGERPRESS_E2E_BINARY` (to run the tests against
+    /// another build, e.g. the release before a fix, and see which of them fail there).
+    static let binary =
+        ProcessInfo.processInfo.environment["LEDGERPRESS_E2E_BINARY"].map { URL(fileURLWithPath: $0) }
+        ?? repository.appendingPathComponent(".build/debug/ledgerpress")
 
     let directory: URL
 
@@ -106,5 +110,15 @@ enum Golden {
                 "\(name) differs at line \(line + 1):\n  golden: \(want)\n  actual: \(got)",
                 sourceLocation: sourceLocation)
         }
+    }
+}
+
+extension CLIRunner {
+    /// The staging folders of `output` beside it (`<output>.staging-<pid>`, or the older `<output>.staging`).
+    func stagingFolders(_ output: String) -> [String] {
+        let url = directory.appendingPathComponent(output)
+        let name = url.lastPathComponent + ".staging"
+        let siblings = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
+        return siblings.filter { $0 == name || $0.hasPrefix(name + "-") }.sorted()
     }
 }

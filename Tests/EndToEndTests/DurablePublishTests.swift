@@ -32,7 +32,7 @@ import Testing
         #expect(
             outcome.stderr.contains("site/manifest.json: error: expected a ledgerpress manifest"), "\(outcome.stderr)")
         #expect(try cli.tree("site") == before)
-        #expect(!FileManager.default.fileExists(atPath: cli.path("site.staging")))
+        #expect(cli.stagingFolders("site").isEmpty)
     }
 
     @Test func anUnreadableManifestGivenAsPreviousExits65AndAMissingOneIsAFirstPublish() throws {

@@ -40,7 +40,8 @@ import Testing
         #expect(try snapshot(cli) == before)
         let name = cli.directory.lastPathComponent
         let parent = cli.directory.deletingLastPathComponent()
-        #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent(name + ".staging").path))
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: parent.path)
+        #expect(!siblings.contains { $0.hasPrefix(name + ".staging") })
         #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent("." + name + ".lock").path))
     }
 

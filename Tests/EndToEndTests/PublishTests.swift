@@ -144,10 +144,10 @@ import Testing
         let killed = try cli.run(arguments, environment: ["LEDGERPRESS_TEST_ABORT_AFTER_FILES": "50"])
         #expect(killed.status != 0)
         #expect(try cli.tree("output") == before)
-        #expect(FileManager.default.fileExists(atPath: cli.path("output.staging")))
+        #expect(!cli.stagingFolders("output").isEmpty)
         let next = try cli.run(arguments)
         #expect(next.status == 0, "\(next.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: cli.path("output.staging")))
+        #expect(cli.stagingFolders("output").isEmpty)
         #expect(try cli.run(["verify", "output"]).status == 0)
     }
 }

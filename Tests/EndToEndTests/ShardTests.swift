@@ -99,7 +99,7 @@ import Testing
                 == "ledgerpress merge: error: expected all 3 shards, got 2: missing 1/3\nledgerpress: nothing was written to site\n"
         )
         #expect(try cli.tree("site") == before)
-        #expect(!FileManager.default.fileExists(atPath: cli.path("site.staging")))
+        #expect(cli.stagingFolders("site").isEmpty)
         let absent = try cli.run(["merge", "s0", "s1", "gone", "--output", "site"])
         #expect(absent.status == 66)
         #expect(absent.stderr.hasPrefix("gone: error: expected a shard's output folder, got nothing there\n"))

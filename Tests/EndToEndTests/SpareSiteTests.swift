@@ -76,7 +76,7 @@ import Testing
             }
             if let unchanged { #expect(try inode(cli, "site/payees/drv_jose/2026-10.html") == unchanged) }
         }
-        #expect(!FileManager.default.fileExists(atPath: cli.path("site.staging")))
+        #expect(cli.stagingFolders("site").isEmpty)
     }
 
     @Test func aSpareThatDoesNotMatchTheOutputIsRemovedNotUsed() throws {
@@ -138,6 +138,6 @@ import Testing
         try build(cli, Night(late: ["late1.csv"]), into: "control", spare: false)
         try build(cli, Night(late: ["late1.csv", "late2.csv"]), into: "control", spare: false)
         #expect(try cli.tree("site") == cli.tree("control"))
-        #expect(!FileManager.default.fileExists(atPath: cli.path("site.staging")))
+        #expect(cli.stagingFolders("site").isEmpty)
     }
 }

@@ -39,12 +39,15 @@ public struct SitePipeline: Sendable {
         public var abortAfterFiles: Int?
         /// Where the CPU time of the statements' HTML rendering is added up (for `--report`); nil: not measured.
         public var htmlTally: CPUTally?
+        /// The run's lock on the output, checked again before the swap.
+        public var lock: OutputLock?
 
         public init(
             templates: TemplateSet, options: SiteOptions, mode: Mode = .site, toolIdentity: String,
             shard: (Shard, ShardRecord.LedgerFacts)? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-            abortAfterFiles: Int? = nil, htmlTally: CPUTally? = nil
+            abortAfterFiles: Int? = nil, htmlTally: CPUTally? = nil, lock: OutputLock? = nil
         ) {
+            self.lock = lock
             self.templates = templates
             self.options = options
             self.mode = mode
@@ -95,7 +98,7 @@ public struct SitePipeline: Sendable {
         inputs: [InputSummary], output: URL, previous: URL? = nil,
         stage: (String) -> Void = { _ in }, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> Outcome {
-        let writer = SiteWriter(output: output)
+        let writer = SiteWriter(output: output, lock: configuration.lock)
         let site = try writer.prepare()
         let history: PreviousSite
         if let previous, previous.standardizedFileURL.path != writer.output.path {

@@ -15,12 +15,15 @@ public struct SiteMerger: Sendable {
     public var workers: Int
     /// How the shards named their payees' folders (`--link-secret`): every shard must have used this key.
     public var links: PayeeLinks
+    /// The run's lock on the output, checked again before the swap.
+    public var lock: OutputLock?
 
     public init(
         templates: TemplateSet, links: PayeeLinks = .readable,
-        workers: Int = ProcessInfo.processInfo.activeProcessorCount
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount, lock: OutputLock? = nil
     ) {
         self.templates = templates
+        self.lock = lock
         self.links = links
         self.workers = max(1, workers)
     }
@@ -91,7 +94,7 @@ public struct SiteMerger: Sendable {
         }
 
         let order = payees
-        let writer = SiteWriter(output: output)
+        let writer = SiteWriter(output: output, lock: lock)
         let site = try writer.prepare()
         let publish = SitePublish(
             top: SiteTop(options: first.manifest.options, mode: mode, templates: templates, shard: nil),
