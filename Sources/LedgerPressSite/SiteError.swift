@@ -10,6 +10,8 @@ public enum SiteError: Error, CustomStringConvertible {
     case ledgerOverflow(currency: String, MoneyOverflow)
     /// The previous manifest records a statement period that is no period label.
     case unknownPeriod(payee: String, label: String)
+    /// The run would publish fewer statements than the published site has, by more than the run allows.
+    case shrink(ShrinkGuard.Drop)
 
     /// `payee drv_1, 2026-10, USD: the total of earnings exceeds what can be held exactly (...)`
     public var description: String {
@@ -19,6 +21,7 @@ public enum SiteError: Error, CustomStringConvertible {
         case .ledgerOverflow(let currency, let overflow): return "all payees together, \(currency): \(overflow)"
         case .unknownPeriod(let payee, let label):
             return "payee \(payee): the previous manifest records a statement for '\(label)', which is no period"
+        case .shrink(let drop): return drop.description
         }
     }
 }

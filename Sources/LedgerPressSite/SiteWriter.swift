@@ -40,6 +40,8 @@ public struct SiteWriter: Sendable {
         case swap(String)
         /// The lock file was removed or replaced during the run: another run may be publishing to the output.
         case lockLost(String)
+        /// `--previous` names no site ledgerpress published (`missing`: no such folder).
+        case notAPreviousSite(path: String, missing: Bool)
 
         public var description: String {
             switch self {
@@ -49,6 +51,11 @@ public struct SiteWriter: Sendable {
             case .unreadableManifest(let problem): return problem.description
             case .system(let error): return error.description
             case .swap(let text): return text
+            case .notAPreviousSite(let path, let missing):
+                return
+                    "--previous \(path): error: expected a site ledgerpress published, got "
+                    + (missing ? "no such folder" : "a folder without a ledgerpress manifest.json")
+                    + "; nothing was written"
             case .lockLost(let path):
                 return
                     "the lock file \(path) was removed or replaced during the run (another run may be publishing to the same output); nothing was published"

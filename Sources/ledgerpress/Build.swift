@@ -76,6 +76,18 @@ struct Build: ParsableCommand {
     )
     var rejectFile: String?
 
+    @Option(
+        name: .customLong("max-shrink"),
+        help: ArgumentHelp(
+            "The largest share of the published site's statements a run may drop, in percent (default \(ShrinkGuard.defaultPercent)); a bigger drop, or no statements at all, exits 65 and publishes nothing.",
+            valueName: "percent"))
+    var maxShrink: String?
+
+    @Flag(
+        name: .customLong("allow-shrink"),
+        help: "Publish even when the run has no statements or far fewer than the published site (see --max-shrink).")
+    var allowShrink = false
+
     func parsedSelection() throws -> PeriodSelection {
         var kinds: [PeriodKind] = []
         for word in periods.split(separator: ",") {
@@ -103,6 +115,9 @@ struct Build: ParsableCommand {
         }
         if !MoneyLocale.isKnown(locale) {
             throw ValidationError("--locale: expected \(MoneyLocale.expected), got '\(locale)'")
+        }
+        if let maxShrink, ShrinkGuard(parsing: maxShrink) == nil {
+            throw ValidationError("--max-shrink: expected a whole percentage from 0 to 100, got '\(maxShrink)'")
         }
         if let only, only != "finance" {
             throw ValidationError("--only: expected finance, got '\(only)'")
@@ -203,14 +218,15 @@ struct Build: ParsableCommand {
         let templateSet = try console.loadTemplates(overrides: templates)
         // The HTML rendering's CPU time is measured only for a run report (two clock reads per statement).
         let htmlTally = report == nil ? nil : CPUTally()
-        let pipeline = SitePipeline(
-            SitePipeline.Configuration(
+        var configuration = SitePipeline.Configuration(
                 templates: templateSet, options: options, mode: only == "finance" ? .finance : .site,
                 toolIdentity: ToolIdentity.current,
                 shard: shardFacts,
                 abortAfterFiles: ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap {
                     Int($0)
-                }, htmlTally: htmlTally, lock: lock))
+                }, htmlTally: htmlTally, lock: lock)
+        configuration.shrinkGuard = allowShrink ? nil : maxShrink.flatMap(ShrinkGuard.init(parsing:)) ?? ShrinkGuard()
+        let pipeline = SitePipeline(configuration)
         let site = try console.publishing(output) {
             // The pipeline takes the payees' entries over (so that it can free them as payees are done).
             var handed: [(Payee, [LedgerEntry])] = []

@@ -69,13 +69,14 @@ extension Console {
             return try work()
         } catch let error as SiteWriter.Failure {
             switch error {
-            case .unreadableManifest, .refused: self.error(["\(error)"])
+            case .unreadableManifest, .refused, .notAPreviousSite: self.error(["\(error)"])
             case .lockLost: self.error(["ledgerpress: error: \(error)"])
             default: self.error(["ledgerpress: error: \(error); the previous output was left as it was"])
             }
             switch error {
             case .unreadableManifest: throw Exit.dataError
             case .lockLost: throw Exit.temporaryFailure
+            case .notAPreviousSite(_, let missing): throw missing ? Exit.noInput : Exit.dataError
             case .system(let system) where system.isDeviceError: throw Exit.ioError
             default: throw Exit.cannotCreate
             }

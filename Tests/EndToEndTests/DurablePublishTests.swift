@@ -35,16 +35,33 @@ import Testing
         #expect(cli.stagingFolders("site").isEmpty)
     }
 
-    @Test func anUnreadableManifestGivenAsPreviousExits65AndAMissingOneIsAFirstPublish() throws {
+    @Test func anUnreadableManifestGivenAsPreviousExits65() throws {
         let cli = try CLIRunner()
-        try FileManager.default.createDirectory(atPath: cli.path("previous"), withIntermediateDirectories: true)
-        let fresh = try cli.run(arguments + ["--previous", "previous"])
-        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(try cli.run(arguments + ["--output", "previous"]).status == 0)
         try cli.write("previous/manifest.json", "{\"tool\" : \"ledgerpress\", \"statements\" : [{\"period\" : 1}]")
         let outcome = try cli.run(arguments + ["--previous", "previous"])
         #expect(outcome.status == 65)
         #expect(
             outcome.stderr.contains("previous/manifest.json: error: expected a ledgerpress manifest"),
             "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("site")))
+    }
+
+    /// Issue 25, F3: `--previous sitee` (a typo) or `--previous /tmp` was a silent first publish: every revised
+    /// statement came out as version 1. `--previous` must name a site ledgerpress published.
+    @Test(arguments: [("sitee", Int32(66), "no such folder"), ("other", 65, "without a ledgerpress manifest.json")])
+    func previousMustNameALedgerpressSite(folder: String, status: Int32, reason: String) throws {
+        let cli = try CLIRunner()
+        #expect(try cli.run(arguments).status == 0)
+        try FileManager.default.createDirectory(atPath: cli.path("other"), withIntermediateDirectories: true)
+        try cli.write("other/notes.txt", "not a site")
+        let before = try cli.tree("site")
+        let outcome = try cli.run(arguments + ["--previous", folder])
+        #expect(outcome.status == status, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("--previous"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains(reason), "\(outcome.stderr)")
+        #expect(try cli.tree("site") == before)
+        let good = try cli.run(arguments + ["--previous", "site"])
+        #expect(good.status == 0, "\(good.stderr)")
     }
 }

@@ -128,6 +128,11 @@ final class PreviousSite: Sendable {
         return offsets
     }
 
+    /// How many statements the site has (none when there is no site).
+    var statementCount: Int {
+        format == 1 ? legacyRecords.values.reduce(0) { $0 + $1.count } : payees.values.reduce(0) { $0 + $1.periods.count }
+    }
+
     /// Format 1: the slugs of the payee folders it lists.
     var legacyPayeeFolders: [String] {
         legacyFiles.keys.compactMap { $0.hasPrefix("payees/") ? String($0.dropFirst(7)) : nil }

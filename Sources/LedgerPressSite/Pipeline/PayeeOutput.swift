@@ -78,7 +78,11 @@ extension SitePipeline {
             listed.append(file)
         }
         listed = listed.sorted(byUTF8: \.path)
-        let records = pages.records.sorted(byUTF8: \.period)
+        // Statements this run did not build (a narrower --periods or --as-of) keep their history: when they are
+        // built again, they carry on from the version published last.
+        let built = Set(pages.records.map(\.period))
+        let records = (pages.records + statements.records.values.filter { !built.contains($0.period) && !statements.legacy })
+            .sorted(byUTF8: \.period)
         let manifest = PayeeManifest(
             payeeID: payee.id, key: plan.fullKey, files: listed, statements: records,
             rendered: pages.rendered.sorted(byUTF8: \.period))

@@ -41,6 +41,8 @@ public struct SitePipeline: Sendable {
         public var htmlTally: CPUTally?
         /// The run's lock on the output, checked again before the swap.
         public var lock: OutputLock?
+        /// How far the run may shrink the published site (nil: as far as it likes, `--allow-shrink`).
+        public var shrinkGuard: ShrinkGuard? = ShrinkGuard()
 
         public init(
             templates: TemplateSet, options: SiteOptions, mode: Mode = .site, toolIdentity: String,
@@ -107,6 +109,12 @@ public struct SitePipeline: Sendable {
             } catch {
                 throw SiteWriter.Failure.unreadableManifest(error)
             }
+            // A mistyped or wrong folder would silently start every statement's history again at version 1.
+            guard history.format != 0 else {
+                var isFolder: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: previous.path, isDirectory: &isFolder)
+                throw SiteWriter.Failure.notAPreviousSite(path: previous.path, missing: !exists || !isFolder.boolValue)
+            }
         } else {
             history = site
         }
@@ -141,6 +149,11 @@ public struct SitePipeline: Sendable {
             SystemMemory.returnFreedPages()
             let financeSummary = try summary(payeesDone.map(\.entry), ledger: ledgerFigures)
             outcome = try publish.finish(payeesDone, summary: financeSummary, writer: staging)
+            if let drop = configuration.shrinkGuard?.check(
+                published: site.statementCount, now: financeSummary.statementCount)
+            {
+                throw SiteError.shrink(drop)
+            }
             stage("finance")
         } catch {
             _ = try? staging.finish(flushing: false)
