@@ -112,6 +112,13 @@ public enum SiteVerifier {
         }
         if let walker = fm.enumerator(atPath: directory.path) {
             for case let path as String in walker where path != "manifest.json" && !listed.contains(path) {
+                // The top-level entries ledgerpress did not write (a `.git`, a `CNAME`) are the user's: each
+                // publish carries them over untouched, and no manifest speaks for them.
+                let top = String(path.split(separator: "/", maxSplits: 1).first ?? "")
+                if !ForeignFiles.ownedTopNames.contains(top) {
+                    if top == path { walker.skipDescendants() }
+                    continue
+                }
                 var isDirectory: ObjCBool = false
                 if fm.fileExists(atPath: directory.appendingPathComponent(path).path, isDirectory: &isDirectory),
                     !isDirectory.boolValue

@@ -84,6 +84,12 @@ struct Build: ParsableCommand {
     var maxShrink: String?
 
     @Flag(
+        help:
+            "Take over files in ledgerpress's own folders (payees/, finance/, assets/) that no manifest lists: they are removed (counted as removed) instead of failing the run (73). Files at the top of the output that ledgerpress did not write (a .git, a CNAME) are always carried over."
+    )
+    var adopt = false
+
+    @Flag(
         name: .customLong("allow-shrink"),
         help: "Publish even when the run has no statements or far fewer than the published site (see --max-shrink).")
     var allowShrink = false
@@ -225,6 +231,7 @@ struct Build: ParsableCommand {
                 abortAfterFiles: ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap {
                     Int($0)
                 }, htmlTally: htmlTally, lock: lock)
+        configuration.adopt = adopt
         configuration.shrinkGuard = allowShrink ? nil : maxShrink.flatMap(ShrinkGuard.init(parsing:)) ?? ShrinkGuard()
         let pipeline = SitePipeline(configuration)
         let site = try console.publishing(output) {
@@ -250,6 +257,8 @@ struct Build: ParsableCommand {
         console.say(
             "Built \(site.statementCount) statements for \(site.payeeCount) payees from \(entryCount) entries "
                 + "into \(output.hasSuffix("/") ? output : output + "/") (\(site.fileCount) files: \(runReport.files.text); \(site.revisions) statements revised)"
-                + (shardFacts.map { " as shard \($0.0) of \($0.1.payees) payees" } ?? "") + ".")
+
+                + (shardFacts.map { " as shard \($0.0) of \($0.1.payees) payees" } ?? "") + "."
+                + Console.carriedText(site))
     }
 }

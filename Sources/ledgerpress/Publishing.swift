@@ -95,6 +95,16 @@ extension Console {
     }
 }
 
+extension Console {
+    /// `; 12 files ledgerpress did not write carried over (.git/, CNAME)`, or nothing when there were none.
+    static func carriedText(_ outcome: SitePipeline.Outcome) -> String {
+        guard !outcome.carriedNames.isEmpty else { return "" }
+        let names = outcome.carriedNames.prefix(5).joined(separator: ", ")
+        let more = outcome.carriedNames.count > 5 ? ", ..." : ""
+        return " Carried over untouched, as ledgerpress did not write them: \(outcome.carried) file(s) under \(names)\(more)."
+    }
+}
+
 extension RunReport.Files {
     init(_ report: SiteWriter.Report) {
         self.init(added: report.added, changed: report.changed, unchanged: report.unchanged, removed: report.removed)

@@ -92,6 +92,17 @@ extension SitePipeline {
         let newPaths = Set(listed.map(\.path) + [manifestPath])
         staged.prune("payees/" + plan.slug, keeping: Array(newPaths))
         staged.report.removed = oldFiles.keys.filter { !newPaths.contains($0) }.count
+        if site.format == Manifest.formatVersion {
+            // Files in the folder that its manifest does not list: not ledgerpress's to remove, unless adopted.
+            let known = oldEntry?.slug == plan.slug ? oldManifest?.files.map(\.path) ?? [] : []
+            let unlisted = ForeignFiles.unlisted(
+                in: output.path, folder: "payees/" + plan.slug,
+                expected: Set(known.map { String($0.dropFirst(folder.utf8.count)) } + ["manifest.json"]))
+            if !unlisted.isEmpty, !configuration.adopt {
+                throw ForeignFiles.refusal(unlisted, output: output.path)
+            }
+            staged.report.removed += unlisted.count
+        }
 
         let rows = [pages.summaryCSV, pages.linesCSV, pages.revisionsCSV].map { Data($0.utf8) }
         let entry = Manifest.PayeeEntry(

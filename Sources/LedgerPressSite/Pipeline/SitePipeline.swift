@@ -41,6 +41,8 @@ public struct SitePipeline: Sendable {
         public var htmlTally: CPUTally?
         /// The run's lock on the output, checked again before the swap.
         public var lock: OutputLock?
+        /// `--adopt`: files in ledgerpress's own folders that no manifest lists are removed, not refused.
+        public var adopt = false
         /// How far the run may shrink the published site (nil: as far as it likes, `--allow-shrink`).
         public var shrinkGuard: ShrinkGuard? = ShrinkGuard()
 
@@ -77,6 +79,10 @@ public struct SitePipeline: Sendable {
         public var payeesReused = 0
         /// True when nothing had to be written: the published site already was the new one.
         public var unchangedSite = false
+        /// Files (and symbolic links) ledgerpress did not write, carried over at the top of the site, and the
+        /// top-level names they are under.
+        public var carried = 0
+        public var carriedNames: [String] = []
     }
 
     public let configuration: Configuration
@@ -123,7 +129,8 @@ public struct SitePipeline: Sendable {
         stage("plan")
         var outcome = Outcome()
         outcome.payeeCount = plans.count
-        let publish = SitePublish(top: top, inputs: inputs, formats: formats, site: site, output: writer.output)
+        let publish = SitePublish(
+            top: top, inputs: inputs, formats: formats, site: site, output: writer.output, adopt: configuration.adopt)
         let reused = plans.compactMap(\.reused)
         if reused.count == plans.count,
             let unchanged = try publish.unchangedSite(reused, summary: try summary(reused, ledger: ledgerFigures))

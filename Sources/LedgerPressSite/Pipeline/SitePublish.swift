@@ -23,6 +23,8 @@ struct SitePublish: Sendable {
     var formats: MoneyFormats
     var site: PreviousSite
     var output: URL
+    /// `--adopt`: files in ledgerpress's own folders that no manifest lists are removed instead of refused.
+    var adopt = false
 
     /// The finance pages (control totals, index) and the files outside `payees/` but the finance CSVs and the manifest.
     func topLevel(_ summary: FinanceSummary) throws -> (finance: FinancePages, files: [OutputFile]) {
@@ -72,14 +74,17 @@ struct SitePublish: Sendable {
         }
         let (finance, files) = try topLevel(summary)
         let oldTop = site.format == 1 ? site.legacyFiles(in: nil) : site.topFiles.mapValues(\.sha256)
+        report.removed += try unlistedInOwnFolders(entries)
         var staged = StagedFiles(published: output)
         var listed = files.map { staged.stage($0, old: oldTop[$0.path]) }
-        // The top level keeps its files and the payees' folders; anything else the published site has goes.
+        // The top level keeps its files, the payees' folders and what ledgerpress did not write (carried over).
+        let foreign = ForeignFiles.topLevel(of: output.path)
         staged.prune(
             "",
             keeping: files.map(\.path) + FinancePages.csvPaths + ["manifest.json"] + entries.map { "payees/" + $0.slug }
+                + foreign
         )
-        writer.submit(staged.operations)
+        writer.submit(staged.operations + foreign.map { .carry($0) })
         report.added += staged.report.added
         report.changed += staged.report.changed
         report.unchanged += staged.report.unchanged
@@ -120,6 +125,8 @@ struct SitePublish: Sendable {
         } catch {
             throw SiteWriter.Failure.system(error)
         }
+        outcome.carried = writer.carried
+        outcome.carriedNames = foreign
         let listedPaths = Set(listed.map(\.path))
         report.removed += oldTop.keys.filter { $0 != "manifest.json" && !listedPaths.contains($0) }.count
         outcome.files = report
@@ -128,6 +135,30 @@ struct SitePublish: Sendable {
         outcome.statementCount = summary.statementCount
         for count in summary.periods { outcome.statementsByKind[count.kind, default: 0] += count.statements }
         return outcome
+    }
+
+    /// Checks ledgerpress's own top-level folders (`payees/`, `finance/`, `assets/`) and the folders of payees
+    /// the new site drops for files no manifest lists: refused, unless `adopt` (then they count as removed).
+    func unlistedInOwnFolders(_ entries: [Manifest.PayeeEntry]) throws -> Int {
+        guard site.format == Manifest.formatVersion else { return 0 }
+        let slugs = Set(entries.map(\.slug))
+        var unlisted = ForeignFiles.unlisted(
+            in: output.path, folder: "payees",
+            expected: slugs.union(site.payees.values.map(\.slug)).union(["style.css"]))
+        unlisted += ForeignFiles.unlisted(
+            in: output.path, folder: "finance", expected: Set(FinancePages.csvPaths.map { String($0.dropFirst(8)) }))
+        unlisted += ForeignFiles.unlisted(in: output.path, folder: "assets", expected: ["style.css"])
+        for id in site.payeeOrder {
+            guard let entry = site.payees[id], !slugs.contains(entry.slug),
+                let manifest = try? site.payeeManifest(slug: entry.slug)
+            else { continue }
+            let folder = "payees/" + entry.slug
+            unlisted += ForeignFiles.unlisted(
+                in: output.path, folder: folder,
+                expected: Set(manifest.files.map { String($0.path.dropFirst(folder.utf8.count + 1)) } + ["manifest.json"]))
+        }
+        if !unlisted.isEmpty, !adopt { throw ForeignFiles.refusal(unlisted, output: output.path) }
+        return unlisted.count
     }
 
     /// Puts the published file at `path` in staging in place of the staged one (which has the same digest),

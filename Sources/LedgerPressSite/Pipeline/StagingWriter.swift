@@ -30,6 +30,9 @@ final class StagingWriter: @unchecked Sendable {
         case append(Int, Data)
         /// Removes from staging whatever the published folder holds (a file or a folder) but these names.
         case prune(String, keeping: Set<String>)
+        /// A top-level entry ledgerpress did not write, carried over from the published site as it is
+        /// (see ``ForeignFiles``).
+        case carry(String)
     }
 
     /// What an appended file came to.
@@ -62,6 +65,8 @@ final class StagingWriter: @unchecked Sendable {
     private var appendHashers: [SHA256] = []
     private var appendSizes: [Int] = []
     private var operations = 0
+    /// Files and links carried over by ``Operation/carry(_:)``; read after ``finish(flushing:)``.
+    private(set) var carried = 0
     /// Where the new site differs from the published one (see StagingWriter+Spare.swift).
     var log = DifferenceLog()
 
@@ -145,7 +150,7 @@ final class StagingWriter: @unchecked Sendable {
     private static func size(of operation: Operation) -> Int {
         switch operation {
         case .file(_, let bytes), .append(_, let bytes): return bytes.count + 64
-        case .link: return 64
+        case .link, .carry: return 64
         case .prune(_, let names): return 64 + 32 * names.count
         }
     }
@@ -261,6 +266,9 @@ final class StagingWriter: @unchecked Sendable {
             return
         case .prune(let folder, let names):
             prune(folder, keeping: names)
+            return
+        case .carry(let name):
+            carried += try ForeignFiles.carry(name, from: published, to: staging)
             return
         }
         operations += 1

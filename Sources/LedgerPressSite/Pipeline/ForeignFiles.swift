@@ -1,0 +1,79 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Files in the published site that no manifest of it lists: ledgerpress did not write them.
+///
+/// - At the top of the output (a `.git`, a `CNAME`, a `.nojekyll`: a site published from a git checkout) they
+///   are the user's: each new site gets them as they are (hard links, folders made again, symbolic links
+///   copied as links), and the run says how many it carried over. They are never deleted.
+/// - Inside ledgerpress's own folders (`payees/`, a payee's folder, `finance/`, `assets/`) the next site would
+///   drop them, so the run refuses (73) naming them, unless `--adopt` lets ledgerpress take them over and
+///   remove them (counted as removed).
+enum ForeignFiles {
+    /// The names at the top of a site that are ledgerpress's: the first component of every top-level site path.
+    static let ownedTopNames: Set<String> = Set(
+        SitePath.topLevelFiles.map { String($0.split(separator: "/", maxSplits: 1).first ?? "") })
+
+    /// The top-level entries of `output` that are not ledgerpress's, sorted by their UTF-8 bytes.
+    static func topLevel(of output: String) -> [String] {
+        (SystemFile.listNames(output) ?? []).map(\.name).filter { !ownedTopNames.contains($0) }
+            .sorted { $0.utf8Precedes($1) }
+    }
+
+    /// The entries of the site folder `folder` (a site path) that are not among `expected` names, as site paths.
+    static func unlisted(in output: String, folder: String, expected: Set<String>) -> [String] {
+        (SystemFile.listNames(output + "/" + folder) ?? []).compactMap { entry in
+            expected.contains(entry.name) ? nil : folder + "/" + entry.name + (entry.isFolder ? "/" : "")
+        }.sorted { $0.utf8Precedes($1) }
+    }
+
+    /// The refusal of a run that would remove `paths` (site paths that no manifest lists).
+    static func refusal(_ paths: [String], output: String) -> SiteWriter.Failure {
+        let shown = paths.prefix(5).map { SitePath.quoted($0) }.joined(separator: ", ")
+        let more = paths.count > 5 ? " and \(paths.count - 5) more" : ""
+        return .refused(
+            OutputGuard.Refusal(
+                description:
+                    "\(output): error: refusing to publish: \(shown)\(more) \(paths.count == 1 ? "is" : "are") in "
+                    + "ledgerpress's own folders but no manifest lists \(paths.count == 1 ? "it" : "them"), and the new "
+                    + "site would not have \(paths.count == 1 ? "it" : "them"); move \(paths.count == 1 ? "it" : "them") "
+                    + "out of the site, or pass --adopt to let ledgerpress remove \(paths.count == 1 ? "it" : "them"); "
+                    + "nothing was published"))
+    }
+
+    /// Makes `staging/name` the same tree as `published/name`: files hard-linked, folders made again, symbolic
+    /// links copied; returns how many files and links it holds. Whatever staging had there goes first.
+    static func carry(_ name: String, from published: String, to staging: String) throws(SystemError) -> Int {
+        SystemFile.removeTree(staging + "/" + name)
+        return try copyLinked(published + "/" + name, staging + "/" + name)
+    }
+
+    private static func copyLinked(_ source: String, _ target: String) throws(SystemError) -> Int {
+        var status = stat()
+        guard lstat(source, &status) == 0 else { throw SystemError("carry over", source) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            guard link(source, target) == 0 else { throw SystemError("carry over", source) }
+            return 1
+        case S_IFLNK:
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(source, &buffer, buffer.count - 1)
+            guard count >= 0 else { throw SystemError("carry over the symbolic link", source) }
+            buffer[count] = 0
+            guard symlink(buffer, target) == 0 else { throw SystemError("carry over the symbolic link", source) }
+            return 1
+        case S_IFDIR:
+            guard mkdir(target, status.st_mode & 0o7777) == 0 else { throw SystemError("carry over the folder", source) }
+            var count = 0
+            for entry in SystemFile.listNames(source) ?? [] {
+                count += try copyLinked(source + "/" + entry.name, target + "/" + entry.name)
+            }
+            return count
+        default:
+            throw SystemError("carry over", source, code: EINVAL)
+        }
+    }
+}
