@@ -29,6 +29,35 @@ extension SystemFile {
         return names
     }
 
+    /// A folder's entries by name with their inode (as `readdir` reports it) and kind; nil when the folder cannot
+    /// be opened. Nothing is stat'ed where the file system reports the entry's type.
+    static func listInodes(_ path: String) -> [String: (inode: UInt64, kind: EntryKind)]? {
+        guard let folder = opendir(path) else { return nil }
+        defer { closedir(folder) }
+        let descriptor = dirfd(folder)
+        var entries: [String: (inode: UInt64, kind: EntryKind)] = [:]
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) {
+                var status = stat()
+                guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                type = (status.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (status.st_mode & S_IFMT) == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)
+            }
+            let kind: EntryKind = type == UInt8(DT_DIR) ? .folder : type == UInt8(DT_REG) ? .file : .other
+            entries[name] = (UInt64(entry.pointee.d_ino), kind)
+        }
+        return entries
+    }
+
+    /// What a folder entry is, as far as publishing cares.
+    enum EntryKind {
+        case file, folder, other
+    }
+
     /// Flushes one file's bytes to the disk; false when that fails.
     static func syncFile(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)

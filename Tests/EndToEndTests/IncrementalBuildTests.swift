@@ -102,7 +102,11 @@ import Testing
         let good = try cli.read("site/payees/drv_jose/index.html")
         try cli.write("site/payees/drv_jose/extra.html", "<p>not ours</p>")
         try FileManager.default.removeItem(atPath: cli.path("site/payees/drv_jose/index.html"))
-        let rerun = try cli.run(build)
+        // A file no manifest lists is not removed without --adopt (issue 25, F1).
+        let refused = try cli.run(build)
+        #expect(refused.status == 73, "\(refused.stderr)")
+        #expect(refused.stderr.contains("payees/drv_jose/extra.html"), "\(refused.stderr)")
+        let rerun = try cli.run(build + ["--adopt"])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(try cli.read("site/payees/drv_jose/index.html") == good)
         #expect(!FileManager.default.fileExists(atPath: cli.path("site/payees/drv_jose/extra.html")))

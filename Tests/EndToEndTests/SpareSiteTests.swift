@@ -144,4 +144,32 @@ import Testing
         #expect(try cli.tree("site") == cli.tree("control"))
         #expect(cli.stagingFolders("site").isEmpty)
     }
+
+    /// Issue 25, F7: whatever sat in `.<output>.spare` was published: an edited copy of a statement (a new
+    /// inode) went live with a changed amount, and a file added there was published into that payee's folder.
+    /// Now every staged folder that came from the spare is checked against the published one.
+    @Test func whatIsPutInTheSpareIsNeverPublished() throws {
+        let cli = try CLIRunner()
+        try writeLateFiles(cli)
+        try build(cli, Night(), into: "site", spare: true)
+        try build(cli, Night(late: ["late1.csv"]), into: "site", spare: true)
+        // drv_jose does not change in the next night: their folder is carried over from the spare.
+        let statement = try cli.read("site/payees/drv_jose/2026-10.md")
+        try replaceInSpare(cli, "payees/drv_jose/2026-10.md")
+        try cli.write(".site.spare/payees/drv_ann/evil.html", "<script>alert(1)</script>")
+        try cli.write(".site.spare/payees/drv_jose/evil.html", "<script>alert(1)</script>")
+        try cli.write(".site.spare/finance/evil.csv", "=cmd")
+        try cli.write(".site.spare/evil.html", "<script>alert(1)</script>")
+        try FileManager.default.removeItem(atPath: cli.path(".site.spare/payees/drv_jose/2026-10.csv"))
+        try build(cli, Night(late: ["late1.csv", "late2.csv"]), into: "site", spare: true)
+        #expect(try cli.read("site/payees/drv_jose/2026-10.md") == statement)
+        for path in ["payees/drv_ann/evil.html", "payees/drv_jose/evil.html", "finance/evil.csv", "evil.html"] {
+            #expect(!FileManager.default.fileExists(atPath: cli.path("site/" + path)), "\(path)")
+        }
+        try build(cli, Night(), into: "control", spare: false)
+        try build(cli, Night(late: ["late1.csv"]), into: "control", spare: false)
+        try build(cli, Night(late: ["late1.csv", "late2.csv"]), into: "control", spare: false)
+        #expect(try cli.tree("site") == cli.tree("control"))
+        #expect(try cli.run(["verify", "site"]).status == 0)
+    }
 }

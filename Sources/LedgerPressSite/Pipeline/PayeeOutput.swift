@@ -14,10 +14,15 @@ struct PayeeOutput: Sendable {
 
 extension SitePipeline {
     /// A reused payee: their published folder linked as it is, their finance rows copied.
-    func reusedOutput(_ plan: PayeePlan, entry: Manifest.PayeeEntry, site: PreviousSite) throws -> PayeeOutput {
+    /// When staging starts from the spare, the folder there is checked against the published one (``StagingWriter/verifyMirror(_:keeping:)``).
+    func reusedOutput(_ plan: PayeePlan, entry: Manifest.PayeeEntry, site: PreviousSite, mirrored: Bool) throws
+        -> PayeeOutput
+    {
         let folder = "payees/\(plan.slug)/"
+        let check: [StagingWriter.Operation] =
+            mirrored ? [.prune("payees/" + plan.slug, keeping: Set(plan.reusedFiles))] : []
         var output = PayeeOutput(
-            operations: plan.reusedFiles.map { .link(folder + $0) }, financeRows: try site.financeRows(of: entry),
+            operations: check + plan.reusedFiles.map { .link(folder + $0) }, financeRows: try site.financeRows(of: entry),
             entry: entry, rendered: false)
         output.report.unchanged = plan.reusedFiles.count
         return output

@@ -149,7 +149,9 @@ public struct SitePipeline: Sendable {
                 count: count, workers: configuration.workers, writer: staging, progress: progress
             ) { index in
                 let plan = handout.take(index)
-                if let entry = plan.reused { return try reusedOutput(plan, entry: entry, site: site) }
+                if let entry = plan.reused {
+                    return try reusedOutput(plan, entry: entry, site: site, mirrored: staging.mirrorsPublished)
+                }
                 return try renderedOutput(plan, site: site, history: history, output: writer.output)
             }
             stage("render")

@@ -49,13 +49,21 @@ extension StagingWriter {
     /// first (it is the published file's inode: never written in place).
     func clear(_ path: String) throws(SystemError) {
         log.record(.file(path))
+        written.insert(path)
         guard mirrorsPublished else { return }
         let target = staging + "/" + path
         if unlink(target) != 0, errno != ENOENT { throw SystemError("replace", target) }
     }
 
     /// Removes from staging each entry of the published `folder` not named in `names`, and records it.
-    func prune(_ folder: String, keeping names: Set<String>) {
+    ///
+    /// When staging started from the spare, the staged folder itself is checked against the published one,
+    /// since the spare sits beside the output where anyone can change it: an entry not named in `names` goes,
+    /// and a kept file must be the published file (the same inode) or one this run wrote; any other is replaced
+    /// by a link to the published file (or removed when there is none). So only bytes the run decided, or the
+    /// published bytes the manifest records, are ever swapped in.
+    func prune(_ folder: String, keeping names: Set<String>) throws(SystemError) {
+        if mirrorsPublished { return try verifyMirror(folder, keeping: names) }
         let prefix = folder.isEmpty ? "" : folder + "/"
         for entry in SystemFile.listNames(published + "/" + folder) ?? [] where !names.contains(entry.name) {
             let path = prefix + entry.name
@@ -65,6 +73,45 @@ extension StagingWriter {
             } else {
                 log.record(.file(path))
                 if unlink(staging + "/" + path) != 0, errno != ENOENT { SystemFile.removeTree(staging + "/" + path) }
+            }
+        }
+    }
+}
+
+extension StagingWriter {
+    /// ``prune(_:keeping:)`` for staging that started from the spare: the staged folder made exactly the
+    /// published one but for the names not kept and the files this run wrote.
+    func verifyMirror(_ folder: String, keeping names: Set<String>) throws(SystemError) {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        let published = SystemFile.listInodes(self.published + "/" + folder) ?? [:]
+        let staged = SystemFile.listInodes(staging + "/" + folder) ?? [:]
+        for (name, entry) in staged {
+            let path = prefix + name
+            let target = staging + "/" + path
+            guard names.contains(name) else {
+                log.record(entry.kind == .folder ? .folder(path) : .file(path))
+                if unlink(target) != 0 { SystemFile.removeTree(target) }
+                continue
+            }
+            if entry.kind == .folder || written.contains(path) { continue }
+            if let original = published[name], original.kind == .file, original.inode == entry.inode { continue }
+            // Not the published file: its bytes were not decided by any run.
+            log.record(.file(path))
+            if unlink(target) != 0 { SystemFile.removeTree(target) }
+            if let original = published[name], original.kind == .file {
+                guard link(self.published + "/" + path, target) == 0 else {
+                    throw SystemError("link the unchanged", self.published + "/" + path)
+                }
+            }
+        }
+        // Kept names the spare lacks: linked from the published site, where it has them as files.
+        for name in names where staged[name] == nil {
+            guard let original = published[name], original.kind == .file, !written.contains(prefix + name) else {
+                continue
+            }
+            log.record(.file(prefix + name))
+            guard link(self.published + "/" + prefix + name, staging + "/" + prefix + name) == 0 else {
+                throw SystemError("link the unchanged", self.published + "/" + prefix + name)
             }
         }
     }

@@ -69,6 +69,8 @@ final class StagingWriter: @unchecked Sendable {
     private(set) var carried = 0
     /// Where the new site differs from the published one (see StagingWriter+Spare.swift).
     var log = DifferenceLog()
+    /// The paths this run wrote into staging (files and the append files).
+    var written = Set<String>()
 
     /// Creates the staging folder and the append files (each starting with `header`), and starts the thread.
     init(
@@ -265,7 +267,7 @@ final class StagingWriter: @unchecked Sendable {
             try append(index, bytes)
             return
         case .prune(let folder, let names):
-            prune(folder, keeping: names)
+            try prune(folder, keeping: names)
             return
         case .carry(let name):
             carried += try ForeignFiles.carry(name, from: published, to: staging)
