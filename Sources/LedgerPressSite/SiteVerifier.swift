@@ -31,6 +31,8 @@ public enum SiteVerifier {
         var files: [File]
         var payees: [Payee]
         var control_totals: [Totals]
+        /// The top-level names the publish carried over as the user's (a `.git`, a `CNAME`).
+        var carried: [String]?
     }
 
     struct PublishedPayeeManifest: Decodable {
@@ -112,10 +114,10 @@ public enum SiteVerifier {
         }
         if let walker = fm.enumerator(atPath: directory.path) {
             for case let path as String in walker where path != "manifest.json" && !listed.contains(path) {
-                // The top-level entries ledgerpress did not write (a `.git`, a `CNAME`) are the user's: each
-                // publish carries them over untouched, and no manifest speaks for them.
+                // The top-level entries the publish carried over as the user's (a `.git`, a `CNAME`): the manifest
+                // names them, and no digest speaks for their bytes.
                 let top = String(path.split(separator: "/", maxSplits: 1).first ?? "")
-                if !ForeignFiles.ownedTopNames.contains(top) {
+                if manifest.carried?.contains(top) == true {
                     if top == path { walker.skipDescendants() }
                     continue
                 }

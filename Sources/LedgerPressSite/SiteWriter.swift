@@ -133,6 +133,7 @@ public struct SiteWriter: Sendable {
                     try SiteSwap.flushParent(of: output)
                     // The old site is now at the staging path; a run killed before it is kept or gone leaves it for the next one to remove.
                     spare.keep(oldSite: staging.path, differences: differences)
+                    settle()
                     return
                 }
                 do {
@@ -154,6 +155,14 @@ public struct SiteWriter: Sendable {
             throw Self.failure(error)
         }
         SystemFile.removeTree(self.previous.path)
+        settle()
+    }
+
+    /// Marks the end of a publish: the new manifest is touched last, after every file of the site (removing the
+    /// old site changes the status of the files it shares with the new one), so the next run reuses only files
+    /// touched before it. See ``SystemFile/touched(_:)``.
+    func settle() {
+        SystemFile.touchNow(output.path + "/manifest.json")
     }
 
     /// Removes the staging folder (after a failure before the swap).

@@ -154,24 +154,24 @@ extension SystemFile {
         return data
     }
 
-    /// The regular files directly in a folder, with their sizes; nil when it is missing or holds anything else
-    /// (a folder, a symbolic link, a device). Nothing is followed.
-    public static func listFiles(_ path: String) -> [(name: String, size: Int, modified: Int64)]? {
-        var files: [(name: String, size: Int, modified: Int64)] = []
+    /// The regular files directly in a folder, with their sizes and when they were last touched (``touched(_:)``);
+    /// nil when it is missing or holds anything else (a folder, a symbolic link, a device). Nothing is followed.
+    public static func listFiles(_ path: String) -> [(name: String, size: Int, touched: Int64)]? {
+        var files: [(name: String, size: Int, touched: Int64)] = []
         let listed = eachEntry(path) { name, status in
             guard (status.st_mode & S_IFMT) == S_IFREG else { return false }
-            files.append((name, Int(status.st_size), modified(status)))
+            files.append((name, Int(status.st_size), touched(status)))
             return true
         }
         return listed ? files : nil
     }
 
-    /// The regular files directly in a folder by name, with their sizes and modification times (whatever else
-    /// the folder holds is left out); empty when it cannot be read. Nothing is followed.
-    static func regularFiles(_ path: String) -> [String: (size: Int, modified: Int64)] {
-        var files: [String: (size: Int, modified: Int64)] = [:]
+    /// The regular files directly in a folder by name, with their sizes and when they were last touched
+    /// (``touched(_:)``; whatever else the folder holds is left out); empty when it cannot be read. Nothing is followed.
+    static func regularFiles(_ path: String) -> [String: (size: Int, touched: Int64)] {
+        var files: [String: (size: Int, touched: Int64)] = [:]
         _ = eachEntry(path) { name, status in
-            if (status.st_mode & S_IFMT) == S_IFREG { files[name] = (Int(status.st_size), modified(status)) }
+            if (status.st_mode & S_IFMT) == S_IFREG { files[name] = (Int(status.st_size), touched(status)) }
             return true
         }
         return files
@@ -226,6 +226,25 @@ extension SystemFile {
     /// A file's modification time in nanoseconds since the epoch.
     static func modified(_ status: stat) -> Int64 {
         Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    }
+
+    /// When a file was last touched: the later of its modification time and its status change time (ns since
+    /// the epoch). `touch -r` and `rsync -t` can set the modification time back, but not the change time, so a
+    /// file edited in place after a publish always looks touched after it.
+    static func touched(_ status: stat) -> Int64 {
+        max(modified(status), Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
+    }
+
+    /// When the file at `path` (not following a link) was last touched (``touched(_:)``), or nil.
+    public static func touched(_ path: String) -> Int64? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return touched(status)
+    }
+
+    /// Sets a file's modification (and so its change) time to now.
+    static func touchNow(_ path: String) {
+        _ = utimensat(AT_FDCWD, path, nil, 0)
     }
 
     /// The modification time of the file at `path` (not following a link), or nil.

@@ -64,4 +64,27 @@ import Testing
         let good = try cli.run(arguments + ["--previous", "site"])
         #expect(good.status == 0, "\(good.stderr)")
     }
+
+    /// Issue 25, F8: a file damaged in place with its modification time put back (`touch -r`) was carried forward
+    /// every night; only `verify` noticed. Reuse now also needs the file's status change time, which `touch`
+    /// cannot set back, to be no later than the publish.
+    @Test(arguments: ["payees/drv_ann/2026-10.html", "finance/summary.csv", "payees/drv_jose/index.html"])
+    func aFileDamagedInPlaceWithItsTimeRestoredIsWrittenAfresh(path: String) throws {
+        let cli = try CLIRunner()
+        #expect(try cli.run(arguments).status == 0)
+        let file = cli.path("site/" + path)
+        let good = try cli.read("site/" + path)
+        let modified = try #require(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date)
+        // Same length, other bytes, written into the same inode, then the old modification time put back.
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.seek(toOffset: UInt64(good.utf8.count - 2))
+        try handle.write(contentsOf: Data("X\n".utf8))
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: file)
+        #expect(try cli.run(["verify", "site"]).status != 0)
+        let rerun = try cli.run(arguments)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(try cli.read("site/" + path) == good)
+        #expect(try cli.run(["verify", "site"]).status == 0)
+    }
 }

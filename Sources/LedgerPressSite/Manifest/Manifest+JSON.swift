@@ -9,6 +9,7 @@ extension Manifest {
         let labels = payees.reduce(0) { $0 + $1.periods.count }
         var json = PrettyJSON(capacity: 1_536 * payees.count + 32 * labels + 256 * files.count + 4_096)
         json.beginObject()
+        if let carried, !carried.isEmpty { json.field("carried", carried) }
         json.array("control_totals", controlTotals) { json, totals in totals.write(to: &json) }
         json.array("files", files) { json, file in file.write(to: &json) }
         json.field("format_version", formatVersion)

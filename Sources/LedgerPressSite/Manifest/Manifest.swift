@@ -112,9 +112,11 @@ struct Manifest: Codable {
     var inputs: [InputSummary]
     var options: Options
     var controlTotals: [ControlTotals]
+    /// The top-level names the publish carried over without writing them (``ForeignFiles``), sorted; nil when none.
+    var carried: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case tool, files, inputs, options, payees
+        case tool, files, inputs, options, payees, carried
         case formatVersion = "format_version"
         case controlTotals = "control_totals"
     }

@@ -54,7 +54,8 @@ final class PreviousSite: Sendable {
     let folder: URL
     /// 0 when there is no manifest, else its format.
     let format: Int
-    /// When the top-level manifest was last written (ns since the epoch): a file modified after it was not published as it is.
+    /// When the top-level manifest was last touched (ns since the epoch; ``SystemFile/touched(_:)``, set again at
+    /// the end of every publish): a file touched after it may not be as published.
     let published: Int64
     /// Format 2: the files outside `payees/` by path.
     let topFiles: [String: Manifest.FileEntry]
@@ -71,7 +72,7 @@ final class PreviousSite: Sendable {
         self.folder = folder
         let stored = try PreviousManifest.read(Stored.self, in: folder)
         let path = folder.appendingPathComponent("manifest.json").path
-        published = SystemFile.modified(path) ?? 0
+        published = SystemFile.touched(path) ?? 0
         guard let stored else {
             (format, topFiles, payees, payeeOrder, legacyFiles, legacyRecords, financeOffsets) = (
                 0, [:], [:], [], [:], [:], [:]
@@ -106,7 +107,12 @@ final class PreviousSite: Sendable {
         self.topFiles = topFiles
         self.payees = payees
         self.payeeOrder = entries.map(\.id)
-        self.financeOffsets = PreviousSite.offsets(entries, topFiles: topFiles)
+        // Rows are taken from the published finance CSVs only while those are as that publish left them.
+        let published = self.published
+        let intact = FinancePages.csvPaths.allSatisfy { path in
+            (SystemFile.touched(folder.appendingPathComponent(path).path) ?? Int64.max) <= published
+        }
+        self.financeOffsets = intact ? PreviousSite.offsets(entries, topFiles: topFiles) : [:]
     }
 
     /// Offsets of each payee's rows, when every finance CSV is listed with exactly its header plus the payees' rows.

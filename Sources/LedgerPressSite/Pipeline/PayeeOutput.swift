@@ -60,7 +60,7 @@ extension SitePipeline {
                 guard !name.isEmpty, !name.contains(UInt8(ascii: "/")),
                     let found = published[String(decoding: name, as: UTF8.self)]
                 else { return false }
-                return found.size == file.size && found.modified <= site.published
+                return found.size == file.size && found.touched <= site.published
             }, htmlTally: configuration.htmlTally)
         let pages = try PayeePages(
             book: book, context: context, history: statements, staticKey: plan.key.static, previous: oldManifest)

@@ -18,7 +18,8 @@ extension SitePipeline {
     /// Every payee's key, and whether their published folder can be carried over (in parallel: keys hash every entry).
     ///
     /// > Note: a folder is carried over without reading it back when its files are as many and as large as
-    /// > the manifest recorded and none was modified after the manifest was written; `verify` re-hashes
+    /// > the manifest recorded and none was touched (modified, or its status changed: ``SystemFile/touched(_:)``)
+    /// > after the publish wrote the manifest; `verify` re-hashes
     /// > every byte. A folder that fails this check is rendered again.
     func plan(_ payees: [(Payee, [LedgerEntry])], site: PreviousSite, history: PreviousSite, output: URL) throws
         -> [PayeePlan]
@@ -35,7 +36,7 @@ extension SitePipeline {
                 if let entry = reusable(plan, site: site, history: history),
                     let files = SystemFile.listFiles(output.path + "/payees/" + plan.slug),
                     files.count == entry.files, files.reduce(0, { $0 + $1.size }) == entry.bytes,
-                    files.allSatisfy({ $0.modified <= site.published })
+                    files.allSatisfy({ $0.touched <= site.published })
                 {
                     plan.reused = entry
                     plan.reusedFiles = files.map(\.name)

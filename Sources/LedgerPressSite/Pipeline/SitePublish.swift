@@ -45,9 +45,13 @@ struct SitePublish: Sendable {
         return (finance, files)
     }
 
-    func manifest(files: [Manifest.FileEntry], payees: [Manifest.PayeeEntry], finance: FinancePages) -> OutputFile {
-        Manifest(files: files, payees: payees, inputs: inputs, totals: finance.controlTotals, options: top.options)
-            .file()
+    func manifest(
+        files: [Manifest.FileEntry], payees: [Manifest.PayeeEntry], finance: FinancePages, carried: [String]? = nil
+    ) -> OutputFile {
+        var manifest = Manifest(
+            files: files, payees: payees, inputs: inputs, totals: finance.controlTotals, options: top.options)
+        manifest.carried = carried
+        return manifest.file()
     }
 
     /// Writes the top-level files and the manifest into staging (after the payees), and counts what changed.
@@ -99,7 +103,7 @@ struct SitePublish: Sendable {
                 + FinancePages.csvPaths.indices.map {
                     Manifest.FileEntry(
                         path: FinancePages.csvPaths[$0], size: appended[$0].size, sha256: appended[$0].sha256)
-                }, payees: entries, finance: finance)
+                }, payees: entries, finance: finance, carried: foreign)
         do {
             for (index, path) in FinancePages.csvPaths.enumerated() {
                 let entry = Manifest.FileEntry(path: path, size: appended[index].size, sha256: appended[index].sha256)
@@ -116,11 +120,15 @@ struct SitePublish: Sendable {
                 }
             }
             let oldManifest = site.format == 0 ? nil : try SystemFile.read(output.path + "/manifest.json")
-            if oldManifest == manifestFile.bytes, try keepPublished("manifest.json", size: nil, writer: writer) {
+            // Always written afresh, never linked: linking would change the published manifest's status time, by
+            // which the next run tells which published files it may reuse (``SiteWriter/settle()``).
+            try writer.place("manifest.json", bytes: manifestFile.bytes)
+            if oldManifest == manifestFile.bytes {
                 report.unchanged += 1
+            } else if oldManifest == nil {
+                report.added += 1
             } else {
-                try writer.place("manifest.json", bytes: manifestFile.bytes)
-                if oldManifest == nil { report.added += 1 } else { report.changed += 1 }
+                report.changed += 1
             }
         } catch {
             throw SiteWriter.Failure.system(error)
@@ -166,8 +174,9 @@ struct SitePublish: Sendable {
     func keepPublished(_ path: String, size: Int?, writer: StagingWriter) throws(SystemError) -> Bool {
         let published = output.path + "/" + path
         var status = stat()
+        // Untouched since it was published (its bytes are then the ones the old manifest records).
         guard lstat(published, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-            size.map({ Int(status.st_size) == $0 }) ?? true
+            size.map({ Int(status.st_size) == $0 }) ?? true, SystemFile.touched(status) <= site.published
         else {
             return false
         }
@@ -191,11 +200,14 @@ struct SitePublish: Sendable {
             listed.append(entry)
         }
         for path in FinancePages.csvPaths {
-            guard let entry = site.topFiles[path] else { return nil }
+            guard let entry = site.topFiles[path], entries.allSatisfy({ site.hasFinanceRows(of: $0.id) }) else {
+                return nil
+            }
             listed.append(entry)
         }
         guard Set(listed.map(\.path)) == Set(site.topFiles.keys) else { return nil }
-        let manifestFile = manifest(files: listed, payees: entries, finance: finance)
+        let manifestFile = manifest(
+            files: listed, payees: entries, finance: finance, carried: ForeignFiles.topLevel(of: output.path))
         guard SystemFile.holds(output.path + "/manifest.json", bytes: manifestFile.bytes) else { return nil }
         var outcome = SitePipeline.Outcome()
         outcome.payeeCount = entries.count

@@ -48,7 +48,9 @@ struct SpareSite {
             return false
         }
         unlink(staging + "/" + Self.markerName)
-        for difference in differences where !catchUp(staging, at: difference) {
+        // The top-level manifest is written or linked at the end of the run; linking it here would change its
+        // status time, by which the next run tells the published files it may reuse (``SiteWriter/settle()``).
+        for difference in differences where difference != .file("manifest.json") && !catchUp(staging, at: difference) {
             SystemFile.removeTree(staging)
             return false
         }

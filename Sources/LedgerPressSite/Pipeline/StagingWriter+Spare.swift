@@ -98,7 +98,7 @@ extension StagingWriter {
             // Not the published file: its bytes were not decided by any run.
             log.record(.file(path))
             if unlink(target) != 0 { SystemFile.removeTree(target) }
-            if let original = published[name], original.kind == .file {
+            if let original = published[name], original.kind == .file, path != "manifest.json" {
                 guard link(self.published + "/" + path, target) == 0 else {
                     throw SystemError("link the unchanged", self.published + "/" + path)
                 }
@@ -106,7 +106,9 @@ extension StagingWriter {
         }
         // Kept names the spare lacks: linked from the published site, where it has them as files.
         for name in names where staged[name] == nil {
-            guard let original = published[name], original.kind == .file, !written.contains(prefix + name) else {
+            guard let original = published[name], original.kind == .file, !written.contains(prefix + name),
+                prefix + name != "manifest.json"
+            else {
                 continue
             }
             log.record(.file(prefix + name))
