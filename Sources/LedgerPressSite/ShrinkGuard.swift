@@ -39,9 +39,12 @@ public struct ShrinkGuard: Sendable, Equatable {
         }
     }
 
-    /// The drop from `published` statements to `now`, when it is more than allowed: none at all is always refused.
-    public func check(published: Int, now: Int) -> Drop? {
-        if now == 0 { return Drop(published: published, now: now, maxDropPercent: maxDropPercent) }
+    /// The drop from `published` statements to `now`, when it is more than allowed: none at all is always refused,
+    /// but for a shard (`mayBeEmpty`: a shard can hold no payees at all).
+    public func check(published: Int, now: Int, mayBeEmpty: Bool = false) -> Drop? {
+        if now == 0 && !(mayBeEmpty && published == 0) {
+            return Drop(published: published, now: now, maxDropPercent: maxDropPercent)
+        }
         guard published > 0, now < published else { return nil }
         // now / published < (100 - max) / 100, in integers.
         guard now * 100 < published * (100 - maxDropPercent) else { return nil }

@@ -7,7 +7,9 @@ public struct Ledger: Sendable {
     /// Entries in first-read order.
     public private(set) var entries: [LedgerEntry] = []
     private var indexByID = EntryIndex()
-    private var typeByPayee: [String: (PayeeType, SourceLocation)] = [:]
+    /// Each payee's type, where it was first seen, and its id as first read (a `String` key matches any id
+    /// canonically equal to it: the bytes tell two payees apart).
+    private var typeByPayee: [String: (PayeeType, SourceLocation, id: String)] = [:]
     /// The payee of the entry added last, by its text number (an export lists a payee's rows together),
     /// and their type: the same payee id bytes need no look-up.
     private var lastPayee: (number: UInt32, type: PayeeType)?
@@ -47,7 +49,13 @@ public struct Ledger: Sendable {
         if let last = lastPayee, last.number == number {
             known = last.type
         } else {
-            known = typeByPayee[entry.payeeID]?.0
+            let seen = typeByPayee[entry.payeeID]
+            if let seen, !Ledger.sameBytes(seen.id, entry.payeeID) {
+                // Another payee whose id is canonically equal to this one: refused (see problem(with:)).
+                if let problem = problem(with: entry) { diagnostics.append(problem) }
+                return false
+            }
+            known = seen?.0
             if let known { lastPayee = (number, known) }
         }
         if let known, known != entry.payeeType {
@@ -57,7 +65,7 @@ public struct Ledger: Sendable {
         }
         guard indexByID.claim(entry.id, for: entries.count, in: entries) != nil else {
             if known == nil {
-                typeByPayee[entry.payeeID] = (entry.payeeType, entry.source)
+                typeByPayee[entry.payeeID] = (entry.payeeType, entry.source, entry.payeeID)
                 lastPayee = (number, entry.payeeType)
             }
             entries.append(entry)
@@ -82,7 +90,10 @@ public struct Ledger: Sendable {
 
     /// Why an entry cannot join the ledger: its payee's type disagrees, or it repeats an id with other values.
     func problem(with entry: LedgerEntry) -> Diagnostic? {
-        if let (type, firstSeen) = typeByPayee[entry.payeeID], type != entry.payeeType {
+        if let (_, firstSeen, id) = typeByPayee[entry.payeeID], !Ledger.sameBytes(id, entry.payeeID) {
+            return Ledger.lookAlike("payee_id", entry.payeeID, entry.source, as: id, firstSeen)
+        }
+        if let (type, firstSeen, _) = typeByPayee[entry.payeeID], type != entry.payeeType {
             var location = entry.source
             location.field = "payee_type"
             return Diagnostic(
@@ -92,6 +103,9 @@ public struct Ledger: Sendable {
         }
         guard let index = indexByID.position(of: entry.id, in: entries) else { return nil }
         let first = entries[index]
+        if !Ledger.sameBytes(first.id, entry.id) {
+            return Ledger.lookAlike("id", entry.id, entry.source, as: first.id, first.source)
+        }
         guard !first.isStatusReport, !entry.isStatusReport, let conflict = Ledger.conflict(first, entry) else {
             return nil
         }
@@ -107,7 +121,7 @@ public struct Ledger: Sendable {
     /// Adds a checked entry, or merges it into the earlier one with its id.
     mutating func insert(_ entry: LedgerEntry) {
         guard let index = indexByID.claim(entry.id, for: entries.count, in: entries) else {
-            typeByPayee[entry.payeeID] = typeByPayee[entry.payeeID] ?? (entry.payeeType, entry.source)
+            typeByPayee[entry.payeeID] = typeByPayee[entry.payeeID] ?? (entry.payeeType, entry.source, entry.payeeID)
             entries.append(entry)
             return
         }
@@ -123,6 +137,24 @@ public struct Ledger: Sendable {
         if let v = entry.description, !v.isEmpty { merged.description = v }
         if let v = entry.payeeName, !v.isEmpty { merged.payeeName = v }
         entries[index] = merged
+    }
+
+    static func sameBytes(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+
+    /// Two ids that differ in their bytes but not as text (Unicode canonical equivalence, e.g. `é` as one code
+    /// point or as `e` and a combining accent): upstream systems tell them apart, while their pages would look
+    /// the same, so the run refuses them naming both.
+    static func lookAlike(
+        _ field: String, _ id: String, _ source: SourceLocation, as other: String, _ otherSource: SourceLocation
+    ) -> Diagnostic {
+        var location = source
+        location.field = field
+        let code = { (text: String) in text.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ") }
+        return Diagnostic(
+            at: location,
+            expected:
+                "an id that differs from '\(other)' at \(otherSource.file):\(otherSource.line) as text, not only in its Unicode normalization (\(code(other)) there, \(code(id)) here)",
+            found: id)
     }
 
     static func conflict(_ a: LedgerEntry, _ b: LedgerEntry) -> (field: String, was: String, now: String)? {
