@@ -202,4 +202,44 @@ import Testing
         #expect(outcome.status == 65, "\(outcome.stderr)")
         #expect(!FileManager.default.fileExists(atPath: cli.path("shard0")))
     }
+
+    /// Issue 25, F13: `merge` published any extra file a shard's payee manifest listed (`.htaccess`, `x.php`),
+    /// with every digest recomputed, and the summary contradicted itself ("227 files: 228 added"). Now a payee's
+    /// folder may hold only what a build writes for that payee.
+    @Test(arguments: [".htaccess", "x.php", "2026-10.pdf", "1999-01.html"])
+    func aFileABuildDoesNotWriteIsRefusedEvenWhenListed(name: String) throws {
+        let cli = try setUp()
+        let folder = try payeeFolder(cli)
+        try cli.write("shards/t1/\(folder)/\(name)", "<?php system($_GET['c']); ?>")
+        try addToPayeeManifest(cli, folder: folder, name: name)
+        try expectRefused(cli, "expected only the files a build writes for payee")
+    }
+
+    /// Lists `folder/name` in the payee's manifest in `shards/t1` and vouches for the new payee manifest in the
+    /// shard's top-level manifest (size, SHA-256, file count and bytes), as a tamperer who re-hashes would.
+    func addToPayeeManifest(_ cli: CLIRunner, folder: String, name: String) throws {
+        let shard = "shards/t1/"
+        let payeeManifest = URL(fileURLWithPath: cli.path(shard + folder + "/manifest.json"))
+        var manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: payeeManifest)) as? [String: Any])
+        var files = try #require(manifest["files"] as? [[String: Any]])
+        let added = cli.path(shard + folder + "/" + name)
+        files.append(["path": folder + "/" + name, "size": try Self.size(added), "sha256": try Self.sha256(added)])
+        manifest["files"] = files
+        try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+            .write(to: payeeManifest)
+        let topURL = URL(fileURLWithPath: cli.path(shard + "manifest.json"))
+        var top = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: topURL)) as? [String: Any])
+        var payees = try #require(top["payees"] as? [[String: Any]])
+        let index = try #require(payees.firstIndex { ($0["slug"] as? String).map { "payees/" + $0 } == folder })
+        payees[index]["manifest"] = [
+            "path": folder + "/manifest.json", "size": try Self.size(payeeManifest.path),
+            "sha256": try Self.sha256(payeeManifest.path),
+        ]
+        payees[index]["files"] = (payees[index]["files"] as? Int ?? 0) + 1
+        payees[index]["bytes"] = (payees[index]["bytes"] as? Int ?? 0) + (try Self.size(added))
+        top["payees"] = payees
+        try JSONSerialization.data(withJSONObject: top, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+            .write(to: topURL)
+    }
 }

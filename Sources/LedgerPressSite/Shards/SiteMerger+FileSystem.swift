@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressCore
 
 extension SiteMerger {
     /// Reads a shard: its folder (no links, no special files), its manifest and `shard.json`, and its top-level
@@ -150,9 +151,9 @@ extension SiteMerger {
 
     /// A payee's folder from its shard, checked file by file against the payee manifest the shard's manifest
     /// vouches for (and nothing else in the folder), with their rows of the shard's finance CSVs.
-    func payeeOutput(_ entry: Manifest.PayeeEntry, from shard: LoadedShard, site: PreviousSite, output: URL) throws
-        -> PayeeOutput
-    {
+    func payeeOutput(
+        _ entry: Manifest.PayeeEntry, from shard: LoadedShard, site: PreviousSite, output: URL, mode: SitePipeline.Mode
+    ) throws -> PayeeOutput {
         let directory = shard.directory
         guard let manifestBytes = try shard.folder.read(entry.manifest.path),
             manifestBytes.count == entry.manifest.size,
@@ -179,6 +180,19 @@ extension SiteMerger {
                     "\(directory)/\(entry.manifest.path): error: files: '\(SitePath.quoted(file.path))': expected each file of payees/\(entry.slug)/ once"
                 )
             }
+        }
+        // Only what a build writes for this payee: the home and each statement's three files (none in a
+        // finance-only build), one per period the shard's manifest records for them.
+        let writes = SiteMerger.buildFiles(of: entry, mode: mode)
+        for file in manifest.files where !writes.contains(String(file.path.dropFirst(folder.utf8.count))) {
+            throw MergeFailure.mismatch(
+                "\(directory)/\(entry.manifest.path): error: files: '\(SitePath.quoted(file.path))': expected only the files a build writes for payee \(SitePath.quoted(entry.id)) (index.html and each statement's .md, .html and .csv), got another"
+            )
+        }
+        guard manifest.files.count + 1 == entry.files else {
+            throw MergeFailure.mismatch(
+                "\(directory)/manifest.json: payee \(SitePath.quoted(entry.id)) has \(entry.files) files, but their manifest lists \(manifest.files.count + 1)"
+            )
         }
         for path in present.sorted() where !expected.contains(path) {
             throw MergeFailure.mismatch(
@@ -245,5 +259,17 @@ extension SiteMerger {
             }
         }
         return slugs
+    }
+}
+
+extension SiteMerger {
+    /// The names of the files a build writes in a payee's folder besides their manifest.
+    static func buildFiles(of entry: Manifest.PayeeEntry, mode: SitePipeline.Mode) -> Set<String> {
+        guard mode == .site else { return [] }
+        var names: Set<String> = ["index.html"]
+        for label in entry.periods where Period(label: label) != nil {
+            for suffix in [".md", ".html", ".csv"] { names.insert(label + suffix) }
+        }
+        return names
     }
 }

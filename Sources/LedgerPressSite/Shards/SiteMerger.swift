@@ -105,7 +105,8 @@ public struct SiteMerger: Sendable {
         do {
             let outputs = try publish.stream(count: payees.count, workers: workers, writer: staging, progress: progress)
             { index in
-                try payeeOutput(order[index].entry, from: shards[order[index].shard], site: site, output: writer.output)
+                try payeeOutput(
+                    order[index].entry, from: shards[order[index].shard], site: site, output: writer.output, mode: mode)
             }
             let finance = try publish.topLevel(summary).finance
             for totals in finance.controlTotals where totals.payeesTotal != totals.ledgerTotal {
