@@ -42,7 +42,8 @@ check() { # check DESCRIPTION COMMAND...: one counted check
 digest() { sha256sum "$1/manifest.json" 2>/dev/null | cut -d' ' -f1; }
 same_tree() { diff -r "$1" "$2" >/dev/null 2>&1; }
 one_of() { local x=$1; shift; for y in "$@"; do [ "$x" = "$y" ] && return 0; done; return 1; }
-no_leftovers() { [ ! -e "$1.staging" ] && [ ! -e "$(dirname "$1")/.$(basename "$1").previous" ]; }
+# No staging folder (`<out>.staging-<pid>`) and no moved-aside output is left.
+no_leftovers() { ! compgen -G "$1.staging*" >/dev/null && [ ! -e "$(dirname "$1")/.$(basename "$1").previous" ]; }
 # A random moment in [0, $1) seconds, printed as a decimal for sleep.
 moment() { local ms=$(( (RANDOM * 32768 + RANDOM) % $1 )); printf '%d.%03d' $((ms / 1000)) $((ms % 1000)); }
 # How long a command takes, in milliseconds.
@@ -89,7 +90,7 @@ kill_case() {
     span=$((span + span / 5 + 1))
     local midrun=0
     for k in $(seq 1 "$kills"); do
-        rm -rf out out.staging .out.previous .out.spare && cp -a "$start" out
+        rm -rf out out.staging* .out.previous .out.spare && cp -a "$start" out
         [ -z "${with_spare:-}" ] || make_spare out
         "$@" >/dev/null 2>&1 &
         local pid=$!
@@ -124,6 +125,73 @@ kill_case rerun settled-site after "$settled" -- "$bin" build ledger.csv --payee
 # The same build starting from a spare: its staging folder shares every file with the output until it is swapped in.
 with_spare=1 kill_case build-from-spare old-site after "$old" "$new" -- "$bin" build ledger.csv --payees payees.csv --output out --quiet
 
+# Issue 25, F1: a site published from a git checkout. Files at the top that ledgerpress did not write (`.git/`,
+# `CNAME`) survive every publish, every kill and the next run, byte for byte.
+foreign_ok() {
+    [ "$(cat "$1/CNAME" 2>/dev/null)" = "statements.example.com" ] && [ "$(cat "$1/.git/HEAD" 2>/dev/null)" = "ref: refs/heads/main" ]
+}
+rm -rf foreign-site && cp -a old-site foreign-site
+mkdir -p foreign-site/.git/refs && echo "ref: refs/heads/main" >foreign-site/.git/HEAD && echo statements.example.com >foreign-site/CNAME
+span=$(millis "$bin" build ledger.csv --payees payees.csv --output probe-site --quiet)
+for k in $(seq 1 "$kills"); do
+    if [ $((k % 2)) = 1 ]; then
+        "$bin" build ledger.csv --payees payees.csv --output foreign-site --quiet >/dev/null 2>&1 &
+    else
+        "$bin" build ledger.csv --payees payees.csv --as-of 2026-10-20T00:00:00Z --output foreign-site --quiet >/dev/null 2>&1 &
+    fi
+    pid=$!
+    sleep "$(moment $((span + span / 5 + 1)))"
+    kill -KILL "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    check "foreign files, kill $k: .git or CNAME lost or changed" foreign_ok foreign-site
+    check "foreign files, kill $k: the next run fails" "$bin" build ledger.csv --payees payees.csv --output foreign-site --quiet
+    check "foreign files, kill $k: .git or CNAME lost after the next run" foreign_ok foreign-site
+    check "foreign files, kill $k: verify fails" "$bin" verify foreign-site >/dev/null 2>&1
+done
+echo "faults: foreign files (.git/, CNAME) at the top of the site: $kills kills"
+
+# Issue 25, F4: the lock file deleted while a run holds it, and a second run started on the same output. Each run
+# stages in a folder of its own and checks its lock before the swap: whatever ends, the output verifies.
+"$bin" sample --entries 20000 --payees 150 --seed 7 --out big.csv --payees-out big-payees.csv >/dev/null || exit 2
+"$bin" build big.csv --payees big-payees.csv --as-of 2026-10-25T00:00:00Z --output lock-site --quiet || exit 2
+span=$(millis "$bin" build big.csv --payees big-payees.csv --output probe-lock --quiet)
+stolen=0
+for k in $(seq 1 7); do
+    "$bin" build big.csv --payees big-payees.csv --output lock-site --quiet >/dev/null 2>&1 &
+    pid=$!
+    sleep "$(moment $((span / 2 + 1)))"
+    rm -f .lock-site.lock
+    "$bin" build big.csv --payees big-payees.csv --range 2026-10-01..2026-10-15 --output lock-site --quiet >/dev/null 2>&1
+    second=$?
+    wait "$pid"
+    first=$?
+    [ $first = 75 ] || [ $second = 75 ] && stolen=$((stolen + 1))
+    check "stolen lock, round $k: exits $first and $second, expected 0 or 75" one_of "$first$second" 00 075 750 7575
+    check "stolen lock, round $k: verify fails" "$bin" verify lock-site >/dev/null 2>&1
+    check "stolen lock, round $k: leftovers" no_leftovers lock-site
+    "$bin" build big.csv --payees big-payees.csv --as-of 2026-10-25T00:00:00Z --output lock-site --quiet --allow-shrink >/dev/null 2>&1
+done
+echo "faults: lock file deleted mid-run, 7 rounds: $stolen run(s) found their lock gone and published nothing (75)"
+
+# Issue 25, F7: the spare site tampered with. What sits in `.<out>.spare` is never published.
+for site in tamper-site control-site; do
+    rm -rf $site .$site.spare && cp -a old-site $site
+    "$bin" build ledger.csv --payees payees.csv --as-of 2026-10-25T00:00:00Z --output $site --quiet || exit 2
+done
+"$bin" build ledger.csv --payees payees.csv --output control-site --quiet || exit 2
+check "spare: no spare was kept" [ -e .tamper-site.spare/.ledgerpress-spare ]
+folder=$(ls .tamper-site.spare/payees | grep -v style.css | head -1)
+statement=$(ls ".tamper-site.spare/payees/$folder" | grep '\.md$' | head -1)
+rm ".tamper-site.spare/payees/$folder/$statement" && echo "Net earnings: 1000000.00" >".tamper-site.spare/payees/$folder/$statement"
+echo '<script>alert(1)</script>' >".tamper-site.spare/payees/$folder/evil.html"
+echo '<script>alert(1)</script>' >.tamper-site.spare/evil.html
+"$bin" build ledger.csv --payees payees.csv --output tamper-site --quiet
+check "spare: the build after tampering fails" [ $? = 0 ]
+check "spare: the tampered statement was published" same_tree tamper-site control-site
+check "spare: a file put in the spare was published" [ ! -e "tamper-site/payees/$folder/evil.html" ] && [ ! -e tamper-site/evil.html ]
+check "spare: verify fails" "$bin" verify tamper-site >/dev/null 2>&1
+echo "faults: spare tampered with (an edited statement, two added files): none published"
+
 # A full file system: the old site fits, the new one does not.
 rm -rf small.csv && "$bin" sample --entries 40 --payees 3 --seed 9 --out small.csv --payees-out small-payees.csv
 "$bin" build small.csv --payees small-payees.csv --output small-site --quiet || exit 2
@@ -137,7 +205,7 @@ if mount -t tmpfs -o size=${size_kb}k tmpfs full 2>/dev/null; then
     check "full tmpfs: exit $status, expected 73 or 74" one_of $status 73 74
     check "full tmpfs: the message does not say 'No space left on device': $(cat full.err)" grep -q "No space left on device" full.err
     check "full tmpfs: the old site changed" same_tree small-site full/site
-    check "full tmpfs: staging left behind" [ ! -e full/site.staging ]
+    check "full tmpfs: staging left behind" no_leftovers full/site
     check "full tmpfs: verify fails" "$bin" verify full/site >/dev/null
     how="tmpfs of ${size_kb} KiB: exit $status, $(head -1 full.err)"
 else
@@ -166,9 +234,9 @@ if [ "$(id -u)" = 0 ] && grep -q " $work/full " /proc/mounts && mount -o remount
         status=$?
         chattr -i immutable
         check "chattr +i: exit $status, expected 73" [ $status = 73 ]
-        check "chattr +i: the message does not say 'cannot swap': $(cat immutable.err)" grep -q "cannot swap .*immutable.staging with .*immutable: Operation not permitted" immutable.err
+        check "chattr +i: the message does not say 'cannot swap': $(cat immutable.err)" grep -q "cannot swap .*immutable.staging-[0-9]* with .*immutable: Operation not permitted" immutable.err
         check "chattr +i: the old site changed" same_tree small-site immutable
-        check "chattr +i: staging left behind" [ ! -e immutable.staging ]
+        check "chattr +i: staging left behind" no_leftovers immutable
         echo "faults: immutable output (chattr +i): exit $status, $(head -1 immutable.err)"
     else
         echo "faults: chattr +i is not supported here; immutable output not tested"

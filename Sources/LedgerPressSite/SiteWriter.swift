@@ -196,11 +196,15 @@ public struct SiteWriter: Sendable {
                 try fm.moveItem(at: previous, to: output)
             }
         }
-        // Every run's staging folder (`<output>.staging` and `<output>.staging-<pid>`): this run holds the lock,
-        // so none of them belongs to a run still publishing.
+        // Earlier runs' staging folders (`<output>.staging`, `<output>.staging-<pid>`). This run holds the lock, so
+        // none belongs to a run still publishing, unless the lock file was removed under a live run: a folder
+        // whose process is alive is left to it (it finds its lock gone before it swaps, and removes its folder).
         let name = output.lastPathComponent + ".staging"
         for entry in SystemFile.listNames(output.deletingLastPathComponent().path) ?? []
         where entry.name == name || entry.name.hasPrefix(name + "-") {
+            if let pid = Int32(entry.name.dropFirst(name.count + 1)), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM {
+                continue
+            }
             SystemFile.removeTree(sibling(entry.name).path)
         }
     }

@@ -168,6 +168,8 @@ public struct SitePipeline: Sendable {
         } catch {
             _ = try? staging.finish(flushing: false)
             writer.discardStaging()
+            // A run whose lock file went fails as having lost it, whatever failed first.
+            if let lock = configuration.lock, !lock.isHeld { throw SiteWriter.Failure.lockLost(lock.path) }
             throw error
         }
         try writer.swapIn(differences: staging.differences)
