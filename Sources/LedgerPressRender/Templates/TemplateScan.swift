@@ -7,7 +7,7 @@
 enum TemplateScan {
     /// The largest template file, in bytes (the shipped ones are at most 6.5 KB).
     static let maxBytes = 1 << 20
-    /// How deep sections may nest (the shipped templates nest 3 deep).
+    /// How deep sections may nest (the shipped templates nest at most 2 deep).
     static let maxDepth = 64
 
     struct Problem: Equatable {
