@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 C=Fuzz/corpus
 F=Tests/EndToEndTests/Fixtures
 rm -rf "$C"
-mkdir -p "$C"/{amount,csv,jsonl,rfc3339,mapping,native,stripe-report,stripe-dashboard,mapped,payees,markdown,statements}
+mkdir -p "$C"/{amount,csv,jsonl,rfc3339,mapping,native,stripe-report,stripe-dashboard,stripe-payments,stripe-payouts,mapped,payees,markdown,statements}
 
 seed() { # target name < bytes
     cat >"$C/$1/$2"
@@ -34,6 +34,7 @@ done
 cut_lines $F/formats/native.jsonl | seed jsonl native
 printf '{"id":"j\\u00e9","amount":12,"currency":"usd","occurred_at":"2026-10-01T00:00:00Z","payee_id":"p","payee_type":"driver","kind":"tip","description":"a\\nb \\ud83d\\ude00"}\n\n{}\n' \
     | seed jsonl escapes
+printf '{"id":"t1","amount":"1.00","amount":"2.00"}\n{"id":"t2","\\u0069d":"t3"}\n' | seed jsonl duplicate-keys
 cut_lines Examples/example-ledger.csv 14 | seed native example
 cut_lines $F/edge-ledger.csv 14 | seed native edge
 cut_lines Examples/example-payees.csv | seed payees example
@@ -41,6 +42,11 @@ cut_lines $F/edge-payees.csv | seed payees edge
 cut_lines $F/formats/payees.csv | seed payees formats
 for f in $F/formats/*balance_change*.csv $F/formats/*payouts*.csv; do cut_lines "$f" 8 | seed stripe-report "$(basename "$f" .csv)"; done
 for f in $F/formats/dashboard-*.csv; do cut_lines "$f" 8 | seed stripe-dashboard "$(basename "$f" .csv)"; done
+cut_lines $F/exports/unified_payments.csv 8 | seed stripe-payments unified_payments
+# the 2023 layout: `;`, `Created (UTC)`, no id column
+printf 'Created (UTC);Amount;Amount Refunded;Currency;Converted Amount;Converted Currency;Fee;Status;Description\n2026-03-08 02:30;12,00;0,00;eur;12,00;eur;0,65;Paid;Ride\n2026-11-01 01:30;5,00;5,00;eur;5,00;eur;0,30;Refunded;Tip\n' \
+    | seed stripe-payments semicolon-2023
+cut_lines $F/exports/payouts.csv 8 | seed stripe-payouts payouts
 
 # statements: first byte = zone (bits 0-2) and periods (bits 3-4), then a native ledger
 { printf '\x01'; cut_lines Examples/example-ledger.csv 24; } | seed statements example-new-york

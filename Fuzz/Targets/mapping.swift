@@ -14,7 +14,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         mapping = try Mapping.parse(yaml, file: "fuzz.yaml")
     } catch {
-        check(error.description.hasPrefix("fuzz.yaml: error: mapping: "), "failure message: \(error.description)")
+        // `fuzz.yaml: error: mapping: ...`, or with the line: `fuzz.yaml:12: error: mapping: ...`.
+        let line = error.line.map { ":\($0)" } ?? ""
+        check(error.description.hasPrefix("fuzz.yaml\(line): error: mapping: "), "failure message: \(error.description)")
+        check(error.line.map { $0 >= 1 && $0 <= yaml.utf8.count + 1 } ?? true, "failure line out of range: \(error)")
         return 0
     }
     guard split < bytes.count else { return 0 }

@@ -86,7 +86,7 @@ struct Console {
             self.error([error.description])
             switch error {
             case .missing: throw Exit.noInput
-            case .invalid, .notText: throw Exit.dataError
+            case .invalid, .notText, .refused: throw Exit.dataError
             case .unreadable: throw Exit.ioError
             }
         }

@@ -55,14 +55,14 @@ import Testing
         let before = try cli.tree("site")
         #expect(try cli.read("site/payees/drv_jose/2026-W43.md").contains("po_jose_1 · Bezahlt"))
         try FileManager.default.createDirectory(atPath: cli.path("mine/strings"), withIntermediateDirectories: true)
-        // The override replaces de.json as a whole: what it lacks falls back to English.
+        // The override changes one word of de.json: what it lacks comes from the built-in de.json, key by key.
         try cli.write("mine/strings/de.json", #"{"status_paid": "Überwiesen"}"#)
         try cli.write("mine/strings/it.json", #"{"kind_month": "Mese", "title_month": "{month} {year}"}"#)
         let outcome = try Self.build(cli, payees: payees, output: "site", extra: ["--templates", "mine"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let jose = try cli.read("site/payees/drv_jose/2026-W43.md")
         #expect(jose.contains("po_jose_1 · Überwiesen"))
-        #expect(jose.contains("- Opening balance: 25,55\u{A0}€"))
+        #expect(jose.contains("- Anfangssaldo: 25,55\u{A0}€"))
         let ann = try cli.read("site/payees/drv_ann/index.html")
         #expect(ann.contains("<li>Mese: <a href=\"2026-11.html\">Novembre 2026</a>"))
         #expect(ann.contains("<html lang=\"it\">"))

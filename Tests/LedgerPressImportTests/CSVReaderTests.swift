@@ -57,4 +57,13 @@ import Testing
         #expect(throws: CSVError(line: 3, problem: .invalidUTF8)) { try reader.next() }
         #expect(try reader.next()?.fields == ["next"])
     }
+
+    /// A negative count skips nothing (it trapped on `0..<-1`), and a huge one stops at the end of the bytes
+    /// (it counted to `Int.max`).
+    @Test(arguments: [(-1, 1), (Int.min, 1), (1, 2), (Int.max, 4)])
+    func anyCountOfLinesToSkipStopsAtTheEnd(skip: Int, line: Int) throws {
+        var reader = CSVReader(bytes: Array("a\nb\nc\n".utf8), skippingLines: skip)
+        #expect(reader.line == line)
+        #expect(try reader.next()?.line == (line <= 3 ? line : nil))
+    }
 }

@@ -87,6 +87,32 @@ import Testing
         #expect(japanese["no_such_key"] == "no_such_key")
     }
 
+    /// A `--templates` folder's table that has only some keys takes the rest from the built-in table of the same
+    /// name, key by key (it published raw key names such as `title_driver` before), then from English.
+    @Test func aPartialOverrideTableFallsBackToTheBuiltInTableKeyByKey() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("strings"), withIntermediateDirectories: true)
+        try Data(#"{"total": "Sum", "net": ""}"#.utf8).write(to: folder.appendingPathComponent("strings/en.json"))
+        try Data(#"{"status_paid": "Überwiesen"}"#.utf8).write(to: folder.appendingPathComponent("strings/de.json"))
+        let set = try TemplateSet.load(defaultsDirectory: Self.templatesFolder, overrides: folder.path)
+        let builtIn = try Self.shipped().strings.tables
+        let english = set.wording(for: "en_US")
+        #expect(english["total"] == "Sum")
+        #expect(english["net"] == builtIn["en"]?["net"])
+        #expect(english["title_driver"] == builtIn["en"]?["title_driver"])
+        #expect(set.strings.missingKeys(in: "en").isEmpty)
+        let german = set.wording(for: "de_DE")
+        #expect(german["status_paid"] == "Überwiesen")
+        #expect(german["title_driver"] == builtIn["de"]?["title_driver"])
+        #expect(german["total"] == builtIn["de"]?["total"])
+        // Both the override and the built-in table it completes are in the digest's sources.
+        let sources = Dictionary(uniqueKeysWithValues: set.sources.map { ($0.name, $0.text) })
+        #expect(sources["strings/en.json"] == #"{"total": "Sum", "net": ""}"#)
+        #expect(sources["strings/en.json (built-in)"]?.contains("title_driver") == true)
+    }
+
     @Test func localesPickTheirTable() {
         #expect(StringTables.candidates(for: "de_DE") == ["de_DE", "de"])
         #expect(StringTables.candidates(for: "pt-BR") == ["pt_BR", "pt"])

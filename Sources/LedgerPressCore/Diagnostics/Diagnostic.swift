@@ -51,7 +51,8 @@ public struct Diagnostic: Sendable, Equatable, Hashable {
         return text
     }
 
-    static func shorten(_ text: String) -> String {
+    /// `text` as a message shows it: line breaks, tabs and control characters escaped, at most 80 characters.
+    public static func shorten(_ text: String) -> String {
         var visible = ""
         for scalar in text.unicodeScalars {
             switch scalar {

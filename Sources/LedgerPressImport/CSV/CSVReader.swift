@@ -28,10 +28,13 @@ public struct CSVReader: Sendable {
         self.bytes = bytes
         self.delimiter = delimiter
         position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        for _ in 0..<skippingLines where position < bytes.count {
+        // Never more lines than the bytes hold: a negative count skips none, `Int.max` stops at the end.
+        var skipped = 0
+        while skipped < skippingLines, position < bytes.count {
             while position < bytes.count, bytes[position] != 10 { position += 1 }
             position += 1
             line += 1
+            skipped += 1
         }
     }
 

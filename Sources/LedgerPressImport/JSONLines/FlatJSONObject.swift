@@ -4,10 +4,13 @@ import LedgerPressCore
 ///
 /// Numbers keep their text (an amount is never read through floating point); strings are
 /// unescaped (`\n`, `\"`, `\u00e9`, surrogate pairs); `null` is an absent value; nested
-/// objects and arrays are refused.
+/// objects and arrays are refused. A key given twice (compared after unescaping) is refused: which of
+/// the two values counts would be a guess.
 enum FlatJSONObject {
     enum Failure: Error, Equatable {
         case malformed(String)
+        /// The key, and the 1-based byte columns in the line where its two occurrences start (their `"`).
+        case duplicateKey(String, first: Int, second: Int)
     }
 
     static func parse(_ bytes: ArraySlice<UInt8>) throws(Failure) -> [String: String] {
@@ -30,13 +33,18 @@ enum FlatJSONObject {
             }
         }
         var object: [String: String] = [:]
+        var columns: [String: Int] = [:]
         try expect(UInt8(ascii: "{"), "'{'")
         skipSpace()
         if p < end, bytes[p] == UInt8(ascii: "}") {
             p += 1
         } else {
             while true {
+                skipSpace()
+                let column = p - bytes.startIndex + 1
                 let key = try string()
+                if let first = columns[key] { throw .duplicateKey(key, first: first, second: column) }
+                columns[key] = column
                 try expect(UInt8(ascii: ":"), "':'")
                 skipSpace()
                 guard p < end else { throw .malformed("a value expected") }

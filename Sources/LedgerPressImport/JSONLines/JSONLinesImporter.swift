@@ -3,7 +3,8 @@ import LedgerPressCore
 /// The native ledger as JSON Lines: one object per line with the native CSV's field names.
 ///
 /// `amount` is a JSON string (`"12.00"`); a JSON number is accepted and parsed from its text, never
-/// through floating point. Blank lines are skipped; every bad line is a diagnostic and a rejected row.
+/// through floating point. Blank lines are skipped; every bad line is a diagnostic and a rejected row, a
+/// line that gives a key twice too (named with the byte columns where both occurrences start).
 enum JSONLinesImporter {
     static func read(bytes: [UInt8], file: String) -> ImportedFile {
         var table = CSVTable(file: file, format: .jsonl)
@@ -36,8 +37,14 @@ enum JSONLinesImporter {
                     continue
                 }
             } catch {
-                if case .malformed(let what) = error {
+                switch error {
+                case .malformed(let what):
                     table.problem(line, nil, "one JSON object of the ledger fields per line (\(what))", raw)
+                case .duplicateKey(let key, let first, let second):
+                    let name = Diagnostic.shorten(key)
+                    table.problem(
+                        line, name,
+                        "each key once per object, got '\(name)' at column \(first) and again at column \(second)", nil)
                 }
             }
             table.reject(line, raw, from: before)

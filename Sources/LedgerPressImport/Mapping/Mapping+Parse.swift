@@ -9,8 +9,9 @@ extension Mapping {
 
     /// Parses and checks a mapping file's text.
     public static func parse(_ text: String, file: String) throws(Failure) -> Mapping {
-        let reader = Reader(file: file)
-        guard let root = try loadYAML(text, file: file) as? [String: Any] else {
+        let tree = try loadYAML(text, file: file)
+        let reader = Reader(file: file, lines: tree.lines, quoted: tree.quoted)
+        guard let root = tree.root as? [String: Any] else {
             throw reader.fail("expected a YAML mapping at the top")
         }
         if let unknown = root.keys.sorted().first(where: { !knownKeys.contains($0) }) {
@@ -93,9 +94,11 @@ extension Mapping {
         try checkDistinctIDs(entries, fail: reader.fail)
         return Mapping(
             name: try reader.string(root["name"], "name", default: "mapping"), delimiter: delimiterByte,
-            skipLines: root["skip_lines"] as? Int ?? 0, decimalSeparator: Character(decimal),
-            thousandsSeparator: thousands.first, currencySymbols: root["currency_symbols"] as? [String] ?? [],
-            negativeParentheses: root["negative_parentheses"] as? Bool ?? false, timeColumns: timeColumns,
+            skipLines: try reader.wholeNumber(root["skip_lines"], "skip_lines", in: 0...1000, default: 0),
+            decimalSeparator: Character(decimal), thousandsSeparator: thousands.first,
+            currencySymbols: try reader.textList(root["currency_symbols"], "currency_symbols"),
+            negativeParentheses: try reader.flag(root["negative_parentheses"], "negative_parentheses", default: false),
+            timeColumns: timeColumns,
             timeFormat: try reader.string(timestamp["format"], "timestamp.format"), timeZone: timeZone, fields: fields,
             id: id,
             idScope: idScope, skip: try reader.filters(root["skip"], "skip"),
@@ -121,12 +124,16 @@ extension Mapping {
     /// Reads the parts of a mapping file, each failure naming the file and the key.
     struct Reader {
         let file: String
+        /// The line of each key by its path, and the paths of quoted values (``YAMLTree``).
+        var lines: [String: Int] = [:]
+        var quoted: Set<String> = []
 
         func fail(_ message: String) -> Failure { Failure(file: file, message: message) }
 
         func string(_ value: Any?, _ key: String, default fallback: String? = nil) throws(Failure) -> String {
             if let text = value as? String { return text }
-            if let number = value as? Int { return String(number) }
+            // A number or date is text as written (`0012`, not 10).
+            if let plain = value as? YAMLTree.Plain, !plain.isNull { return plain.text }
             if value == nil, let fallback { return fallback }
             throw fail("expected text for '\(key)'")
         }

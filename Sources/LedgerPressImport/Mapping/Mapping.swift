@@ -140,7 +140,11 @@ public struct Mapping: Sendable {
     public struct Failure: Error, CustomStringConvertible {
         public var file: String
         public var message: String
-        public var description: String { "\(file): error: mapping: \(message)" }
+        /// The 1-based line of the mapping file the problem is on, when one is known.
+        public var line: Int? = nil
+        public var description: String {
+            "\(file)\(line.map { ":\($0)" } ?? ""): error: mapping: \(message)"
+        }
     }
 
     /// Every column the mapping reads (for the header check).

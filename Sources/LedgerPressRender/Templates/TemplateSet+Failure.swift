@@ -8,8 +8,11 @@ extension TemplateSet {
         case invalid(file: String, line: Int, column: Int, reason: String)
         /// Reading the file failed (an I/O error).
         case unreadable(file: String)
-        /// The path is not a template file: a folder, or bytes that are not UTF-8 text.
+        /// The path is not a template file: a folder, bytes that are not UTF-8 text, or too many bytes.
         case notText(file: String, reason: String)
+        /// A tag the set cannot render at this 1-based line and column: a partial, or sections nested too deep
+        /// (``TemplateScan``).
+        case refused(file: String, line: Int, column: Int, expected: String, found: String)
 
         public var description: String {
             switch self {
@@ -18,6 +21,8 @@ extension TemplateSet {
                 return "\(file):\(line):\(column): error: template: expected valid Mustache, got \(reason)"
             case .unreadable(let file): return "\(file): error: template: cannot read the file"
             case .notText(let file, let reason): return "\(file): error: template: \(reason)"
+            case .refused(let file, let line, let column, let expected, let found):
+                return "\(file):\(line):\(column): error: template: expected \(expected), got \(found)"
             }
         }
 

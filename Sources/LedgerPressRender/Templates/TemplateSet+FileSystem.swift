@@ -3,7 +3,8 @@ import Foundation
 extension TemplateSet {
     /// Loads the default templates, with files in `overrides` (if given) taking their place one by one.
     /// String tables are every `strings/*.json` of either folder (an override folder may add a language);
-    /// `strings/en.json` must exist.
+    /// `strings/en.json` must exist. An overriding table is completed key by key from the default table of
+    /// the same name (a table with only the words it changes).
     public static func load(defaultsDirectory: String, overrides: String?) throws(Failure) -> TemplateSet {
         var texts: [String: String] = [:]
         var origin: [String: String] = [:]
@@ -14,19 +15,34 @@ extension TemplateSet {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
                 if isDirectory.boolValue { throw .notText(file: path, reason: "is a folder, expected a file") }
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw .unreadable(file: path)
-                }
-                guard let text = String(data: data, encoding: .utf8) else {
-                    throw .notText(file: path, reason: "expected UTF-8 text, got other bytes")
-                }
-                texts[name] = text
+                texts[name] = try read(path)
                 origin[name] = path
                 break
             }
         }
         guard texts[englishStrings] != nil else { throw .missing(englishStrings) }
-        return try TemplateSet(texts: texts, origin: origin)
+        var builtInStrings: [String: String] = [:]
+        for (name, path) in origin where stringsLanguage(name) != nil {
+            let builtIn = (defaultsDirectory as NSString).appendingPathComponent(name)
+            if path != builtIn, FileManager.default.fileExists(atPath: builtIn) {
+                builtInStrings[name] = try read(builtIn)
+            }
+        }
+        return try TemplateSet(texts: texts, origin: origin, builtInStrings: builtInStrings)
+    }
+
+    /// A template file's text: at most ``TemplateScan/maxBytes`` (checked before reading), UTF-8.
+    static func read(_ path: String) throws(Failure) -> String {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= TemplateScan.maxBytes else {
+            throw .notText(
+                file: path, reason: "expected a file of at most \(TemplateScan.maxBytes) bytes, got \(size) bytes")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(file: path) }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .notText(file: path, reason: "expected UTF-8 text, got other bytes")
+        }
+        return text
     }
 
     /// `strings/<language>.json` for every such file in any of the folders, sorted, each once.

@@ -36,13 +36,21 @@ public struct TemplateSet: Sendable {
     /// where each came from (for messages).
     /// `skeletonLimit` and `skeletonByteLimit`: how many shapes of context get a skeleton, and how many bytes
     /// of skeletons are kept at most (``TemplateSkeletonCache``).
+    /// `builtInStrings`: the default string tables (`strings/en.json` → text) that a table in `texts` overrides;
+    /// a key the override lacks or leaves empty is taken from them, key by key.
     public init(
-        texts: [String: String], origin: [String: String] = [:], skeletonLimit: Int = 1024,
-        skeletonByteLimit: Int = 32 << 20
+        texts: [String: String], origin: [String: String] = [:], builtInStrings: [String: String] = [:],
+        skeletonLimit: Int = 1024, skeletonByteLimit: Int = 32 << 20
     ) throws(Failure) {
         skeletons = TemplateSkeletonCache(limit: skeletonLimit, byteLimit: skeletonByteLimit)
         _ = MarkdownContentType.registered
         _ = HTMLTextContentType.registered
+        for (name, body) in texts.merging(builtInStrings, uniquingKeysWith: { own, _ in own })
+        where body.utf8.count > TemplateScan.maxBytes {
+            throw .notText(
+                file: origin[name] ?? name,
+                reason: "expected a file of at most \(TemplateScan.maxBytes) bytes, got \(body.utf8.count) bytes")
+        }
         func text(_ name: String) throws(Failure) -> String {
             guard let value = texts[name] else { throw .missing(name) }
             return value
@@ -52,6 +60,11 @@ public struct TemplateSet: Sendable {
         }
         func parse(_ name: String, markdown: Bool) throws(Failure) -> MustacheTemplate {
             let body = try text(name)
+            if let problem = TemplateScan.problem(in: body) {
+                throw .refused(
+                    file: origin[name] ?? name, line: problem.line, column: problem.column,
+                    expected: problem.expected, found: problem.found)
+            }
             let pragma = pragma(markdown: markdown)
             do {
                 return try MustacheTemplate(string: pragma + body)
@@ -73,11 +86,17 @@ public struct TemplateSet: Sendable {
         var tables: [String: [String: String]] = [:]
         for (name, body) in texts {
             guard let language = TemplateSet.stringsLanguage(name) else { continue }
-            tables[language] = try StringTables.parse(body, file: origin[name] ?? name)
+            var table = try StringTables.parse(body, file: origin[name] ?? name)
+            if let builtIn = builtInStrings[name] {
+                let defaults = try StringTables.parse(builtIn, file: name)
+                table.merge(defaults) { own, builtIn in own.isEmpty ? builtIn : own }
+            }
+            tables[language] = table
         }
         strings = StringTables(tables: tables)
         let names = TemplateSet.fileNames + texts.keys.filter { TemplateSet.stringsLanguage($0) != nil }
-        sources = try names.sorted().map { name throws(Failure) in (name, try text(name)) }
+        let completed = builtInStrings.filter { texts[$0.key] != nil }.map { ($0.key + " (built-in)", $0.value) }
+        sources = try (names.map { name throws(Failure) in (name, try text(name)) } + completed).sorted { $0.0 < $1.0 }
     }
 
     /// `strings/de.json` → `de`; nil for any other file name.
