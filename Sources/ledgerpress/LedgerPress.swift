@@ -15,7 +15,9 @@ struct LedgerPress: ParsableCommand {
     /// ArgumentParser's own `main`, plus the run report of a `build` or `merge` whose command line is refused
     /// (the errors `run()` throws write theirs in `RunReport.recording`), and exit 70 with
     /// `ledgerpress: internal error: ...` for an unexpected error from any command (not ArgumentParser's exit 1).
+    /// Before anything, SIGTERM and SIGINT are handed to ``Interruption``.
     static func main() {
+        Interruption.install()
         var command: ParsableCommand
         do {
             command = try parseAsRoot()
