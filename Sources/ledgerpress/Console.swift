@@ -50,10 +50,11 @@ struct Console {
         return failure.exitCode
     }
 
-    /// Writes a file the user named (the reject file); failure exits 73 saying why (74 for a device error).
+    /// Writes a file the user named (the reject file) in one step (``SystemFile/replace(_:bytes:)``: a failure
+    /// leaves no empty or partial file); failure exits 73 saying why (74 for a device error).
     func writeFile(_ path: String, _ text: String) throws {
         do {
-            try SystemFile.overwrite(path, bytes: Data(text.utf8))
+            try SystemFile.replace(path, bytes: Data(text.utf8))
         } catch {
             self.error(["ledgerpress: error: \(error)"])
             throw error.isDeviceError ? Exit.ioError : Exit.cannotCreate
