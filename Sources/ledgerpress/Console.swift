@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerPressCore
 import LedgerPressRender
 import LedgerPressSite
 
@@ -10,17 +11,19 @@ struct Console {
     /// `--quiet`: the closing summary is not printed (errors still are).
     var silent = false
 
+    /// Every line reaches the terminal through ``Diagnostic/visible(_:)``: a control character in it (a newline
+    /// in a file name) is shown escaped, so no text from outside can forge a line or drive the terminal.
     func say(_ line: String) {
         if silent { return }
         if quietStdout {
             error([line])
         } else {
-            print(line)
+            print(Diagnostic.visible(line))
         }
     }
 
     func error(_ lines: [String]) {
-        for line in lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        for line in lines { FileHandle.standardError.write(Data((Diagnostic.visible(line) + "\n").utf8)) }
     }
 
     /// The bytes of an input file; one that is missing or not a regular file exits 66, an unreadable one 74
