@@ -97,10 +97,12 @@ bench-quick: deps
 	$(SWIFT) build -c release
 	./scripts/bench.sh --quick
 
-## faults: SIGKILL build, merge and a no-change rerun at random moments; full and read-only file systems (~2 min; root mounts a tmpfs)
+## faults: SIGKILL build, merge and a no-change rerun at random moments; full and read-only file systems (~2 min; root mounts a tmpfs);
+## then every command without /proc (scripts/no-proc.sh, root: a mount namespace)
 faults: deps
 	$(SWIFT) build
 	./scripts/faults.sh
+	./scripts/no-proc.sh
 
 ## fuzz-build: the libFuzzer targets in Fuzz/Targets, one executable each in .build-fuzz/bin (two-step swiftc build)
 fuzz-build: deps

@@ -9,10 +9,25 @@ import Foundation
 /// > distinct ids give distinct slugs, also on case-insensitive file systems (`DRV_case` →
 /// > `~44~52~56_case`, `drv_case` → `drv_case`). A slug longer than 120 bytes keeps its first 56
 /// > bytes and adds `~~` and the SHA-256 of the id in hex.
+/// >
+/// > Two names that would stand for themselves are still unsafe as folder names, so their first byte is
+/// > written as `~` and hex too: a leading `-` (a command such as `rm -rf *` in the folder would read it as an
+/// > option: `-rf` → `~2drf`), and Windows' device names `con`, `prn`, `aux`, `nul`, `com1`–`com9`,
+/// > `lpt1`–`lpt9` (`nul` → `~6eul`). Upper case and extensions are encoded already (`NUL` → `~4e~55~4c`,
+/// > `nul.txt` → `nul~2etxt`), so no slug is a device name in any case. Every other id keeps its slug.
 public enum PayeeSlug {
+    /// Windows' reserved device names, as a slug would spell them (lower case).
+    static let deviceNames: Set<String> = Set(
+        ["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
+
     public static func slug(for id: String) -> String {
         var out = ""
-        for byte in id.utf8 {
+        let encodeFirst = id.hasPrefix("-") || deviceNames.contains(id)
+        for (index, byte) in id.utf8.enumerated() {
+            if index == 0, encodeFirst {
+                out += "~" + String(byte, radix: 16).leftPadded(to: 2)
+                continue
+            }
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"),
                 UInt8(ascii: "-"):

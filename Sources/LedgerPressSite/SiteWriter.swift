@@ -63,7 +63,7 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    var staging: URL { sibling(stagingName) }
+    public var staging: URL { sibling(stagingName) }
     var previous: URL { sibling("." + output.lastPathComponent + ".previous") }
     var spare: SpareSite {
         SpareSite(path: sibling("." + output.lastPathComponent + ".spare").path, output: output.path)
@@ -128,25 +128,15 @@ public struct SiteWriter: Sendable {
         }
         do {
             try SiteSwap.flush(staging)
-            if fm.fileExists(atPath: output.path) {
-                if try SiteSwap.exchange(staging, output) {
-                    try SiteSwap.flushParent(of: output)
-                    // The old site is now at the staging path; a run killed before it is kept or gone leaves it for the next one to remove.
-                    spare.keep(oldSite: staging.path, differences: differences)
-                    settle()
-                    return
-                }
-                do {
-                    try fm.moveItem(at: output, to: self.previous)
-                } catch {
-                    throw Failure.swap(
-                        "cannot move \(output.path) aside to \(self.previous.path): \(Self.reason(error))")
-                }
-            }
-            guard rename(staging.path, output.path) == 0 else {
-                throw SystemError("rename \(staging.path) to", output.path)
-            }
+            // The swap passes the gate a signal closes, so an interrupted run never ends half-way through it.
+            let exchanged = try PublishGate.pass { try swap() }
             try SiteSwap.flushParent(of: output)
+            if exchanged {
+                // The old site is now at the staging path; a run killed before it is kept or gone leaves it for the next one to remove.
+                spare.keep(oldSite: staging.path, differences: differences)
+                settle()
+                return
+            }
         } catch {
             discardStaging()
             if !fm.fileExists(atPath: output.path), fm.fileExists(atPath: self.previous.path) {
@@ -163,6 +153,29 @@ public struct SiteWriter: Sendable {
     /// touched before it. See ``SystemFile/touched(_:)``.
     func settle() {
         SystemFile.touchNow(output.path + "/manifest.json")
+    }
+
+    /// Puts the staged site at the output path: exchanged with the old site in one step (true), or, where the
+    /// file system cannot exchange, the old site moved aside and the staging folder renamed in its place (false;
+    /// a failed rename puts the old site back).
+    private func swap() throws -> Bool {
+        let fm = FileManager.default
+        if fm.fileExists(atPath: output.path) {
+            if try SiteSwap.exchange(staging, output) { return true }
+            do {
+                try fm.moveItem(at: output, to: self.previous)
+            } catch {
+                throw Failure.swap("cannot move \(output.path) aside to \(self.previous.path): \(Self.reason(error))")
+            }
+        }
+        guard rename(staging.path, output.path) == 0 else {
+            let failure = SystemError("rename \(staging.path) to", output.path)
+            if !fm.fileExists(atPath: output.path), fm.fileExists(atPath: self.previous.path) {
+                try? fm.moveItem(at: self.previous, to: output)
+            }
+            throw failure
+        }
+        return false
     }
 
     /// Removes the staging folder (after a failure before the swap).

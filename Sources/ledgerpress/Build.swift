@@ -136,6 +136,8 @@ struct Build: ParsableCommand {
             case .success: break
             case .failure(.yearOutOfRange):
                 throw ValidationError("--as-of: expected \(CivilDate.supportedYearsText), got '\(asOf)'")
+            case .failure(.leapSecond):
+                throw ValidationError("--as-of: expected \(TimestampFailure.leapSecondText), got '\(asOf)'")
             case .failure(.malformed):
                 throw ValidationError("--as-of: expected an RFC 3339 timestamp with offset, got '\(asOf)'")
             }
@@ -186,7 +188,8 @@ struct Build: ParsableCommand {
         // Each input's rows and entries, as `check` prints them: with quarantine, --verbose, or when the input fails.
         let noEntries = Check.noEntries(loaded)
         let inputFails = diagnostics.hasErrors || noEntries != nil
-        if rejectFile == nil && diagnostics.hasErrors { console.error(diagnostics.lines) }
+        // Warnings (a local time in a DST gap or repeated hour) are shown whether or not the input fails.
+        if rejectFile == nil && !diagnostics.items.isEmpty { console.error(diagnostics.lines) }
         if rejectFile != nil || verbose || inputFails { console.error(Check.summaries(loaded)) }
         // From here on `ledger` is the run's only reference to the entries (so that the pipeline can free them).
         loaded.ledger = Ledger()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerPressCore
 import LedgerPressRender
 import LedgerPressSite
 
@@ -10,17 +11,19 @@ struct Console {
     /// `--quiet`: the closing summary is not printed (errors still are).
     var silent = false
 
+    /// Every line reaches the terminal through ``Diagnostic/visible(_:)``: a control character in it (a newline
+    /// in a file name) is shown escaped, so no text from outside can forge a line or drive the terminal.
     func say(_ line: String) {
         if silent { return }
         if quietStdout {
             error([line])
         } else {
-            print(line)
+            print(Diagnostic.visible(line))
         }
     }
 
     func error(_ lines: [String]) {
-        for line in lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        for line in lines { FileHandle.standardError.write(Data((Diagnostic.visible(line) + "\n").utf8)) }
     }
 
     /// The bytes of an input file; one that is missing or not a regular file exits 66, an unreadable one 74
@@ -50,10 +53,11 @@ struct Console {
         return failure.exitCode
     }
 
-    /// Writes a file the user named (the reject file); failure exits 73 saying why (74 for a device error).
+    /// Writes a file the user named (the reject file) in one step (``SystemFile/replace(_:bytes:)``: a failure
+    /// leaves no empty or partial file); failure exits 73 saying why (74 for a device error).
     func writeFile(_ path: String, _ text: String) throws {
         do {
-            try SystemFile.overwrite(path, bytes: Data(text.utf8))
+            try SystemFile.replace(path, bytes: Data(text.utf8))
         } catch {
             self.error(["ledgerpress: error: \(error)"])
             throw error.isDeviceError ? Exit.ioError : Exit.cannotCreate

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct LedgerPress: ParsableCommand {
@@ -15,7 +16,14 @@ struct LedgerPress: ParsableCommand {
     /// ArgumentParser's own `main`, plus the run report of a `build` or `merge` whose command line is refused
     /// (the errors `run()` throws write theirs in `RunReport.recording`), and exit 70 with
     /// `ledgerpress: internal error: ...` for an unexpected error from any command (not ArgumentParser's exit 1).
+    /// Before anything, a missing `/proc` stops every command (``ProcFileSystem``), and SIGTERM and SIGINT are
+    /// handed to ``Interruption``.
     static func main() {
+        if let problem = ProcFileSystem.problem(arguments: CommandLine.arguments) {
+            Console().error([problem])
+            Foundation.exit(ProcFileSystem.exitStatus)
+        }
+        Interruption.install()
         var command: ParsableCommand
         do {
             command = try parseAsRoot()

@@ -33,8 +33,15 @@ struct LinkOptions: ParsableArguments {
     func validate() throws { _ = try path() }
 
     /// The secret file, named as an input for the output guard (so a secret inside the output is refused).
+    ///
+    /// > Note: a folder given as the secret is left out: it is never read (``links(console:)`` refuses it as
+    /// > `is a folder, expected a file`, exit 66, before anything is written), and the guard would otherwise
+    /// > report an output inside it as "inside the link secret file".
     func guardedInputs() throws -> [(String, String)] {
-        try path().map { [("link secret file", $0)] } ?? []
+        guard let path = try path() else { return [] }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return [] }
+        return [("link secret file", path)]
     }
 
     /// How payee folders are named: a missing or unreadable secret file exits 66 (74 when reading fails), a

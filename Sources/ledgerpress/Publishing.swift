@@ -24,6 +24,7 @@ extension Console {
             return
         }
         try RunReport.recording(to: report) { runReport in
+            Interruption.shared.begin(reportPath: report, output: output, resolved: resolved)
             try work(&runReport, try makeParent(of: resolved))
         }
     }

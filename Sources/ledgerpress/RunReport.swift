@@ -49,9 +49,11 @@ struct RunReport: Encodable {
     var cpuSeconds: [String: Double]?
     var peakMemoryKiB = 0
     var exitStatus: Int32 = 0
+    /// `SIGTERM` or `SIGINT` when a signal ended the run (``Interruption``); absent otherwise.
+    var signal: String?
 
     enum CodingKeys: String, CodingKey {
-        case inputs, entries, payees, statements, files, revisions
+        case inputs, entries, payees, statements, files, revisions, signal
         case rowsRead = "rows_read"
         case rowsRejected = "rows_rejected"
         case timingsSeconds = "timings_seconds"
@@ -69,6 +71,7 @@ struct RunReport: Encodable {
         let now = ContinuousClock.now
         timingsSeconds[stage] = RunReport.seconds(clock.duration(to: now))
         clock = now
+        Interruption.shared.checkpoint(self)
     }
 
     /// A duration in seconds, rounded to the millisecond (half away from zero) in integer arithmetic:
@@ -86,10 +89,11 @@ struct RunReport: Encodable {
 
     /// Runs the command's work and writes its report (when asked for), whatever the outcome: the exit
     /// status of an `ExitCode`, 64 for a `ValidationError`, and for any other error — a bug — 70 with
-    /// `ledgerpress: internal error: ...`.
+    /// `ledgerpress: internal error: ...`. A signal that ends the run writes the report instead (``Interruption``).
     ///
-    /// > Note: when the report itself cannot be written after a failure, its message is printed and
-    /// > the run keeps the failure's own exit status.
+    /// > Note: when the report itself cannot be written after a failure, its message is printed and the run
+    /// > keeps the failure's own exit status; after a success (the output is published) it is a warning, and the
+    /// > run exits 0.
     static func recording(to path: String?, _ work: (inout RunReport) throws -> Void) throws {
         var report = RunReport()
         do {
@@ -98,10 +102,12 @@ struct RunReport: Encodable {
         } catch {
             let (status, thrown) = RunReport.outcome(of: error)
             report.exitStatus = status
+            Interruption.shared.end()
             try? report.write(to: path)
             throw thrown
         }
-        try report.write(to: path)
+        Interruption.shared.end()
+        report.writeAfterSuccess(to: path)
     }
 
     /// The exit status a failure ends the run with, and the error to hand on to ArgumentParser.

@@ -99,15 +99,22 @@ import Testing
         #expect(try report(cli).exit_status == Int(failure.status))
     }
 
+    /// After a successful publish the report's failure is a warning: the site is out, and exit 0 says so.
     @Test func aReportThatCannotBeWrittenSaysWhy() throws {
         let cli = try CLIRunner()
         try FileManager.default.createDirectory(atPath: cli.path("reports"), withIntermediateDirectories: true)
         let missing = try cli.run(["build", Self.ledger, "--report", "nodir/run.json", "--quiet"])
-        #expect(missing.status == 73)
-        #expect(missing.stderr == "nodir/run.json: error: cannot write the report: No such file or directory\n")
+        #expect(missing.status == 0)
+        #expect(
+            missing.stderr
+                == "nodir/run.json: warning: cannot write the report: No such file or directory (the run succeeded and published its output)\n"
+        )
         let folder = try cli.run(["build", Self.ledger, "--report", "reports", "--quiet"])
-        #expect(folder.status == 73)
-        #expect(folder.stderr == "reports: error: cannot write the report: Is a directory\n")
+        #expect(folder.status == 0)
+        #expect(
+            folder.stderr
+                == "reports: warning: cannot write the report: Is a directory (the run succeeded and published its output)\n"
+        )
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("reports")).isEmpty)
     }
 

@@ -21,7 +21,8 @@ import Testing
         let quoted =
             "q1,2026-10-12T08:00:00Z,drv_1,driver,\"Driver\n\"\"One\"\"\",earning,3.00,USD,,\"Line one,\r\nline two\",,\n"
         let conflict = "t5,2026-10-15T15:00:00-04:00,drv_2,driver,Driver 2,tip,5.25,USD,,,,\n"
-        let bad = "b1,2026-10-20T10:00:00Z,drv_0,driver,,earning,1.001,USD,,,,"
+        // The last row ends with its line end: a native file whose last row has none is cut short (ImportMessageTests).
+        let bad = "b1,2026-10-20T10:00:00Z,drv_0,driver,,earning,1.001,USD,,,,\n"
         var big = Self.header
         var small = [Self.header, Self.header]
         for index in 0..<count {
@@ -58,7 +59,7 @@ import Testing
             rejects.hasSuffix(
                 "big.csv,\(quotedLine + 3),\"big.csv:\(quotedLine + 3): error: kind: expected the same kind for repeated id 't5' as at big.csv:7 ('fee'), got 'tip'\","
                     + "\"\(conflict.dropLast())\"\n"
-                    + "big.csv,\(count + 6),\"big.csv:\(count + 6): error: amount: expected at most 2 decimals for USD, got '1.001'\",\"\(bad)\"\n"
+                    + "big.csv,\(count + 6),\"big.csv:\(count + 6): error: amount: expected at most 2 decimals for USD, got '1.001'\",\"\(bad.dropLast())\"\n"
             ))
         // The same good rows from two small files (each read whole) give the same statements and finance files.
         #expect(try cli.run(["build", "a.csv", "b.csv", "--periods", "month", "--output", "small"]).status == 0)

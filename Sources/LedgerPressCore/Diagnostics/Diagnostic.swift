@@ -40,7 +40,7 @@ public struct Diagnostic: Sendable, Equatable, Hashable {
 
     /// Compiler-style text: `ledger.csv:17: error: amount: expected at most 2 decimals for USD, got '10.001'`.
     public var message: String {
-        var text = "\(location.file)"
+        var text = Diagnostic.visible(location.file)
         if location.line > 0 { text += ":\(location.line)" }
         text += ": \(severity.rawValue): "
         if let field = location.field { text += "\(field): " }
@@ -51,8 +51,19 @@ public struct Diagnostic: Sendable, Equatable, Hashable {
         return text
     }
 
-    /// `text` as a message shows it: line breaks, tabs and control characters escaped, at most 80 characters.
+    /// `text` as a message shows it: control characters escaped (``visible(_:)``), at most 80 characters.
     public static func shorten(_ text: String) -> String {
+        let visible = Diagnostic.visible(text)
+        if visible.count > 80 { return String(visible.prefix(77)) + "..." }
+        return visible
+    }
+
+    /// The text with every control character (C0, DEL, C1) written as an escape (`\n`, `\r`, `\t`, `\u{1b}`),
+    /// for a message line: a file name or value holding a newline cannot forge another line.
+    public static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+            return text
+        }
         var visible = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -67,7 +78,6 @@ public struct Diagnostic: Sendable, Equatable, Hashable {
                 }
             }
         }
-        if visible.count > 80 { return String(visible.prefix(77)) + "..." }
         return visible
     }
 }

@@ -92,6 +92,11 @@ public enum TimestampFailure: Error, Sendable, Equatable {
     case malformed
     /// Well formed, but the year (as written) is outside ``CivilDate/supportedYears``.
     case yearOutOfRange(Int)
+    /// A real time but for its second 60 (`2016-12-31T23:59:60Z`): leap seconds are not supported.
+    case leapSecond
+
+    /// The "expected ..." of a message about a leap second.
+    public static let leapSecondText = "a time with seconds from 00 to 59 (leap seconds are not supported)"
 
     /// `.yearOutOfRange` unless `year` is in ``CivilDate/supportedYears``.
     public static func checkYear(_ year: Int) -> TimestampFailure? {
@@ -102,7 +107,7 @@ public enum TimestampFailure: Error, Sendable, Equatable {
 /// Parses RFC 3339 timestamps byte by byte: `2026-10-03T14:22:05Z`, `2026-10-03T10:22:05.123-04:00`.
 ///
 /// The offset is required (`Z`, `z` or `±hh:mm`); `T`, `t` or a space separates date and time;
-/// the date must exist (2026-02-30 is rejected); a leap second `:60` is rejected; the year must be
+/// the date must exist (2026-02-30 is rejected); a leap second `:60` is rejected as ``TimestampFailure/leapSecond``; the year must be
 /// in ``CivilDate/supportedYears``.
 public enum RFC3339 {
     /// The timestamp, or nil for malformed text and for years outside ``CivilDate/supportedYears``.
@@ -121,10 +126,21 @@ public enum RFC3339 {
     }
 
     public static func read(bytes b: UnsafeBufferPointer<UInt8>) -> Result<Timestamp, TimestampFailure> {
-        guard let timestamp = parseAnyYear(bytes: b) else { return .failure(.malformed) }
+        guard let timestamp = parseAnyYear(bytes: b) else {
+            return .failure(isLeapSecond(b) ? .leapSecond : .malformed)
+        }
         let year = (Int(b[0]) - 48) * 1000 + (Int(b[1]) - 48) * 100 + (Int(b[2]) - 48) * 10 + Int(b[3]) - 48
         if let failure = TimestampFailure.checkYear(year) { return .failure(failure) }
         return .success(timestamp)
+    }
+
+    /// Whether the text is a valid timestamp but for its second, 60.
+    static func isLeapSecond(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard b.count >= 20, b[17] == UInt8(ascii: "6"), b[18] == UInt8(ascii: "0") else { return false }
+        var copy = Array(b)
+        copy[17] = UInt8(ascii: "5")
+        copy[18] = UInt8(ascii: "9")
+        return copy.withUnsafeBufferPointer { parseAnyYear(bytes: $0) } != nil
     }
 
     static func parseAnyYear(bytes b: UnsafeBufferPointer<UInt8>) -> Timestamp? {

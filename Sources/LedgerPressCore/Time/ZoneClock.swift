@@ -60,13 +60,23 @@ extension ZoneClock {
     /// The instant of a local wall-clock time (seconds since local midnight of `date`); in a DST gap
     /// the time is read with the offset before the gap, in a repeated hour the first occurrence wins.
     public func instant(of date: CivilDate, secondOfDay: Int) -> Int64 {
+        resolve(date, secondOfDay: secondOfDay).instant
+    }
+
+    /// How a local wall-clock time is read: shown once, skipped (a DST gap: no instant shows it) or repeated
+    /// (clocks going back: two instants show it).
+    public enum WallTime: Sendable, Equatable {
+        case once, skipped, repeated
+    }
+
+    /// ``instant(of:secondOfDay:)``, and whether the wall time was shown once, skipped or repeated.
+    public func resolve(_ date: CivilDate, secondOfDay: Int) -> (instant: Int64, wallTime: WallTime) {
         let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(secondOfDay)
         let early = local - Int64(offset(at: local - 86_400))
         let late = local - Int64(offset(at: local + 86_400))
-        for candidate in [min(early, late), max(early, late)] where candidate + Int64(offset(at: candidate)) == local {
-            return candidate
-        }
-        return early
+        let showing = Set([early, late]).filter { $0 + Int64(offset(at: $0)) == local }.sorted()
+        guard let first = showing.first else { return (early, .skipped) }
+        return (first, showing.count > 1 ? .repeated : .once)
     }
 }
 

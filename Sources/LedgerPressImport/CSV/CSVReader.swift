@@ -22,6 +22,8 @@ public struct CSVReader: Sendable {
     /// The fields of the record ``nextFields()`` found last.
     private(set) var fields: [Field] = []
     private(set) var scratch: [UInt8] = []
+    /// Whether the record ``nextFields()`` found last ended at the end of the input without a line end.
+    private(set) var endedWithoutLineEnd = false
 
     /// `skippingLines`: physical lines before the header (a title, a date range) that are not CSV.
     public init(bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), skippingLines: Int = 0) {
@@ -54,6 +56,7 @@ public struct CSVReader: Sendable {
         let delimiter = self.delimiter
         let startLine = line
         let startPosition = position
+        var noLineEnd = false
         var recordEnd = position
         var problem: CSVError.Problem?
         var fields = self.fields
@@ -67,6 +70,7 @@ public struct CSVReader: Sendable {
         defer {
             self.position = position
             self.line = line
+            self.endedWithoutLineEnd = noLineEnd
             self.fields = fields
             self.scratch = scratch
         }
@@ -141,6 +145,7 @@ public struct CSVReader: Sendable {
                 }
                 recordEnd = position
                 if position >= count {
+                    noLineEnd = true
                     recordDone = true
                 } else if bytes[position] == delimiter {
                     position += 1

@@ -19,6 +19,18 @@ struct CSVTable {
             Diagnostic(at: SourceLocation(file: file, line: line, field: field), expected: expected, found: found))
     }
 
+    /// A warning about a row that is still read (a local time in a DST gap): shown, never a reason to reject.
+    mutating func warn(_ line: Int, _ field: String?, _ expected: String, _ found: String?) {
+        result.diagnostics.append(
+            Diagnostic(
+                .warning, at: SourceLocation(file: file, line: line, field: field), expected: expected, found: found))
+    }
+
+    /// Whether no error was added since the diagnostics numbered `count` (warnings do not count).
+    func noErrors(since count: Int) -> Bool {
+        !result.diagnostics[count...].contains { $0.severity == .error }
+    }
+
     /// Leaves the record being handled out, counted under `reason` (the handler then returns nil). A record
     /// that also has a problem is rejected instead: a skip never hides an error.
     mutating func skip(_ reason: String) { skipping = reason }
@@ -40,13 +52,12 @@ struct CSVTable {
             let made = handle(record, header, &table)
             if let reason = table.skipping {
                 table.skipping = nil
-                if table.result.diagnostics.count == before {
+                if table.noErrors(since: before) {
                     table.result.skip(reason)
                     return true
                 }
             }
-            guard let entries = made, table.distinctIDs(entries, line: record.line),
-                table.result.diagnostics.count == before
+            guard let entries = made, table.distinctIDs(entries, line: record.line), table.noErrors(since: before)
             else { return false }
             table.result.accept(line: record.line, bytes: record.bytes, entries: entries)
             return true
@@ -64,10 +75,15 @@ struct CSVTable {
     ///
     /// `more`: the input's next piece after `bytes` (nil at its end), for an input read in pieces
     /// (``CSVReader/nextFields(more:)``); `bytes` must then hold at least the whole header record.
+    ///
+    /// `lineEndAfterLastRow`: a last data row that the end of the input cuts off before its line end is an
+    /// error (the native export ends every row with one; a copy cut short inside the last field would otherwise
+    /// read as a shorter value, an empty status or a smaller amount). RFC 4180 allows a last record without a
+    /// line end, so the other importers keep accepting it.
     mutating func readRows(
         _ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), skippingLines: Int = 0, what: String,
         required: [[String]], example: String,
-        reads: Set<String>? = nil, more: () -> [UInt8]? = { nil },
+        reads: Set<String>? = nil, more: () -> [UInt8]? = { nil }, lineEndAfterLastRow: Bool = false,
         accept: (CSVReader, (line: Int, bytes: Range<Int>), HeaderMap, inout CSVTable) -> Bool
     ) {
         var reader = CSVReader(bytes: bytes, delimiter: delimiter, skippingLines: skippingLines)
@@ -113,6 +129,13 @@ struct CSVTable {
             }
             if reader.fields.count == 1 && reader.fields[0].range.isEmpty { continue }
             let before = result.diagnostics.count
+            if lineEndAfterLastRow, reader.endedWithoutLineEnd {
+                problem(
+                    found.line, nil, "a line end after the last row (the file ends inside it: cut short?)",
+                    reader.text(of: found.bytes))
+                reject(found.line, reader.text(of: found.bytes), from: before)
+                continue
+            }
             guard reader.fields.count == header.names.count else {
                 problem(
                     found.line, nil, "\(header.names.count) fields as in the header", "\(reader.fields.count) fields")

@@ -54,10 +54,25 @@ enum MappedAmount {
         -> String
     {
         if case .beyondLimit = failure { return AmountParser.limitExpectation(currency) }
+        if let code = otherCurrencyCode(in: text, currency: currency) {
+            return
+                "an amount in the row's currency \(currency.code), without another currency's code (the amount names \(code))"
+        }
         if let thousands = mapping.thousandsSeparator, !groupsAreValid(text, mapping: mapping) {
             return "thousands separators '\(thousands)' only between groups of three digits (1\(thousands)234)"
         }
         return "an amount with at most \(currency.exponent) decimals for \(currency.code)"
+    }
+
+    /// The code of a currency other than the row's named in an amount (`5.00 EUR` on a USD row): a run of three
+    /// letters that is an ISO 4217 code.
+    static func otherCurrencyCode(in text: String, currency: Currency) -> String? {
+        let runs = text.split { !($0.isASCII && $0.isLetter) }
+        for run in runs where run.count == 3 {
+            let code = run.uppercased()
+            if code != currency.code, Currency(code: code) != nil { return code }
+        }
+        return nil
     }
 
     /// The number with its thousands separators removed, or nil when one is out of place: they may

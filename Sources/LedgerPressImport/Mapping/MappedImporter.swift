@@ -262,6 +262,7 @@ public enum MappedImporter {
             switch LocalTimePattern.parse(text, format: mapping.timeFormat, zone: zone) {
             case .success(let time): return time
             case .failure(.yearOutOfRange): problem(label, CivilDate.supportedYearsText, text)
+            case .failure(.leapSecond): problem(label, TimestampFailure.leapSecondText, text)
             case .failure(.malformed): problem(label, "a time in the format '\(mapping.timeFormat)'", text)
             }
             return nil

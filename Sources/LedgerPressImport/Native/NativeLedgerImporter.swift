@@ -72,7 +72,7 @@ public enum NativeLedgerImporter {
         var fast: NativeRowReader?
         table.readRows(
             bytes, what: "the native ledger columns", required: requiredColumns.map { [$0] },
-            example: requiredColumns.joined(separator: ",") + ",...", more: more
+            example: requiredColumns.joined(separator: ",") + ",...", more: more, lineEndAfterLastRow: true
         ) { reader, found, header, table in
             if fast == nil { fast = NativeRowReader(header: header) }
             if let row = fast?.row(reader) {
@@ -117,6 +117,7 @@ public enum NativeLedgerImporter {
             switch RFC3339.read(text) {
             case .success(let t): return t
             case .failure(.yearOutOfRange): problem("occurred_at", CivilDate.supportedYearsText, text)
+            case .failure(.leapSecond): problem("occurred_at", TimestampFailure.leapSecondText, text)
             case .failure(.malformed):
                 problem("occurred_at", "an RFC 3339 timestamp with offset such as 2026-10-03T14:22:05Z", text)
             }

@@ -4,19 +4,55 @@ import LedgerPressCore
 /// and month-first `8/6/2026 12:00` or `9/23/25 9:45` (a US spreadsheet's re-save); RFC 3339 with an offset is also read.
 /// The year must be in ``CivilDate/supportedYears``.
 enum LocalTimeParser {
-    /// The timestamp, or nil after telling `problem` what was expected (`expected`, or the year range).
-    static func timestamp(_ text: String, zone: ZoneClock, expected: String, problem: (String) -> Void) -> Timestamp? {
-        switch parse(text, zone: zone) {
-        case .success(let time): return time
+    /// The timestamp, or nil after telling `problem` what was expected (`expected`, or the year range). A local
+    /// time in a DST gap or a repeated hour is read (as ``ZoneClock/instant(of:secondOfDay:)`` reads it) and
+    /// told to `warning`, as the "expected ..." of a warning.
+    static func timestamp(
+        _ text: String, zone: ZoneClock, expected: String, warning: (String) -> Void = { _ in },
+        problem: (String) -> Void
+    ) -> Timestamp? {
+        switch read(text, zone: zone) {
+        case .success(let reading):
+            if let words = words(reading.wallTime, reading.time, wall: reading.wall, zone: zone) { warning(words) }
+            return reading.time
         case .failure(.yearOutOfRange): problem(CivilDate.supportedYearsText)
+        case .failure(.leapSecond): problem(TimestampFailure.leapSecondText)
         case .failure(.malformed): problem(expected)
         }
         return nil
     }
 
+    /// What a warning says of a local time that was not shown exactly once (`wall`: that time, as read).
+    static func words(_ wallTime: ZoneClock.WallTime, _ time: Timestamp, wall: String, zone: ZoneClock) -> String? {
+        let read = zone.localText(time)
+        switch wallTime {
+        case .once: return nil
+        case .repeated:
+            return "a local time that occurs once in \(zone.identifier) (\(wall) occurs twice as the clocks go back; "
+                + "read as the first, \(read))"
+        case .skipped:
+            return "a local time that exists in \(zone.identifier) (\(wall) is skipped as the clocks go forward; "
+                + "read with the offset before the gap, \(read))"
+        }
+    }
+
     static func parse(_ text: String, zone: ZoneClock) -> Result<Timestamp, TimestampFailure> {
+        read(text, zone: zone).map(\.time)
+    }
+
+    /// A time read, with how its wall time maps to instants and that wall time as `2026-11-01 01:30:00`.
+    struct Reading {
+        var time: Timestamp
+        var wallTime: ZoneClock.WallTime
+        var wall: String
+    }
+
+    static func read(_ text: String, zone: ZoneClock) -> Result<Reading, TimestampFailure> {
         let exact = RFC3339.read(text)
-        if case .failure(.malformed) = exact {} else { return exact }
+        if case .failure(.malformed) = exact {
+        } else {
+            return exact.map { Reading(time: $0, wallTime: .once, wall: text) }
+        }
         let parts = text.split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count == 2 || parts.count == 1 else { return .failure(.malformed) }
         var date: CivilDate?
@@ -40,10 +76,18 @@ enum LocalTimeParser {
             let clock = fields.compactMap { Int($0) }
             guard clock.count == fields.count, clock.count == 2 || clock.count == 3 else { return .failure(.malformed) }
             let h = clock[0], m = clock[1], s = clock.count == 3 ? clock[2] : 0
-            guard (0..<24).contains(h), (0..<60).contains(m), (0..<60).contains(s) else { return .failure(.malformed) }
+            guard (0..<24).contains(h), (0..<60).contains(m), (0...60).contains(s) else { return .failure(.malformed) }
+            if s == 60 { return .failure(.leapSecond) }
             seconds = h * 3600 + m * 60 + s
         }
-        let instant = zone.instant(of: date, secondOfDay: seconds)
-        return .success(Timestamp(epochSeconds: instant, offsetSeconds: Int32(zone.offset(at: instant))))
+        let (instant, wallTime) = zone.resolve(date, secondOfDay: seconds)
+        let wall =
+            "\(date) "
+            + [seconds / 3600, seconds / 60 % 60, seconds % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }
+            .joined(separator: ":")
+        return .success(
+            Reading(
+                time: Timestamp(epochSeconds: instant, offsetSeconds: Int32(zone.offset(at: instant))),
+                wallTime: wallTime, wall: wall))
     }
 }

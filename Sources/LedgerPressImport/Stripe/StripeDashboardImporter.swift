@@ -57,7 +57,8 @@ enum StripeDashboardImporter {
         let timeText = header.value(timeColumn, in: fields) ?? ""
         let occurredAt = LocalTimeParser.timestamp(
             timeText, zone: timeColumn == "created (utc)" ? .utc : localZone ?? .utc,
-            expected: "a time such as 2026-04-23 21:56 or 8/6/2026 12:00"
+            expected: "a time such as 2026-04-23 21:56 or 8/6/2026 12:00",
+            warning: { table.warn(line, "Created", $0, timeText) }
         ) { problem("Created (UTC)", $0, timeText) }
         let typeText = (header.value("type", in: fields) ?? "").lowercased()
         let category = categoryByType[typeText]

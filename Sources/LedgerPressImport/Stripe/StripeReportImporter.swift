@@ -125,8 +125,10 @@ enum StripeReportImporter {
             let text = header.value(name, in: fields)
         {
             if let zone = layout.localZone {
-                occurredAt = LocalTimeParser.timestamp(text, zone: zone, expected: "a time such as 2026-09-14 10:02:11")
-                {
+                occurredAt = LocalTimeParser.timestamp(
+                    text, zone: zone, expected: "a time such as 2026-09-14 10:02:11",
+                    warning: { table.warn(line, name, $0, text) }
+                ) {
                     problem(name, $0, text)
                 }
             } else {
