@@ -215,7 +215,9 @@ public struct SiteWriter: Sendable {
         let name = output.lastPathComponent + ".staging"
         for entry in SystemFile.listNames(output.deletingLastPathComponent().path) ?? []
         where entry.name == name || entry.name.hasPrefix(name + "-") {
-            if let pid = Int32(entry.name.dropFirst(name.count + 1)), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM {
+            if let pid = Int32(entry.name.dropFirst(name.count + 1)), pid != getpid(),
+                kill(pid, 0) == 0 || errno == EPERM
+            {
                 continue
             }
             SystemFile.removeTree(sibling(entry.name).path)

@@ -45,7 +45,9 @@ extension SystemFile {
             if type == UInt8(DT_UNKNOWN) {
                 var status = stat()
                 guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                type = (status.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (status.st_mode & S_IFMT) == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)
+                type =
+                    (status.st_mode & S_IFMT) == S_IFDIR
+                    ? UInt8(DT_DIR) : (status.st_mode & S_IFMT) == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)
             }
             let kind: EntryKind = type == UInt8(DT_DIR) ? .folder : type == UInt8(DT_REG) ? .file : .other
             entries[name] = (UInt64(entry.pointee.d_ino), kind)

@@ -228,12 +228,12 @@ struct Build: ParsableCommand {
         // The HTML rendering's CPU time is measured only for a run report (two clock reads per statement).
         let htmlTally = report == nil ? nil : CPUTally()
         var configuration = SitePipeline.Configuration(
-                templates: templateSet, options: options, mode: only == "finance" ? .finance : .site,
-                toolIdentity: ToolIdentity.current,
-                shard: shardFacts,
-                abortAfterFiles: ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap {
-                    Int($0)
-                }, htmlTally: htmlTally, lock: lock)
+            templates: templateSet, options: options, mode: only == "finance" ? .finance : .site,
+            toolIdentity: ToolIdentity.current,
+            shard: shardFacts,
+            abortAfterFiles: ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap {
+                Int($0)
+            }, htmlTally: htmlTally, lock: lock)
         configuration.adopt = adopt
         configuration.shrinkGuard = allowShrink ? nil : maxShrink.flatMap(ShrinkGuard.init(parsing:)) ?? ShrinkGuard()
         let pipeline = SitePipeline(configuration)

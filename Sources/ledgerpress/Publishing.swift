@@ -102,7 +102,8 @@ extension Console {
         guard !outcome.carriedNames.isEmpty else { return "" }
         let names = outcome.carriedNames.prefix(5).joined(separator: ", ")
         let more = outcome.carriedNames.count > 5 ? ", ..." : ""
-        return " Carried over untouched, as ledgerpress did not write them: \(outcome.carried) file(s) under \(names)\(more)."
+        return
+            " Carried over untouched, as ledgerpress did not write them: \(outcome.carried) file(s) under \(names)\(more)."
     }
 }
 

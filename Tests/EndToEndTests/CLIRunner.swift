@@ -118,7 +118,8 @@ extension CLIRunner {
     func stagingFolders(_ output: String) -> [String] {
         let url = directory.appendingPathComponent(output)
         let name = url.lastPathComponent + ".staging"
-        let siblings = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
+        let siblings =
+            (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
         return siblings.filter { $0 == name || $0.hasPrefix(name + "-") }.sorted()
     }
 }

@@ -12,7 +12,8 @@ import Testing
     /// Builds the example ledger plus one late earning of `amount` for drv_ann into `site`.
     func build(_ cli: CLIRunner, amount: String, _ options: [String] = []) throws -> CLIRunner.Outcome {
         try cli.write(
-            "late.csv", Self.header + "x001,2026-10-03T10:00:00-05:00,drv_ann,driver,Ann Lee,earning,\(amount),USD,,,,\n")
+            "late.csv",
+            Self.header + "x001,2026-10-03T10:00:00-05:00,drv_ann,driver,Ann Lee,earning,\(amount),USD,,,,\n")
         return try cli.run(
             ["build", CLIRunner.example("example-ledger.csv"), "late.csv", "--output", "site"] + options)
     }
@@ -20,7 +21,8 @@ import Testing
     @Test func aGitCheckoutAndACNAMEAtTheTopAreCarriedIntoEveryNewSite() throws {
         let cli = try CLIRunner()
         #expect(try build(cli, amount: "10.00").status == 0)
-        try FileManager.default.createDirectory(atPath: cli.path("site/.git/objects"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: cli.path("site/.git/objects"), withIntermediateDirectories: true)
         try cli.write("site/.git/HEAD", "ref: refs/heads/main\n")
         try cli.write("site/.git/objects/ab", "an object")
         try cli.write("site/CNAME", "statements.example.com\n")
@@ -30,7 +32,9 @@ import Testing
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stdout.contains("0 removed"), "\(outcome.stdout)")
             #expect(
-                outcome.stdout.contains("Carried over untouched, as ledgerpress did not write them: 4 file(s) under .git, CNAME, CNAME.link."),
+                outcome.stdout.contains(
+                    "Carried over untouched, as ledgerpress did not write them: 4 file(s) under .git, CNAME, CNAME.link."
+                ),
                 "\(outcome.stdout)")
             #expect(try cli.read("site/.git/HEAD") == "ref: refs/heads/main\n")
             #expect(try cli.read("site/.git/objects/ab") == "an object")

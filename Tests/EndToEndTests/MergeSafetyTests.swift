@@ -226,8 +226,10 @@ import Testing
         let added = cli.path(shard + folder + "/" + name)
         files.append(["path": folder + "/" + name, "size": try Self.size(added), "sha256": try Self.sha256(added)])
         manifest["files"] = files
-        try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-            .write(to: payeeManifest)
+        try JSONSerialization.data(
+            withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        )
+        .write(to: payeeManifest)
         let topURL = URL(fileURLWithPath: cli.path(shard + "manifest.json"))
         var top = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: topURL)) as? [String: Any])
         var payees = try #require(top["payees"] as? [[String: Any]])
@@ -239,7 +241,9 @@ import Testing
         payees[index]["files"] = (payees[index]["files"] as? Int ?? 0) + 1
         payees[index]["bytes"] = (payees[index]["bytes"] as? Int ?? 0) + (try Self.size(added))
         top["payees"] = payees
-        try JSONSerialization.data(withJSONObject: top, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-            .write(to: topURL)
+        try JSONSerialization.data(
+            withJSONObject: top, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        )
+        .write(to: topURL)
     }
 }

@@ -54,7 +54,8 @@ import Testing
         let before = try cli.tree("site")
         let outcome = try build(cli, ["--periods", "month"])
         #expect(outcome.status == 65)
-        #expect(outcome.stderr.contains("this run makes 10 statements where the published site has"), "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains("this run makes 10 statements where the published site has"), "\(outcome.stderr)")
         #expect(outcome.stderr.contains("more than 25 % (--max-shrink)"), "\(outcome.stderr)")
         #expect(try cli.tree("site") == before)
         #expect(try build(cli, ["--periods", "month", "--max-shrink", "100%"]).status == 0)

@@ -149,7 +149,9 @@ public struct Ledger: Sendable {
     ) -> Diagnostic {
         var location = source
         location.field = field
-        let code = { (text: String) in text.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ") }
+        let code = { (text: String) in
+            text.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+        }
         return Diagnostic(
             at: location,
             expected:

@@ -136,7 +136,8 @@ final class PreviousSite: Sendable {
 
     /// How many statements the site has (none when there is no site).
     var statementCount: Int {
-        format == 1 ? legacyRecords.values.reduce(0) { $0 + $1.count } : payees.values.reduce(0) { $0 + $1.periods.count }
+        format == 1
+            ? legacyRecords.values.reduce(0) { $0 + $1.count } : payees.values.reduce(0) { $0 + $1.periods.count }
     }
 
     /// Format 1: the slugs of the payee folders it lists.

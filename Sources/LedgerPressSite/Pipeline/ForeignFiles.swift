@@ -66,14 +66,17 @@ enum ForeignFiles {
             guard symlink(buffer, target) == 0 else { throw SystemError("carry over the symbolic link", source) }
             return 1
         case S_IFDIR:
-            guard mkdir(target, status.st_mode & 0o7777) == 0 else { throw SystemError("carry over the folder", source) }
+            guard mkdir(target, status.st_mode & 0o7777) == 0 else {
+                throw SystemError("carry over the folder", source)
+            }
             var count = 0
             for entry in SystemFile.listNames(source) ?? [] {
                 count += try copyLinked(source + "/" + entry.name, target + "/" + entry.name)
             }
             return count
         default:
-            throw SystemError("carry over", source, code: EINVAL)
+            // A FIFO, socket or device: not something a site can hold or a link can carry.
+            throw SystemError("carry over (it is not a file, folder or symbolic link)", source, code: EINVAL)
         }
     }
 }

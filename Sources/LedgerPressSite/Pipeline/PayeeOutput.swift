@@ -22,7 +22,8 @@ extension SitePipeline {
         let check: [StagingWriter.Operation] =
             mirrored ? [.prune("payees/" + plan.slug, keeping: Set(plan.reusedFiles))] : []
         var output = PayeeOutput(
-            operations: check + plan.reusedFiles.map { .link(folder + $0) }, financeRows: try site.financeRows(of: entry),
+            operations: check + plan.reusedFiles.map { .link(folder + $0) },
+            financeRows: try site.financeRows(of: entry),
             entry: entry, rendered: false)
         output.report.unchanged = plan.reusedFiles.count
         return output
@@ -86,7 +87,8 @@ extension SitePipeline {
         // Statements this run did not build (a narrower --periods or --as-of) keep their history: when they are
         // built again, they carry on from the version published last.
         let built = Set(pages.records.map(\.period))
-        let records = (pages.records + statements.records.values.filter { !built.contains($0.period) && !statements.legacy })
+        let records =
+            (pages.records + statements.records.values.filter { !built.contains($0.period) && !statements.legacy })
             .sorted(byUTF8: \.period)
         let manifest = PayeeManifest(
             payeeID: payee.id, key: plan.fullKey, files: listed, statements: records,

@@ -163,7 +163,8 @@ struct SitePublish: Sendable {
             let folder = "payees/" + entry.slug
             unlisted += ForeignFiles.unlisted(
                 in: output.path, folder: folder,
-                expected: Set(manifest.files.map { String($0.path.dropFirst(folder.utf8.count + 1)) } + ["manifest.json"]))
+                expected: Set(
+                    manifest.files.map { String($0.path.dropFirst(folder.utf8.count + 1)) } + ["manifest.json"]))
         }
         if !unlisted.isEmpty, !adopt { throw ForeignFiles.refusal(unlisted, output: output.path) }
         return unlisted.count
