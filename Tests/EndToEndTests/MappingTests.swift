@@ -24,12 +24,19 @@ import Testing
         ("[1, 2]\n", "m.yaml: error: mapping: expected a YAML mapping at the top"),
     ])
     func badMappingFilesAreNamed(text: String, message: String) throws {
+        try Self.expectRefused(mapping: text, message: message)
+    }
+
+    /// `check` of a one-row export with the mapping `text` exits 65 printing exactly `message`.
+    static func expectRefused(
+        mapping text: String, message: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let cli = try CLIRunner()
         try cli.write("m.yaml", text)
         try cli.write("in.csv", "Date,ID,A\n2026-10-01,x1,1.00\n")
         let outcome = try cli.run(["check", "in.csv", "--mapping", "m.yaml"])
-        #expect(outcome.status == 65)
-        #expect(outcome.stderr == message + "\n")
+        #expect(outcome.status == 65, sourceLocation: sourceLocation)
+        #expect(outcome.stderr == message + "\n", sourceLocation: sourceLocation)
     }
 
     @Test func badMappedRowsNameTheirColumn() throws {
