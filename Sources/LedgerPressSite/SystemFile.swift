@@ -154,13 +154,13 @@ extension SystemFile {
         return data
     }
 
-    /// The regular files directly in a folder, with their sizes and when they were last touched (``touched(_:)``);
+    /// The regular files directly in a folder, with their sizes, when they were last touched (``touched(_:)``) and inodes;
     /// nil when it is missing or holds anything else (a folder, a symbolic link, a device). Nothing is followed.
-    public static func listFiles(_ path: String) -> [(name: String, size: Int, touched: Int64)]? {
-        var files: [(name: String, size: Int, touched: Int64)] = []
+    public static func listFiles(_ path: String) -> [(name: String, size: Int, touched: Int64, inode: UInt64)]? {
+        var files: [(name: String, size: Int, touched: Int64, inode: UInt64)] = []
         let listed = eachEntry(path) { name, status in
             guard (status.st_mode & S_IFMT) == S_IFREG else { return false }
-            files.append((name, Int(status.st_size), touched(status)))
+            files.append((name, Int(status.st_size), touched(status), UInt64(status.st_ino)))
             return true
         }
         return listed ? files : nil

@@ -20,7 +20,7 @@ extension SitePipeline {
     {
         let folder = "payees/\(plan.slug)/"
         let check: [StagingWriter.Operation] =
-            mirrored ? [.prune("payees/" + plan.slug, keeping: Set(plan.reusedFiles))] : []
+            mirrored ? [.verify("payees/" + plan.slug, published: plan.reusedInodes)] : []
         var output = PayeeOutput(
             operations: check + plan.reusedFiles.map { .link(folder + $0) },
             financeRows: try site.financeRows(of: entry),

@@ -12,6 +12,8 @@ struct PayeePlan: Sendable {
     var reused: Manifest.PayeeEntry?
     /// The reused folder's file names, in the folder's own order (they are only linked; no output depends on the order).
     var reusedFiles: [String] = []
+    /// Their inodes, by name: what a staging folder started from the spare must hold there.
+    var reusedInodes: [String: UInt64] = [:]
 }
 
 extension SitePipeline {
@@ -40,6 +42,7 @@ extension SitePipeline {
                 {
                     plan.reused = entry
                     plan.reusedFiles = files.map(\.name)
+                    plan.reusedInodes = Dictionary(files.map { ($0.name, $0.inode) }, uniquingKeysWith: { first, _ in first })
                 }
                 return plan
             }

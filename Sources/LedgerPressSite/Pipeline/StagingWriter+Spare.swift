@@ -81,9 +81,13 @@ extension StagingWriter {
 extension StagingWriter {
     /// ``prune(_:keeping:)`` for staging that started from the spare: the staged folder made exactly the
     /// published one but for the names not kept and the files this run wrote.
-    func verifyMirror(_ folder: String, keeping names: Set<String>) throws(SystemError) {
+    /// `published`: the published folder's entries when the caller has them (else it is listed here).
+    func verifyMirror(
+        _ folder: String, keeping names: Set<String>,
+        published listed: [String: (inode: UInt64, kind: SystemFile.EntryKind)]? = nil
+    ) throws(SystemError) {
         let prefix = folder.isEmpty ? "" : folder + "/"
-        let published = SystemFile.listInodes(self.published + "/" + folder) ?? [:]
+        let published = listed ?? SystemFile.listInodes(self.published + "/" + folder) ?? [:]
         let staged = SystemFile.listInodes(staging + "/" + folder) ?? [:]
         for (name, entry) in staged {
             let path = prefix + name

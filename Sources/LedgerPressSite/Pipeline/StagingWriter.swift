@@ -30,6 +30,9 @@ final class StagingWriter: @unchecked Sendable {
         case append(Int, Data)
         /// Removes from staging whatever the published folder holds (a file or a folder) but these names.
         case prune(String, keeping: Set<String>)
+        /// For staging started from the spare: the folder made to hold exactly the published files named here, by
+        /// inode (as the plan listed them), like a ``prune(_:keeping:)`` that needs no listing of the published folder.
+        case verify(String, published: [String: UInt64])
         /// A top-level entry ledgerpress did not write, carried over from the published site as it is
         /// (see ``ForeignFiles``).
         case carry(String)
@@ -154,6 +157,7 @@ final class StagingWriter: @unchecked Sendable {
         case .file(_, let bytes), .append(_, let bytes): return bytes.count + 64
         case .link, .carry: return 64
         case .prune(_, let names): return 64 + 32 * names.count
+        case .verify(_, let files): return 64 + 40 * files.count
         }
     }
 
@@ -268,6 +272,10 @@ final class StagingWriter: @unchecked Sendable {
             return
         case .prune(let folder, let names):
             try prune(folder, keeping: names)
+            return
+        case .verify(let folder, let files):
+            try verifyMirror(
+                folder, keeping: Set(files.keys), published: files.mapValues { (inode: $0, kind: .file) })
             return
         case .carry(let name):
             carried += try ForeignFiles.carry(name, from: published, to: staging)
