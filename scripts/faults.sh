@@ -152,7 +152,7 @@ echo "faults: foreign files (.git/, CNAME) at the top of the site: $kills kills"
 
 # Issue 25, F4: the lock file deleted while a run holds it, and a second run started on the same output. Each run
 # stages in a folder of its own and checks its lock before the swap: whatever ends, the output verifies.
-"$bin" sample --entries 20000 --payees 150 --seed 7 --out big.csv --payees-out big-payees.csv >/dev/null || exit 2
+"$bin" sample --entries 8000 --payees 80 --seed 7 --out big.csv --payees-out big-payees.csv >/dev/null || exit 2
 "$bin" build big.csv --payees big-payees.csv --as-of 2026-10-25T00:00:00Z --output lock-site --quiet || exit 2
 span=$(millis "$bin" build big.csv --payees big-payees.csv --output probe-lock --quiet)
 stolen=0
