@@ -25,7 +25,7 @@ done
 # csv: first byte = delimiter (bits 0-1: , ; TAB |) and lines to skip (bits 2-3)
 { printf '\x00'; cut_lines Examples/example-ledger.csv 6; } | seed csv ledger
 { printf '\x00'; cut_lines Examples/example-payees.csv; } | seed csv payees
-{ printf '\x00'; cut_lines $F/mapped/paypal-activity.csv 3; } | seed csv quoted
+{ printf '\x00'; cut_lines $F/exports/paypal-activity-full.csv 3; } | seed csv quoted
 { printf '\x00'; printf 'a,b,c\r\n"x, y","say ""hi""","two\nlines"\r\nlast,,\n'; } | seed csv rfc4180
 { printf '\x05'; printf 'Export 2026-10\nDatum;Betrag\n01.10.2026;"1.234,56"\n'; } | seed csv semicolon-skip
 { printf '\x02'; printf '\xef\xbb\xbfid\tname\n1\tAnn\n'; } | seed csv tab-bom
@@ -60,14 +60,14 @@ for t in 2026-10-02T08:15:00-04:00 2026-11-01T01:30:00-05:00 2026-11-02T04:30:00
 done
 
 # mapped: first byte = mapping (0 paypal, 1 square, 2 european)
-{ printf '\x00'; cut_lines $F/mapped/paypal-activity.csv 5; } | seed mapped paypal
-{ printf '\x01'; cut_lines $F/mapped/square-transactions.csv 5; } | seed mapped square
+{ printf '\x00'; cut_lines $F/exports/paypal-activity-full.csv 5; } | seed mapped paypal
+{ printf '\x01'; cut_lines $F/exports/square-transactions.csv 5; } | seed mapped square
 { printf '\x02'; printf 'Export Oktober\nNr;Konto;Typ;Name;Zeit;Art;Betrag;Korrektur;Währung;Auszahlung;Status\n'
   printf 'n1;k1;driver;Jörg;3.10.2026 9:05;Umsatz;"1.234,56 €";;EUR;a1;paid\nn2;k1;driver;Jörg;4.10.2026 17:30;Gebühr;(12,00);0,50;EUR;;\n'; } | seed mapped european
 
 # mapping: the example mapping files; one followed by NUL and a CSV it reads
 for m in Examples/mappings/*.yaml; do seed mapping "$(basename "$m" .yaml)" <"$m"; done
-{ cat Examples/mappings/square-transactions.yaml; printf '\x00'; cut_lines $F/mapped/square-transactions.csv 4; } | seed mapping square-with-csv
+{ cat Examples/mappings/square-transactions.yaml; printf '\x00'; cut_lines $F/exports/square-transactions.csv 4; } | seed mapping square-with-csv
 printf 'name: m\ntimestamp: {columns: D, format: yyyy-MM-dd}\nfields: {id: I, payee_id: {constant: p}, payee_type: {constant: driver}, currency: {constant: JPY}}\nentries: [{kind: earning, amount: A}]\n\0D,I,A\n2026-10-01,x,1500\n' \
     | seed mapping minimal-with-csv
 

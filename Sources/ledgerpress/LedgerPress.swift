@@ -7,8 +7,9 @@ struct LedgerPress: ParsableCommand {
         commandName: "ledgerpress",
         abstract: "Earnings statements for drivers and merchants from ledger exports, published as a static site.",
         discussion: """
-            Exit codes: 0 ok, 64 usage, 65 bad input data, 66 missing input, 70 internal error, \
-            73 cannot create output, 74 I/O error, 75 another run holds the output (try again).
+            Exit codes: 0 ok, 64 usage, 65 bad input data (also a site that would shrink past --max-shrink), \
+            66 missing input, 70 internal error, 72 /proc is not mounted, 73 cannot create output, 74 I/O error, \
+            75 another run holds the output or took it over (try again), 130 / 143 interrupted by SIGINT / SIGTERM.
             """,
         subcommands: [Build.self, Merge.self, Check.self, Verify.self, Sample.self]
     )
