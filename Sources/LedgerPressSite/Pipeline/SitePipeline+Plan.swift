@@ -42,7 +42,8 @@ extension SitePipeline {
                 {
                     plan.reused = entry
                     plan.reusedFiles = files.map(\.name)
-                    plan.reusedInodes = Dictionary(files.map { ($0.name, $0.inode) }, uniquingKeysWith: { first, _ in first })
+                    plan.reusedInodes = Dictionary(
+                        files.map { ($0.name, $0.inode) }, uniquingKeysWith: { first, _ in first })
                 }
                 return plan
             }
