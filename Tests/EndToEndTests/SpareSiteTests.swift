@@ -179,4 +179,27 @@ import Testing
         #expect(try cli.tree("site") == cli.tree("control"))
         #expect(try cli.run(["verify", "site"]).status == 0)
     }
+
+    /// A night from the spare whose finance CSVs come out as published keeps them (same inodes) and counts them
+    /// unchanged: the spare's catch-up never links the files every run writes afresh (which would make them look
+    /// touched after the publish).
+    @Test func financeFilesThatComeOutAsPublishedAreKeptOnANightFromTheSpare() throws {
+        let cli = try CLIRunner()
+        try writeLateFiles(cli)
+        try build(cli, Night(), into: "site", spare: true)
+        try build(cli, Night(late: ["late1.csv"]), into: "site", spare: true)
+        let summary = try inode(cli, "site/finance/summary.csv")
+        let lines = try inode(cli, "site/finance/lines.csv")
+        // The same inputs again: only revisions.csv (what this run revised: nothing) and the manifest change.
+        let outcome = try cli.run(
+            [
+                "build", CLIRunner.example("example-ledger.csv"), "late1.csv", "--payees",
+                CLIRunner.example("example-payees.csv"), "--output", "site",
+            ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("2 changed"), "\(outcome.stdout)")
+        #expect(try inode(cli, "site/finance/summary.csv") == summary)
+        #expect(try inode(cli, "site/finance/lines.csv") == lines)
+        #expect(try cli.run(["verify", "site"]).status == 0)
+    }
 }

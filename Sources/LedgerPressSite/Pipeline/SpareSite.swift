@@ -22,7 +22,7 @@ import Foundation
 /// `unlink` and `open(O_EXCL)`, never written in place, so the output's files (the same inodes) are never touched.
 struct SpareSite {
     /// A path where the spare and the published site differ: a file, or a whole folder (removed in the site).
-    enum Difference: Equatable, Sendable {
+    enum Difference: Hashable, Sendable {
         case file(String)
         case folder(String)
     }
@@ -48,9 +48,11 @@ struct SpareSite {
             return false
         }
         unlink(staging + "/" + Self.markerName)
-        // The top-level manifest is written or linked at the end of the run; linking it here would change its
-        // status time, by which the next run tells the published files it may reuse (``SiteWriter/settle()``).
-        for difference in differences where difference != .file("manifest.json") && !catchUp(staging, at: difference) {
+        // The top-level manifest and the finance CSVs are written afresh by every run (the CSVs are linked back at
+        // the end when their bytes are the published ones); linking them here would change the published files'
+        // status time, by which a run tells the files it may reuse (``SiteWriter/settle()``).
+        let rewritten = Set((FinancePages.csvPaths + ["manifest.json"]).map { Difference.file($0) })
+        for difference in differences where !rewritten.contains(difference) && !catchUp(staging, at: difference) {
             SystemFile.removeTree(staging)
             return false
         }
