@@ -27,8 +27,12 @@ func jsonString(_ text: String) -> String {
 func escapedFirst(_ key: String) -> String {
     guard let first = key.unicodeScalars.first, first.value <= 0xFFFF else { return jsonString(key) }
     let hex = String(first.value, radix: 16)
-    let rest = jsonString(String(key.unicodeScalars.dropFirst()))
-    return "\"\\u" + String(repeating: "0", count: 4 - hex.count) + hex + rest.dropFirst()
+    var tail = ""
+    for scalar in key.unicodeScalars.dropFirst() { tail.unicodeScalars.append(scalar) }
+    // The written tail without its opening quote, dropped as a byte: as a Character, `"` and a combining mark
+    // after it (`0` + U+06D9) are one, and dropping it lost the mark, so the "duplicate" was another key.
+    let rest = String(decoding: jsonString(tail).utf8.dropFirst(), as: UTF8.self)
+    return "\"\\u" + String(repeating: "0", count: 4 - hex.count) + hex + rest
 }
 
 /// The written object with `key` given again at the end: must be refused naming both columns, and rejected.
