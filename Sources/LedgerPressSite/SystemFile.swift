@@ -166,15 +166,23 @@ extension SystemFile {
         return listed ? files : nil
     }
 
-    /// The regular files directly in a folder by name, with their sizes and when they were last touched
-    /// (``touched(_:)``; whatever else the folder holds is left out); empty when it cannot be read. Nothing is followed.
-    static func regularFiles(_ path: String) -> [String: (size: Int, touched: Int64)] {
+    /// The entries directly in a folder: its regular files by name, with their sizes and when they were last
+    /// touched (``touched(_:)``), and the names of whatever else it holds (folders, links, devices); empty when it
+    /// cannot be read. Nothing is followed.
+    static func folderEntries(_ path: String) -> (
+        files: [String: (size: Int, touched: Int64)], others: [(name: String, isFolder: Bool)]
+    ) {
         var files: [String: (size: Int, touched: Int64)] = [:]
+        var others: [(name: String, isFolder: Bool)] = []
         _ = eachEntry(path) { name, status in
-            if (status.st_mode & S_IFMT) == S_IFREG { files[name] = (Int(status.st_size), touched(status)) }
+            if (status.st_mode & S_IFMT) == S_IFREG {
+                files[name] = (Int(status.st_size), touched(status))
+            } else {
+                others.append((name, (status.st_mode & S_IFMT) == S_IFDIR))
+            }
             return true
         }
-        return files
+        return (files, others)
     }
 
     /// Calls `body` with each entry of a folder and its status (`fstatat` by name, not following links) until it

@@ -25,9 +25,28 @@ enum ForeignFiles {
 
     /// The entries of the site folder `folder` (a site path) that are not among `expected` names, as site paths.
     static func unlisted(in output: String, folder: String, expected: Set<String>) -> [String] {
-        (SystemFile.listNames(output + "/" + folder) ?? []).compactMap { entry in
+        unlisted(
+            (SystemFile.listNames(output + "/" + folder) ?? []).map { ($0.name, $0.isFolder) }, in: folder,
+            expected: expected)
+    }
+
+    /// The `entries` (names in the site folder `folder`, and whether each is a folder) not among `expected`, as site
+    /// paths sorted by their UTF-8 bytes.
+    static func unlisted(_ entries: [(name: String, isFolder: Bool)], in folder: String, expected: Set<String>)
+        -> [String]
+    {
+        entries.compactMap { entry in
             expected.contains(entry.name) ? nil : folder + "/" + entry.name + (entry.isFolder ? "/" : "")
         }.sorted { $0.utf8Precedes($1) }
+    }
+
+    /// The names a payee's folder holds as its manifest lists them: its files and the manifest itself.
+    static func listedNames(_ manifest: PayeeManifest?) -> Set<String> {
+        var names: Set<String> = ["manifest.json"]
+        for file in manifest?.files ?? [] {
+            names.insert(String(file.path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""))
+        }
+        return names
     }
 
     /// The refusal of a run that would remove `paths` (site paths that no manifest lists).

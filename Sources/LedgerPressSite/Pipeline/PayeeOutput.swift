@@ -45,9 +45,19 @@ extension SitePipeline {
         } else {
             statements = try history.history(of: payee.id)
         }
-        // The published folder's files, listed once (by name, with one `fstatat` each) for the statements kept.
+        // The published folder, listed once (by name, with one `fstatat` each): its files for the statements kept,
+        // and anything its manifest does not list, which is not ledgerpress's to remove unless adopted.
         let folder = "payees/\(plan.slug)/"
-        let published = configuration.mode == .site ? SystemFile.regularFiles(output.path + "/" + folder) : [:]
+        let listing = SystemFile.folderEntries(output.path + "/" + folder)
+        let published = configuration.mode == .site ? listing.files : [:]
+        var unlisted: [String] = []
+        if site.format == Manifest.formatVersion {
+            let entries = listing.files.keys.map { (name: $0, isFolder: false) } + listing.others
+            unlisted = ForeignFiles.unlisted(
+                entries, in: "payees/" + plan.slug,
+                expected: ForeignFiles.listedNames(oldEntry?.slug == plan.slug ? oldManifest : nil))
+            if !unlisted.isEmpty, !configuration.adopt { throw ForeignFiles.refusal(unlisted, output: output.path) }
+        }
         let book = try SiteBuilder.book(
             for: payee, entries: plan.entries, builder: StatementBuilder(selection: configuration.options.selection))
         let context = PayeePages.Context(
@@ -98,18 +108,7 @@ extension SitePipeline {
         let manifestEntry = try stage(OutputFile(path: manifestPath, bytes: manifest.json()))
         let newPaths = Set(listed.map(\.path) + [manifestPath])
         staged.prune("payees/" + plan.slug, keeping: Array(newPaths))
-        staged.report.removed = oldFiles.keys.filter { !newPaths.contains($0) }.count
-        if site.format == Manifest.formatVersion {
-            // Files in the folder that its manifest does not list: not ledgerpress's to remove, unless adopted.
-            let known = oldEntry?.slug == plan.slug ? oldManifest?.files.map(\.path) ?? [] : []
-            let unlisted = ForeignFiles.unlisted(
-                in: output.path, folder: "payees/" + plan.slug,
-                expected: Set(known.map { String($0.dropFirst(folder.utf8.count)) } + ["manifest.json"]))
-            if !unlisted.isEmpty, !configuration.adopt {
-                throw ForeignFiles.refusal(unlisted, output: output.path)
-            }
-            staged.report.removed += unlisted.count
-        }
+        staged.report.removed = oldFiles.keys.filter { !newPaths.contains($0) }.count + unlisted.count
 
         let rows = [pages.summaryCSV, pages.linesCSV, pages.revisionsCSV].map { Data($0.utf8) }
         let entry = Manifest.PayeeEntry(

@@ -157,13 +157,13 @@ public struct SitePipeline: Sendable {
             stage("render")
             SystemMemory.returnFreedPages()
             let financeSummary = try summary(payeesDone.map(\.entry), ledger: ledgerFigures)
-            outcome = try publish.finish(payeesDone, summary: financeSummary, writer: staging)
             if let drop = configuration.shrinkGuard?.check(
                 published: site.statementCount, now: financeSummary.statementCount,
                 mayBeEmpty: configuration.shard != nil)
             {
                 throw SiteError.shrink(drop)
             }
+            outcome = try publish.finish(payeesDone, summary: financeSummary, writer: staging)
             stage("finance")
         } catch {
             _ = try? staging.finish(flushing: false)

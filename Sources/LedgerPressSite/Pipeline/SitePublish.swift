@@ -160,11 +160,8 @@ struct SitePublish: Sendable {
             guard let entry = site.payees[id], !slugs.contains(entry.slug),
                 let manifest = try? site.payeeManifest(slug: entry.slug)
             else { continue }
-            let folder = "payees/" + entry.slug
             unlisted += ForeignFiles.unlisted(
-                in: output.path, folder: folder,
-                expected: Set(
-                    manifest.files.map { String($0.path.dropFirst(folder.utf8.count + 1)) } + ["manifest.json"]))
+                in: output.path, folder: "payees/" + entry.slug, expected: ForeignFiles.listedNames(manifest))
         }
         if !unlisted.isEmpty, !adopt { throw ForeignFiles.refusal(unlisted, output: output.path) }
         return unlisted.count
@@ -201,9 +198,8 @@ struct SitePublish: Sendable {
             listed.append(entry)
         }
         for path in FinancePages.csvPaths {
-            guard let entry = site.topFiles[path], entries.allSatisfy({ site.hasFinanceRows(of: $0.id) }) else {
-                return nil
-            }
+            // (Every payee here was reused, which needs their rows in untouched finance CSVs.)
+            guard let entry = site.topFiles[path] else { return nil }
             listed.append(entry)
         }
         guard Set(listed.map(\.path)) == Set(site.topFiles.keys) else { return nil }
