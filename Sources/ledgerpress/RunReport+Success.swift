@@ -8,15 +8,9 @@ extension RunReport {
     /// ``write(to:)`` after a run that succeeded: a report that cannot be written (a full disk) is a warning on
     /// standard error, and the exit status stays 0, since the output was published.
     func writeAfterSuccess(to path: String?) {
-        guard let path else { return }
-        if path == "-" {
-            FileHandle.standardOutput.write(json())
-            return
-        }
-        if let code = RunReport.replace(path, with: json()) {
-            Console().error([
-                "\(path): warning: cannot write the report: \(String(cString: strerror(code))) (the run succeeded and published its output)"
-            ])
-        }
+        guard let path, let code = written(to: path) else { return }
+        Console().error([
+            "\(path): warning: cannot write the report: \(String(cString: strerror(code))) (the run succeeded and published its output)"
+        ])
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerPressSite
 
 #if canImport(Glibc)
     import Glibc
@@ -134,43 +135,24 @@ struct RunReport: Encodable {
     /// Writes the report to the path (`-`: standard output), replacing it in one step; nothing when there is
     /// no path. A failure exits 73 with the system's reason (`No such file or directory`, `Is a directory`).
     func write(to path: String?) throws {
-        guard let path else { return }
-        if path == "-" {
-            FileHandle.standardOutput.write(json())
-            return
-        }
-        if let code = RunReport.replace(path, with: json()) {
-            Console().error(["\(path): error: cannot write the report: \(String(cString: strerror(code)))"])
-            throw Exit.cannotCreate
-        }
+        guard let path, let code = written(to: path) else { return }
+        Console().error(["\(path): error: cannot write the report: \(String(cString: strerror(code)))"])
+        throw Exit.cannotCreate
     }
 
-    /// Writes the bytes to a temporary file beside the path, then renames it over the path (readers see the
-    /// old report or the new one, never half of one). Returns the `errno` of a failure, nil on success.
-    static func replace(_ path: String, with data: Data) -> Int32? {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).tmp-\(getpid())"
-        ).path
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return errno }
-        var failure: Int32?
-        data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count, failure == nil {
-                let written = Glibc.write(fd, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno != EINTR { failure = errno }
-                } else {
-                    offset += written
-                }
-            }
+    /// Writes the report to `path` (`-`: standard output); the `errno` of a failure, nil on success.
+    func written(to path: String) -> Int32? {
+        if path == "-" {
+            FileHandle.standardOutput.write(json())
+            return nil
         }
-        if close(fd) != 0, failure == nil { failure = errno }
-        if failure == nil, rename(temporary, path) != 0 { failure = errno }
-        if failure != nil { unlink(temporary) }
-        return failure
+        do {
+            // Readers see the old report or the new one, never half of one (``SystemFile/replace(_:bytes:)``).
+            try SystemFile.replace(path, bytes: json())
+            return nil
+        } catch {
+            return error.code
+        }
     }
 
     func json() -> Data {
