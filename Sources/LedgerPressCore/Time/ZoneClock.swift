@@ -74,9 +74,13 @@ extension ZoneClock {
         let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(secondOfDay)
         let early = local - Int64(offset(at: local - 86_400))
         let late = local - Int64(offset(at: local + 86_400))
-        let showing = Set([early, late]).filter { $0 + Int64(offset(at: $0)) == local }.sorted()
-        guard let first = showing.first else { return (early, .skipped) }
-        return (first, showing.count > 1 ? .repeated : .once)
+        // No collection: this runs for every period boundary and every local time an importer reads.
+        let (first, second) = (min(early, late), max(early, late))
+        let firstShows = first + Int64(offset(at: first)) == local
+        let secondShows = second != first && second + Int64(offset(at: second)) == local
+        if firstShows { return (first, secondShows ? .repeated : .once) }
+        if secondShows { return (second, .once) }
+        return (early, .skipped)
     }
 }
 
