@@ -46,12 +46,17 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The whole build as one call (SiteBuilder): sources -> ledger -> payees -> statements -> published site.
+        .target(
+            name: "LedgerPressEngine",
+            dependencies: ["LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite"]
+        ),
         // Deterministic generator of realistic ledgers (`ledgerpress sample`).
         .target(name: "LedgerPressSample", dependencies: ["LedgerPressCore"]),
         .executableTarget(
             name: "ledgerpress",
             dependencies: [
-                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "CRenameExchange", "LedgerPressSite",
+                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite", "LedgerPressEngine",
                 "LedgerPressSample",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -67,6 +72,10 @@ let package = Package(
             name: "LedgerPressRenderTests",
             dependencies: ["LedgerPressRender", .product(name: "Mustache", package: "swift-mustache")]),  // Mustache: contexts rendered as dictionaries
         .testTarget(name: "LedgerPressSiteTests", dependencies: ["LedgerPressSite", "LedgerPressImport", "LedgerPressSample"]),
+        .testTarget(
+            name: "LedgerPressEngineTests",
+            dependencies: ["LedgerPressEngine", "LedgerPressSite", "LedgerPressImport", "LedgerPressSample"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["ledgerpress", .product(name: "Crypto", package: "swift-crypto")],  // Crypto: HMAC folder names computed independently

@@ -29,17 +29,21 @@ public struct SiteOptions: Sendable {
     }
 }
 
-/// An input file as the manifest records it.
+/// A ledger source as the manifest records it: its name, the bytes read from it and their SHA-256, its rows.
 public struct InputSummary: Sendable, Codable, Equatable {
+    /// A file's last path component; another source's own name.
     public var name: String
     public var size: Int
     public var sha256: String
     public var rows: Int
+    /// The kind of a source that is not a file (`memory`); nil (and absent from the manifest) for a file.
+    public var source: String?
 
-    public init(name: String, size: Int, sha256: String, rows: Int) {
+    public init(name: String, size: Int, sha256: String, rows: Int, source: String? = nil) {
         self.name = name
         self.size = size
         self.sha256 = sha256
         self.rows = rows
+        self.source = source
     }
 }

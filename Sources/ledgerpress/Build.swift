@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerPressCore
-import LedgerPressImport
-import LedgerPressRender
+import LedgerPressEngine
 import LedgerPressSite
 
 struct Build: ParsableCommand {
@@ -15,6 +14,7 @@ struct Build: ParsableCommand {
     )
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var shape: SiteShapeOptions
 
     @OptionGroup var publishing: PublishOptions
     @OptionGroup var links: LinkOptions
@@ -22,32 +22,10 @@ struct Build: ParsableCommand {
     var report: String? { publishing.report }
     var quiet: Bool { publishing.quiet }
 
-    @Option(help: "Period kinds, comma-separated: day, week, month.")
-    var periods: String = "day,week,month"
-
-    @Option(
-        name: .customLong("range"),
-        help: "A custom range A..B, both dates inclusive (repeatable), e.g. 2026-10-01..2026-10-15.")
-    var ranges: [String] = []
-
-    @Option(help: "IANA time zone for payees without one in the payees file.")
-    var timezone: String = "UTC"
-
-    @Option(help: "Locale for payees without one in the payees file (money display).")
-    var locale: String = "en_US"
-
     @Option(
         help: "A folder of templates that replace the defaults file by file (driver.md, merchant.md, layout.html, ...)."
     )
     var templates: String?
-
-    @Option(help: "The platform's name, shown on every statement.")
-    var issuer: String?
-
-    @Option(
-        name: .customLong("as-of"),
-        help: "Build the site as it stood at this RFC 3339 instant: later entries are left out.")
-    var asOf: String?
 
     @Flag(help: "Print each stage and progress as log lines.")
     var verbose = false
@@ -94,34 +72,7 @@ struct Build: ParsableCommand {
         help: "Publish even when the run has no statements or far fewer than the published site (see --max-shrink).")
     var allowShrink = false
 
-    func parsedSelection() throws -> PeriodSelection {
-        var kinds: [PeriodKind] = []
-        for word in periods.split(separator: ",") {
-            let name = word.trimmingCharacters(in: .whitespaces)
-            guard let kind = PeriodKind(rawValue: name), kind != .range else {
-                throw ValidationError("--periods: expected day, week or month, got '\(name)'")
-            }
-            if !kinds.contains(kind) { kinds.append(kind) }
-        }
-        let parsedRanges = try ranges.map { text -> Period in
-            guard let period = PeriodSelection.parseRange(text) else {
-                throw ValidationError(
-                    "--range: expected YYYY-MM-DD..YYYY-MM-DD with years from 1900 to 2199 and the first date not after the last, got '\(text)'"
-                )
-            }
-            return period
-        }
-        return PeriodSelection(kinds: kinds, ranges: parsedRanges)
-    }
-
     func validate() throws {
-        _ = try parsedSelection()
-        if ZoneClock(identifier: timezone) == nil {
-            throw ValidationError("--timezone: expected an IANA time zone such as America/New_York, got '\(timezone)'")
-        }
-        if !MoneyLocale.isKnown(locale) {
-            throw ValidationError("--locale: expected \(MoneyLocale.expected), got '\(locale)'")
-        }
         if let maxShrink, ShrinkGuard(parsing: maxShrink) == nil {
             throw ValidationError("--max-shrink: expected a whole percentage from 0 to 100, got '\(maxShrink)'")
         }
@@ -130,17 +81,6 @@ struct Build: ParsableCommand {
         }
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard: expected I/N with 0 <= I < N, such as 0/3, got '\(shard)'")
-        }
-        if let asOf {
-            switch RFC3339.read(asOf) {
-            case .success: break
-            case .failure(.yearOutOfRange):
-                throw ValidationError("--as-of: expected \(CivilDate.supportedYearsText), got '\(asOf)'")
-            case .failure(.leapSecond):
-                throw ValidationError("--as-of: expected \(TimestampFailure.leapSecondText), got '\(asOf)'")
-            case .failure(.malformed):
-                throw ValidationError("--as-of: expected an RFC 3339 timestamp with offset, got '\(asOf)'")
-            }
         }
     }
 
@@ -154,101 +94,42 @@ struct Build: ParsableCommand {
             .guarded(output, inputs: inputs, report: report, rejectFile: rejectFile, build)
     }
 
+    /// The library's options for this command line.
+    func buildOptions(links payeeLinks: PayeeLinks, htmlTally: CPUTally?) throws -> BuildOptions {
+        let environment = ProcessInfo.processInfo.environment
+        return BuildOptions(
+            site: try shape.siteOptions(links: payeeLinks), defaultTemplates: Console.defaultTemplates,
+            templates: templates, mode: only == "finance" ? .finance : .site,
+            shard: shard.flatMap(Shard.init(parsing:)),
+            rejectFile: rejectFile, previous: previous.map { URL(fileURLWithPath: $0) }, adopt: adopt,
+            shrinkGuard: allowShrink ? nil : maxShrink.flatMap(ShrinkGuard.init(parsing:)) ?? ShrinkGuard(),
+            listInputs: verbose, toolIdentity: ToolIdentity.current,
+            abortAfterFiles: environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap { Int($0) }, htmlTally: htmlTally
+        )
+    }
+
     func build(_ runReport: inout RunReport, into target: URL) throws {
         let console = Console(quietStdout: report == "-", silent: quiet)
         let log = RunLog(quiet: quiet, verbose: verbose)
-        let lock = try console.lockOutput(target, named: output)
-        defer { withExtendedLifetime(lock) {} }
         let payeeLinks = try links.links(console: console)
-        var loaded = try InputLoader(options: input, console: console).load()
-        var ledger = loaded.ledger
-        var diagnostics = loaded.diagnostics
-        let profiles = loaded.profiles
-        let summaries = loaded.summaries
-        runReport.inputs = zip(summaries, loaded.counts).map { summary, count in
-            RunReport.Input(
-                name: summary.name, size: summary.size, sha256: summary.sha256, rows: summary.rows,
-                accepted: count.accepted,
-                rejected: count.rejected, skipped: count.skippedCount, entries: count.entries,
-                newEntries: count.newEntries)
-        }
-        runReport.rowsRead = loaded.files.reduce(0) { $0 + $1.rowsRead }
-        runReport.rowsRejected = loaded.rejected.count
-        runReport.finishStage("import")
-        log.stage(
-            "import: \(runReport.rowsRead) rows read, \(loaded.ledger.entries.count) entries from \(input.inputs.count) input(s)"
-        )
-        if let rejectFile {
-            // Quarantine: rejected rows go to the file; the problems are still shown, and the run goes on.
-            try console.writeFile(
-                rejectFile, RejectFile.csv(loaded.rejected.map { ($0.file, $0.line, $0.reason, $0.raw) }))
-            console.error(diagnostics.lines)
-            diagnostics = loaded.fatal
-        }
-        // Each input's rows and entries, as `check` prints them: with quarantine, --verbose, or when the input fails.
-        let noEntries = Check.noEntries(loaded)
-        let inputFails = diagnostics.hasErrors || noEntries != nil
-        // Warnings (a local time in a DST gap or repeated hour) are shown whether or not the input fails.
-        if rejectFile == nil && !diagnostics.items.isEmpty { console.error(diagnostics.lines) }
-        if rejectFile != nil || verbose || inputFails { console.error(Check.summaries(loaded)) }
-        // From here on `ledger` is the run's only reference to the entries (so that the pipeline can free them).
-        loaded.ledger = Ledger()
-        if let asOf, let instant = RFC3339.parse(asOf) { ledger = ledger.asOf(instant) }
-        let options = SiteOptions(
-            selection: try parsedSelection(), issuer: issuer, defaultTimeZone: timezone, defaultLocale: locale,
-            sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) }, asOf: asOf,
-            links: payeeLinks)
-        var payees = PayeeDirectory.payees(ledger: ledger, profiles: profiles, options: options).payees
-        var shardFacts: (Shard, ShardRecord.LedgerFacts)?
-        if let shard = shard.flatMap(Shard.init(parsing:)) {
-            shardFacts = (
-                shard,
-                try Check.failingOnBadData { try ShardRecord.LedgerFacts(ledger: ledger, payeeIDs: payees.map(\.0.id)) }
-            )
-            payees = payees.filter { shard.contains(payeeID: $0.0.id) }
-            let ids = Set(payees.map(\.0.id))
-            ledger = ledger.filter { ids.contains($0.payeeID) }
-        }
-        let entryCount = ledger.entries.count
-        runReport.entries = entryCount
-        let ledgerFigures = FinanceSummary.figures(of: ledger)
-        ledger = Ledger()
-        runReport.payees = payees.count
-        if diagnostics.hasErrors {
-            console.error([
-                "ledgerpress: \(diagnostics.errorCount) problem(s) in the input; nothing was written to \(output)"
-            ])
-            throw Exit.dataError
-        }
-        if let message = noEntries {
-            console.error([message + "; nothing was written to \(output)"])
-            throw Exit.dataError
-        }
-        let templateSet = try console.loadTemplates(overrides: templates)
         // The HTML rendering's CPU time is measured only for a run report (two clock reads per statement).
         let htmlTally = report == nil ? nil : CPUTally()
-        var configuration = SitePipeline.Configuration(
-            templates: templateSet, options: options, mode: only == "finance" ? .finance : .site,
-            toolIdentity: ToolIdentity.current,
-            shard: shardFacts,
-            abortAfterFiles: ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap {
-                Int($0)
-            }, htmlTally: htmlTally, lock: lock)
-        configuration.adopt = adopt
-        configuration.shrinkGuard = allowShrink ? nil : maxShrink.flatMap(ShrinkGuard.init(parsing:)) ?? ShrinkGuard()
-        let pipeline = SitePipeline(configuration)
-        let site = try console.publishing(output) {
-            // The pipeline takes the payees' entries over (so that it can free them as payees are done).
-            var handed: [(Payee, [LedgerEntry])] = []
-            swap(&handed, &payees)
-            return try pipeline.run(
-                payees: consume handed, ledgerFigures: ledgerFigures, inputs: summaries, output: target,
-                previous: previous.map { URL(fileURLWithPath: $0) },
-                stage: { name in
+        let builder = SiteBuilder(
+            inputs: input.buildInputs(), options: try buildOptions(links: payeeLinks, htmlTally: htmlTally))
+        let built: SiteBuilder.Built
+        do {
+            built = try builder.build(
+                into: target, named: output, message: console.error,
+                stage: { name, detail in
                     runReport.finishStage(name)
-                    log.stage(name)
-                }, progress: log.progress("Building statements"))
+                    log.stage(detail)
+                }, progress: log.progress("Building statements"), imported: { runReport.record($0) })
+        } catch let stop as BuildStop {
+            if let imported = stop.imported { runReport.record(imported) }
+            throw console.exit(stop)
         }
+        runReport.record(built.imported)
+        let site = built.site
         runReport.statements = site.statementsByKind
         runReport.revisions = site.revisions
         runReport.files = RunReport.Files(site.files)
@@ -258,10 +139,25 @@ struct Build: ParsableCommand {
         log.stage("payees: \(site.payeesRendered) rendered, \(site.payeesReused) carried over unchanged")
         log.stage("publish: \(runReport.files.text)")
         console.say(
-            "Built \(site.statementCount) statements for \(site.payeeCount) payees from \(entryCount) entries "
+            "Built \(site.statementCount) statements for \(site.payeeCount) payees from \(built.imported.entries) entries "
                 + "into \(output.hasSuffix("/") ? output : output + "/") (\(site.fileCount) files: \(runReport.files.text); \(site.revisions) statements revised)"
-
-                + (shardFacts.map { " as shard \($0.0) of \($0.1.payees) payees" } ?? "") + "."
+                + (built.imported.shard.map { " as shard \($0.shard) of \($0.payees) payees" } ?? "") + "."
                 + Console.carriedText(site))
+    }
+}
+
+extension RunReport {
+    /// What the import found: each input, rows read and rejected, entries and payees built.
+    mutating func record(_ imported: SiteBuilder.Imported) {
+        inputs = imported.inputs.map { summary, count in
+            RunReport.Input(
+                name: summary.name, size: summary.size, sha256: summary.sha256, rows: summary.rows,
+                accepted: count.accepted, rejected: count.rejected, skipped: count.skippedCount, entries: count.entries,
+                newEntries: count.newEntries)
+        }
+        rowsRead = imported.rowsRead
+        rowsRejected = imported.rowsRejected
+        entries = imported.entries
+        payees = imported.payees
     }
 }

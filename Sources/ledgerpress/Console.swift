@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
 import LedgerPressCore
+import LedgerPressEngine
 import LedgerPressRender
 import LedgerPressSite
 
-/// The command's edge to the terminal and the input files.
+/// The command's edge to the terminal: what the library's runs say, and the exit codes they end with.
 struct Console {
     /// When standard output carries a report, messages go to standard error instead.
     var quietStdout = false
@@ -26,73 +27,39 @@ struct Console {
         for line in lines { FileHandle.standardError.write(Data((Diagnostic.visible(line) + "\n").utf8)) }
     }
 
-    /// The bytes of an input file; one that is missing or not a regular file exits 66, an unreadable one 74
-    /// (`InputFile`). `option` names the option that gave the path (`--payees`), if any.
-    func readInput(_ path: String, option: String? = nil) throws -> [UInt8] {
+    /// Runs library work: a ``BuildStop`` is printed on standard error and ends the command with its exit code.
+    func stopping<T>(_ work: () throws -> T) throws -> T {
         do {
-            return try InputFile.read(path)
-        } catch {
-            self.error(["\(path): error: " + (option.map { $0 + ": " } ?? "") + error.message])
-            throw error.exitCode
+            return try work()
+        } catch let stop as BuildStop {
+            throw exit(stop)
         }
     }
 
-    /// An input file opened to be read in pieces, with the same checks and exits as ``readInput(_:option:)``.
-    func openInput(_ path: String) throws -> InputFile.Reader {
+    /// Prints what a stop still has to say; the exit code to end with.
+    func exit(_ stop: BuildStop) -> ExitCode {
+        error(stop.lines)
+        return ExitCode(stop.reason.rawValue)
+    }
+
+    /// The bytes of a file an option names (`--link-secret`); one that is missing or not a regular file exits
+    /// 66, an unreadable one 74 (``FileSource``).
+    func readInput(_ path: String, option: String) throws -> [UInt8] {
         do {
-            return try InputFile.open(path)
+            return try FileSource.read(path)
         } catch {
-            self.error(["\(path): error: " + error.message])
-            throw error.exitCode
+            throw exit(BuildStop(error.exit, ["\(path): error: \(option): " + error.message]))
         }
     }
 
-    /// Reports an input that failed while being read (exit 74), as ``readInput(_:option:)`` does.
-    func inputFailed(_ path: String, _ failure: InputFile.Failure) -> any Error {
-        self.error(["\(path): error: " + failure.message])
-        return failure.exitCode
-    }
-
-    /// Writes a file the user named (the reject file) in one step (``SystemFile/replace(_:bytes:)``: a failure
-    /// leaves no empty or partial file); failure exits 73 saying why (74 for a device error).
-    func writeFile(_ path: String, _ text: String) throws {
-        do {
-            try SystemFile.replace(path, bytes: Data(text.utf8))
-        } catch {
-            self.error(["ledgerpress: error: \(error)"])
-            throw error.isDeviceError ? Exit.ioError : Exit.cannotCreate
-        }
+    /// The templates folder beside the executable (or `LEDGERPRESS_TEMPLATES`); nil when none is found.
+    static var defaultTemplates: String? {
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
+        return TemplateSet.defaultDirectory(
+            executablePath: executable, environment: ProcessInfo.processInfo.environment)
     }
 
     func loadTemplates(overrides: String?) throws -> TemplateSet {
-        let executable = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
-        guard
-            let defaults = TemplateSet.defaultDirectory(
-                executablePath: executable, environment: ProcessInfo.processInfo.environment)
-        else {
-            error(["ledgerpress: error: expected the default Templates folder (set LEDGERPRESS_TEMPLATES), got none"])
-            throw Exit.noInput
-        }
-        if let overrides {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: overrides, isDirectory: &isDirectory) else {
-                error(["\(overrides): error: --templates: no such folder"])
-                throw Exit.noInput
-            }
-            guard isDirectory.boolValue else {
-                error(["\(overrides): error: --templates: is a file, expected a folder"])
-                throw Exit.noInput
-            }
-        }
-        do {
-            return try TemplateSet.load(defaultsDirectory: defaults, overrides: overrides)
-        } catch {
-            self.error([error.description])
-            switch error {
-            case .missing: throw Exit.noInput
-            case .invalid, .notText, .refused: throw Exit.dataError
-            case .unreadable: throw Exit.ioError
-            }
-        }
+        try stopping { try BuildStop.templates(defaults: Console.defaultTemplates, overrides: overrides) }
     }
 }

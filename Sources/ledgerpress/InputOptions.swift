@@ -1,8 +1,9 @@
 import ArgumentParser
 import LedgerPressCore
+import LedgerPressEngine
 import LedgerPressImport
 
-/// Options shared by `build` and `check`: what to read and how.
+/// Options shared by `build` and `check`: what to read and how (``BuildInputs``).
 struct InputOptions: ParsableArguments {
     @Argument(help: "Ledger exports: native CSV or JSON Lines, Stripe reports, Stripe Dashboard exports (see README).")
     var inputs: [String]
@@ -58,7 +59,8 @@ struct InputOptions: ParsableArguments {
         }
     }
 
-    func settings(payeeTypes: [String: PayeeType], mapping: Mapping?) -> ImportSettings {
+    /// The sources and how to read them, for ``SiteBuilder``.
+    func buildInputs() -> BuildInputs {
         var byFile: [String: String] = [:]
         var all: String?
         for assignment in payeeAssignments {
@@ -68,11 +70,10 @@ struct InputOptions: ParsableArguments {
                 all = assignment
             }
         }
-        return ImportSettings(
-            forcedFormat: format.flatMap(InputFormat.init(rawValue:)), payee: all, payeeByFile: byFile,
-            payeeTypes: payeeTypes,
-            defaultPayeeType: payeeType.flatMap(PayeeType.init(rawValue:)),
-            sourceZone: sourceTimezone.flatMap(ZoneClock.init(identifier:)),
-            mapping: mapping)
+        return BuildInputs(
+            sources: inputs.map(FileSource.init(path:)), payees: payees.map(FileSource.init(path:)),
+            mapping: mapping.map(FileSource.init(path:)), format: format.flatMap(InputFormat.init(rawValue:)),
+            payee: all, payeeBySource: byFile, payeeType: payeeType.flatMap(PayeeType.init(rawValue:)),
+            sourceZone: sourceTimezone.flatMap(ZoneClock.init(identifier:)), maxErrors: maxErrors)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerPressEngine
 import LedgerPressSite
 
 struct Merge: ParsableCommand {
@@ -42,7 +43,7 @@ struct Merge: ParsableCommand {
         let payeeLinks = try links.links(console: console)
         let merged: SiteMerger.Merged
         do {
-            merged = try console.publishing(output) {
+            merged = try console.publishing {
                 try SiteMerger(templates: templateSet, links: payeeLinks, lock: lock).merge(
                     shards.map { URL(fileURLWithPath: $0) }, into: target)
             }

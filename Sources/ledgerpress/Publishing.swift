@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressEngine
 import LedgerPressSite
 
 /// What `build` and `merge` share at the output edge: where they may publish, the run lock and the atomic
@@ -41,58 +42,12 @@ extension Console {
 
     /// Takes the output's lock for the whole run; another run holding it exits 75.
     func lockOutput(_ output: URL, named name: String) throws -> OutputLock {
-        do {
-            return try OutputLock(output: output) {
-                error([
-                    "ledgerpress: waiting for a `ledgerpress verify` of \(name) to finish (it holds \(OutputLock.path(for: output)))"
-                ])
-            }
-        } catch OutputLock.Failure.busy(let path) {
-            error(["ledgerpress: another run is publishing to \(name) (it holds \(path)); try again later"])
-            throw Exit.temporaryFailure
-        } catch let failure as OutputLock.Failure {
-            if case .busyReading = failure {
-                error(["ledgerpress: \(failure)"])
-                throw Exit.temporaryFailure
-            }
-            error(["ledgerpress: \(failure)"])
-            throw Exit.cannotCreate
-        } catch {
-            self.error(["ledgerpress: \(error)"])
-            throw Exit.cannotCreate
-        }
+        try stopping { try BuildStop.lock(output, named: name, waiting: error) }
     }
 
-    /// Runs a publishing stage: bad data (``SiteError``) exits 65; a publish failure leaves the previous output
-    /// as it was and exits 73 (74 for a device error, 65 for an unreadable previous manifest); anything else is a bug (70).
-    func publishing<T>(_ output: String, _ work: () throws -> T) throws -> T {
-        do {
-            return try work()
-        } catch let error as SiteWriter.Failure {
-            switch error {
-            case .unreadableManifest, .refused, .notAPreviousSite: self.error(["\(error)"])
-            case .lockLost: self.error(["ledgerpress: error: \(error)"])
-            default: self.error(["ledgerpress: error: \(error); the previous output was left as it was"])
-            }
-            switch error {
-            case .unreadableManifest: throw Exit.dataError
-            case .lockLost: throw Exit.temporaryFailure
-            case .notAPreviousSite(_, let missing): throw missing ? Exit.noInput : Exit.dataError
-            case .system(let system) where system.isDeviceError: throw Exit.ioError
-            default: throw Exit.cannotCreate
-            }
-        } catch let error as SiteError {
-            self.error(["ledgerpress: error: \(error)"])
-            throw Exit.dataError
-        } catch let error as MergeFailure {
-            throw error
-        } catch let error as PreviousManifest.Unreadable {
-            self.error(["\(error)"])
-            throw Exit.dataError
-        } catch {
-            self.error(["ledgerpress: internal error while building: \(error)"])
-            throw Exit.software
-        }
+    /// Runs a publishing stage (``BuildStop/publishing(_:)``): its failure is printed and exits with its code.
+    func publishing<T>(_ work: () throws -> T) throws -> T {
+        try stopping { try BuildStop.publishing(work) }
     }
 }
 

@@ -19,6 +19,7 @@ extension Manifest {
             json.field("rows", input.rows)
             json.field("sha256", input.sha256)
             json.field("size", input.size)
+            if let source = input.source { json.field("source", source) }
             json.endObject()
         }
         json.key("options")

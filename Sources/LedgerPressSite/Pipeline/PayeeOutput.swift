@@ -58,7 +58,7 @@ extension SitePipeline {
                 expected: ForeignFiles.listedNames(oldEntry?.slug == plan.slug ? oldManifest : nil))
             if !unlisted.isEmpty, !configuration.adopt { throw ForeignFiles.refusal(unlisted, output: output.path) }
         }
-        let book = try SiteBuilder.book(
+        let book = try StatementBooks.book(
             for: payee, entries: plan.entries, builder: StatementBuilder(selection: configuration.options.selection))
         let context = PayeePages.Context(
             templates: configuration.templates, options: configuration.options, formats: formats,

@@ -38,16 +38,24 @@ extension InputLoader {
         init(path: String) { self.path = path }
     }
 
-    /// Reads one input into the ledger; returns its problems (the importer's, then the ledger's).
+    /// Reads one source into the ledger; returns its problems (the importer's, then the ledger's).
     ///
     /// > Note: a native export is read 1 MiB at a time and each row joins the ledger as it is read, so that
     /// > neither the file nor its rows are held (a 1M-row export is 126 MB of text); every other input,
     /// > and one that fits in its first piece, is read whole. The input is digested as it is read.
-    func read(_ path: String, settings: ImportSettings, into loaded: inout Loaded) throws -> [Diagnostic] {
-        let input = try console.openInput(path)
+    func read(_ source: any LedgerSource, settings: ImportSettings, into loaded: inout Loaded) throws(BuildStop)
+        -> [Diagnostic]
+    {
+        let path = source.name
+        let input: any SourceReader
+        do {
+            input = try source.open()
+        } catch {
+            throw .source(path, error)
+        }
         var digest = FileDigest.Stream()
         var size = 0
-        var failure: InputFile.Failure?
+        var failure: SourceFailure?
         func piece() -> [UInt8]? {
             guard failure == nil else { return nil }
             do {
@@ -69,7 +77,7 @@ extension InputLoader {
             }
             first += more
         }
-        if let failure { throw console.inputFailed(path, failure) }
+        if let failure { throw .source(path, failure) }
         let before = loaded.ledger.entries.count
         var merged = Merged()
         let file: ImportedFile
@@ -104,7 +112,7 @@ extension InputLoader {
                     to: &loaded.ledger)
             }
         }
-        if let failure { throw console.inputFailed(path, failure) }
+        if let failure { throw .source(path, failure) }
         let rejected = file.rejected + merged.rejected
         loaded.counts.append(
             InputCount(
@@ -115,7 +123,7 @@ extension InputLoader {
         loaded.files.append(file)
         loaded.summaries.append(
             InputSummary(
-                name: (path as NSString).lastPathComponent, size: size, sha256: digest.hex(), rows: file.rowsRead))
+                name: source.recordedName, size: size, sha256: digest.hex(), rows: file.rowsRead, source: source.kind))
         return file.diagnostics + merged.problems
     }
 }

@@ -1,67 +1,43 @@
-import ArgumentParser
 import Foundation
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Reads one input the user named, saying in their terms what is wrong when it is not a readable file.
+/// A file the user named: native CSV or JSON Lines, a Stripe report or export, a layout a mapping reads.
 ///
 /// The path is opened once, without blocking (so a FIFO nobody writes to cannot hang the run), and what
 /// it opened is looked at with `fstat`: only a regular file is read, plus the null device, which reads
-/// as an empty file (and then fails as one, with the importer's own message). Exit 66 for what is not
-/// an input file (missing, a folder, a FIFO, a device, a socket); 74 when reading fails, with the
+/// as an empty file (and then fails as one, with the importer's own message). ``SourceFailure``: 66 for what
+/// is not an input file (missing, a folder, a FIFO, a device, a socket); 74 when reading fails, with the
 /// system's reason (`Permission denied`, `Input/output error`).
-enum InputFile {
-    enum Failure: Error, Equatable {
-        case missing
-        case folder
-        case notRegular(String)
-        case unreadable(String)
+public struct FileSource: LedgerSource {
+    public let path: String
 
-        /// The message after `PATH: error: `.
-        var message: String {
-            switch self {
-            case .missing: return "no such file"
-            case .folder: return "is a folder, expected a file"
-            case .notRegular(let kind): return "is \(kind), expected a regular file"
-            case .unreadable(let reason): return "cannot read: \(reason)"
-            }
-        }
+    public init(path: String) { self.path = path }
 
-        var exitCode: ExitCode {
-            if case .unreadable = self { return Exit.ioError }
-            return Exit.noInput
-        }
-    }
+    public var name: String { path }
+    public var recordedName: String { (path as NSString).lastPathComponent }
+    public var kind: String? { nil }
 
-    static func read(_ path: String) throws(Failure) -> [UInt8] {
-        let input = try open(path)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(input.sizeHint)
-        while let piece = try input.next(), !piece.isEmpty { bytes.append(contentsOf: piece) }
-        return bytes
-    }
-
-    /// An input opened for reading piece by piece (``Reader/next(upTo:)``), with the same checks as ``read(_:)``.
-    static func open(_ path: String) throws(Failure) -> Reader {
+    public func open() throws(SourceFailure) -> any SourceReader {
         let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR || path.isEmpty { throw .missing }
-            throw .unreadable(reason(code))
+            throw .unreadable(FileSource.reason(code))
         }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
-            let failure = Failure.unreadable(reason(errno))
+            let failure = SourceFailure.unreadable(FileSource.reason(errno))
             close(fd)
             throw failure
         }
-        var failure: Failure?
+        var failure: SourceFailure?
         switch status.st_mode & S_IFMT {
         case S_IFREG: return Reader(fd: fd, sizeHint: max(0, Int(status.st_size)))
         case S_IFDIR: failure = .folder
-        case S_IFCHR where isNullDevice(status): failure = nil
+        case S_IFCHR where FileSource.isNullDevice(status): failure = nil
         case S_IFCHR, S_IFBLK: failure = .notRegular("a device")
         case S_IFIFO: failure = .notRegular("a FIFO")
         case S_IFSOCK: failure = .notRegular("a socket")
@@ -72,10 +48,14 @@ enum InputFile {
         return Reader(fd: -1, sizeHint: 0)
     }
 
+    /// The whole file, with the same checks as ``open()``.
+    public static func read(_ path: String) throws(SourceFailure) -> [UInt8] {
+        try FileSource(path: path).open().readAll()
+    }
+
     /// A regular file being read (or the null device, read as empty); closed when released.
-    final class Reader {
+    final class Reader: SourceReader {
         private let fd: Int32
-        /// The file's size when it was opened.
         let sizeHint: Int
 
         init(fd: Int32, sizeHint: Int) {
@@ -85,8 +65,7 @@ enum InputFile {
 
         deinit { if fd >= 0 { close(fd) } }
 
-        /// The next piece of at most `limit` bytes; nil at the end.
-        func next(upTo limit: Int = 1 << 20) throws(Failure) -> [UInt8]? {
+        func next(upTo limit: Int) throws(SourceFailure) -> [UInt8]? {
             guard fd >= 0 else { return nil }
             var failure: Int32 = 0
             let piece = [UInt8](unsafeUninitializedCapacity: limit) { buffer, initialized in
@@ -98,7 +77,7 @@ enum InputFile {
                     return
                 }
             }
-            if failure != 0 { throw .unreadable(InputFile.reason(failure)) }
+            if failure != 0 { throw .unreadable(FileSource.reason(failure)) }
             return piece.isEmpty ? nil : piece
         }
     }

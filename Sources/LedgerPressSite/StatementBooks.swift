@@ -2,8 +2,8 @@ import Foundation
 import LedgerPressCore
 import LedgerPressRender
 
-/// The computations `build` and `check` share (see ``SitePipeline`` for the build itself).
-public enum SiteBuilder {}
+/// Every payee's statements computed and checked (Core), for the pipeline's render stage and for `check`.
+public enum StatementBooks {}
 
 /// Results of parallel work, one slot per index, filled from any thread.
 final class ResultSlots<T>: @unchecked Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import LedgerPressCore
 
 /// The computations `build` and `check` share: every data check of a build, without rendering a page.
-extension SiteBuilder {
+extension StatementBooks {
     /// What a check found: the statements `build` would make, by period kind.
     public struct Checked: Sendable {
         public var statementCount: Int
@@ -12,14 +12,17 @@ extension SiteBuilder {
     }
 
     /// Runs every check `build` runs after import, and renders nothing: each payee's zone and statements
-    /// (every total checked), the ledger's figures and the control totals. Throws ``SiteError`` on bad data.
-    public static func check(payees: [(Payee, [LedgerEntry])], ledger: Ledger, options: SiteOptions) throws -> Checked {
+    /// (every total checked), the ledger's `figures` (``FinanceSummary/figures(of:)``) and the control totals. Throws ``SiteError`` on bad data.
+    public static func check(
+        payees: [(Payee, [LedgerEntry])], figures: Result<[FinanceSummary.LedgerFigures], SiteError>,
+        options: SiteOptions
+    ) throws -> Checked {
         let builder = StatementBuilder(selection: options.selection)
         let results = ResultSlots<(PayeeBook, FinanceSummary.PayeeRow)>(count: payees.count)
         DispatchQueue.concurrentPerform(iterations: payees.count) { index in
             let (payee, entries) = payees[index]
             results.set(index) {
-                let book = try SiteBuilder.book(for: payee, entries: entries, builder: builder)
+                let book = try StatementBooks.book(for: payee, entries: entries, builder: builder)
                 return (
                     book, try FinanceSummary.PayeeRow(book: book, slug: options.links.slug(for: payee.id), csvBytes: [])
                 )
@@ -30,11 +33,11 @@ extension SiteBuilder {
         var counts: [Period: Int] = [:]
         for book in books { for statement in book.statements { counts[statement.period, default: 0] += 1 } }
         let summary = try FinanceSummary.checked(
-            rows: checked.map(\.1), periodCounts: counts, ledger: FinanceSummary.figures(of: ledger))
+            rows: checked.map(\.1), periodCounts: counts, ledger: figures)
         _ = try ControlTotals.checked(summary)
         return Checked(
             statementCount: books.reduce(0) { $0 + $1.statements.count }, payeeCount: books.count,
-            statementsByKind: SiteBuilder.statementsByKind(books))
+            statementsByKind: StatementBooks.statementsByKind(books))
     }
 
     /// One payee's book: their zone looked up and every statement built with checked totals.

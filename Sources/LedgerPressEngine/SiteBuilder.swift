@@ -1,0 +1,193 @@
+import Foundation
+import LedgerPressCore
+import LedgerPressImport
+import LedgerPressRender
+import LedgerPressSite
+
+/// The whole build as one call: sources → ledger (quarantine, `--as-of`) → payees → shard → figures → the
+/// error gate → templates → ``SitePipeline`` (plan, render, finance, publish). `check` is the same call
+/// stopping before the templates: every statement computed and checked, nothing rendered or written.
+///
+/// The caller (the `ledgerpress` executable, a test, a server) chooses the sources and options, shows the
+/// messages and maps a ``BuildStop`` to its exit code; everything between is here.
+public struct SiteBuilder: Sendable {
+    public let inputs: BuildInputs
+    public let options: BuildOptions
+
+    public init(inputs: BuildInputs, options: BuildOptions) {
+        self.inputs = inputs
+        self.options = options
+    }
+
+    /// What the import found, for the run report and the summary line (also on a ``BuildStop`` after import).
+    public struct Imported: Sendable {
+        /// Each source as the manifest records it, with its counts.
+        public var inputs: [(summary: InputSummary, count: InputCount)] = []
+        public var rowsRead = 0
+        public var rowsRejected = 0
+        /// Entries and payees built (after `--as-of` and `--shard`).
+        public var entries = 0
+        public var payees = 0
+        /// `--shard`: the shard and the payees of the whole ledger.
+        public var shard: (shard: Shard, payees: Int)?
+        /// Each source's line: format, rows read, accepted, rejected, skipped, entries, payees, dates.
+        public var lines: [String] = []
+    }
+
+    /// A build that published.
+    public struct Built: Sendable {
+        public var imported: Imported
+        public var site: SitePipeline.Outcome
+    }
+
+    /// A check that found nothing wrong.
+    public struct Checked: Sendable {
+        public var imported: Imported
+        public var books: StatementBooks.Checked
+    }
+
+    /// Builds the site and publishes it into `output` (resolved; `name` is how messages name it), holding the
+    /// output's lock for the whole run.
+    ///
+    /// - Parameters:
+    ///   - message: lines for standard error, as they arise.
+    ///   - stage: each stage as it ends (`import`, `plan`, `render`, `finance`, `publish`), with a line for `--verbose`.
+    ///   - progress: payees done of all payees, from the render workers.
+    ///   - imported: what the import found, told as soon as it is known and again once the payees are counted
+    ///     (before the first stage after `import` ends), so a run report written on a signal has it.
+    /// - Throws: ``BuildStop`` (carrying ``Imported`` once the import is done, see ``failure(_:)``).
+    public func build(
+        into output: URL, named name: String, message: ([String]) -> Void = { _ in },
+        stage: (String, String) -> Void = { _, _ in }, progress: (@Sendable (Int, Int) -> Void)? = nil,
+        imported: (Imported) -> Void = { _ in }
+    ) throws -> Built {
+        let lock = try BuildStop.lock(output, named: name, waiting: message)
+        defer { withExtendedLifetime(lock) {} }
+        var prepared = try prepare(message: message, stage: stage, imported: imported, checking: false, name: name)
+        imported(prepared.imported)
+        do {
+            let templates = try BuildStop.templates(defaults: options.defaultTemplates, overrides: options.templates)
+            var configuration = SitePipeline.Configuration(
+                templates: templates, options: options.site, mode: options.mode, toolIdentity: options.toolIdentity,
+                shard: prepared.shardFacts.map { ($0.0, $0.1) }, workers: options.workers,
+                abortAfterFiles: options.abortAfterFiles, htmlTally: options.htmlTally, lock: lock)
+            configuration.adopt = options.adopt
+            configuration.shrinkGuard = options.shrinkGuard
+            let pipeline = SitePipeline(configuration)
+            let site = try BuildStop.publishing {
+                // The pipeline takes the payees' entries over (so that it can free them as payees are done).
+                var handed: [(Payee, [LedgerEntry])] = []
+                swap(&handed, &prepared.payees)
+                return try pipeline.run(
+                    payees: consume handed, ledgerFigures: prepared.figures,
+                    inputs: prepared.imported.inputs.map(\.summary),
+                    output: output, previous: options.previous,
+                    stage: { stage($0, $0) }, progress: progress)
+            }
+            return Built(imported: prepared.imported, site: site)
+        } catch var stop as BuildStop {
+            stop.imported = prepared.imported
+            throw stop
+        }
+    }
+
+    /// Runs every import and check of ``build(into:named:message:stage:progress:)`` with the same options, and
+    /// writes nothing: each payee's statements (every total checked), the ledger's figures, the control totals.
+    public func check(message: ([String]) -> Void = { _ in }) throws -> Checked {
+        let prepared = try prepare(
+            message: message, stage: { _, _ in }, imported: { _ in }, checking: true, name: nil)
+        do {
+            let books = try BuildStop.publishing {
+                try StatementBooks.check(payees: prepared.payees, figures: prepared.figures, options: options.site)
+            }
+            return Checked(imported: prepared.imported, books: books)
+        } catch var stop as BuildStop {
+            stop.imported = prepared.imported
+            throw stop
+        }
+    }
+
+    /// The ledger read, gated and grouped by payee: what rendering and checking start from.
+    struct Prepared {
+        var imported: Imported
+        var payees: [(Payee, [LedgerEntry])]
+        var figures: Result<[FinanceSummary.LedgerFigures], SiteError>
+        var shardFacts: (Shard, ShardRecord.LedgerFacts)?
+    }
+
+    /// Import, quarantine, `--as-of`, payees, shard, figures and the error gate, telling problems as it goes.
+    /// `name`: the output's name in messages (nil when checking).
+    func prepare(
+        message: ([String]) -> Void, stage: (String, String) -> Void, imported told: (Imported) -> Void,
+        checking: Bool, name: String?
+    ) throws -> Prepared {
+        var loaded = try InputLoader(inputs: inputs).load()
+        var ledger = loaded.ledger
+        var diagnostics = loaded.diagnostics
+        var imported = Imported()
+        imported.inputs = zip(loaded.summaries, loaded.counts).map { ($0, $1) }
+        imported.rowsRead = loaded.files.reduce(0) { $0 + $1.rowsRead }
+        imported.rowsRejected = loaded.rejected.count
+        imported.lines = zip(loaded.files, loaded.counts).map { InputLoader.line($0, count: $1) }
+        do {
+            told(imported)
+            stage(
+                "import",
+                "import: \(imported.rowsRead) rows read, \(loaded.ledger.entries.count) entries from \(inputs.sources.count) input(s)"
+            )
+            if let rejectFile = options.rejectFile {
+                // Quarantine: rejected rows go to the file; the problems are still shown, and the run goes on.
+                try BuildStop.writing(
+                    rejectFile, RejectFile.csv(loaded.rejected.map { ($0.file, $0.line, $0.reason, $0.raw) }))
+                message(diagnostics.lines)
+                diagnostics = loaded.fatal
+            }
+            let noEntries = loaded.ledger.entries.isEmpty
+            let inputFails = diagnostics.hasErrors || noEntries
+            if checking {
+                // `check` shows every problem and every input's line, whatever it finds.
+                if options.rejectFile == nil { message(diagnostics.lines) }
+            } else {
+                // Warnings (a local time in a DST gap or repeated hour) are shown whether or not the input fails.
+                if options.rejectFile == nil && !diagnostics.items.isEmpty { message(diagnostics.lines) }
+                if options.rejectFile != nil || options.listInputs || inputFails { message(imported.lines) }
+            }
+            // From here on `ledger` is the run's only reference to the entries (so that the pipeline can free them).
+            loaded.ledger = Ledger()
+            if let asOf = options.site.asOf, let instant = RFC3339.parse(asOf) { ledger = ledger.asOf(instant) }
+            var payees = PayeeDirectory.payees(ledger: ledger, profiles: loaded.profiles, options: options.site).payees
+            var shardFacts: (Shard, ShardRecord.LedgerFacts)?
+            if let shard = options.shard {
+                let facts = try BuildStop.publishing {
+                    try ShardRecord.LedgerFacts(ledger: ledger, payeeIDs: payees.map(\.0.id))
+                }
+                shardFacts = (shard, facts)
+                imported.shard = (shard, facts.payees)
+                payees = payees.filter { shard.contains(payeeID: $0.0.id) }
+                let ids = Set(payees.map(\.0.id))
+                ledger = ledger.filter { ids.contains($0.payeeID) }
+            }
+            imported.entries = ledger.entries.count
+            imported.payees = payees.count
+            let figures = FinanceSummary.figures(of: ledger)
+            ledger = Ledger()
+            let nothingWritten = name.map { "; nothing was written to \($0)" } ?? ""
+            if diagnostics.hasErrors {
+                throw BuildStop(
+                    .dataError, ["ledgerpress: \(diagnostics.errorCount) problem(s) in the input" + nothingWritten])
+            }
+            if noEntries {
+                throw BuildStop(
+                    .dataError,
+                    [
+                        "ledgerpress: error: the inputs yield no entry (each input's line above says why); nothing to build"
+                            + nothingWritten
+                    ])
+            }
+            return Prepared(imported: imported, payees: payees, figures: figures, shardFacts: shardFacts)
+        } catch var stop as BuildStop {
+            stop.imported = imported
+            throw stop
+        }
+    }
+}
