@@ -74,7 +74,10 @@ let package = Package(
         .testTarget(name: "LedgerPressSiteTests", dependencies: ["LedgerPressSite", "LedgerPressImport", "LedgerPressSample"]),
         .testTarget(
             name: "LedgerPressEngineTests",
-            dependencies: ["LedgerPressEngine", "LedgerPressSite", "LedgerPressImport", "LedgerPressSample"],
+            dependencies: [
+                "LedgerPressEngine", "LedgerPressSite", "LedgerPressImport", "LedgerPressSample",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "EndToEndTests",

@@ -34,6 +34,8 @@ public struct BuildOptions: Sendable {
     public var abortAfterFiles: Int?
     /// Where the HTML rendering's CPU time is added up (`--report`); nil: not measured.
     public var htmlTally: CPUTally?
+    /// The files each statement is published as (a document renderer registers here).
+    public var documents = StatementDocuments.standard
 
     public init(
         site: SiteOptions = SiteOptions(), defaultTemplates: String? = nil, templates: String? = nil,

@@ -73,6 +73,7 @@ public struct SiteBuilder: Sendable {
                 abortAfterFiles: options.abortAfterFiles, htmlTally: options.htmlTally, lock: lock)
             configuration.adopt = options.adopt
             configuration.shrinkGuard = options.shrinkGuard
+            configuration.documents = options.documents
             let pipeline = SitePipeline(configuration)
             let site = try BuildStop.publishing {
                 // The pipeline takes the payees' entries over (so that it can free them as payees are done).

@@ -2,7 +2,7 @@ import Foundation
 import LedgerPressCore
 import LedgerPressRender
 
-/// A payee's part of the site: statements (.md, .html, .csv) and their home page, plus the rows
+/// A payee's part of the site: statements (each as ``StatementDocuments``: .csv, .md, .html) and their home page, plus the rows
 /// and totals the finance files need. Only this payee's data reaches these pages.
 struct PayeePages {
     /// Files rendered by this run.
@@ -32,6 +32,8 @@ struct PayeePages {
         var isIntact: (Manifest.FileEntry) -> Bool = { _ in false }
         /// Where the CPU time of the HTML rendering is added up, when it is measured.
         var htmlTally: CPUTally? = nil
+        /// The files each statement is published as.
+        var documents = StatementDocuments.standard
     }
 
     /// `history` holds the payee's statements as published before; `previous` is the payee manifest of the
@@ -62,43 +64,19 @@ struct PayeePages {
             let label = statement.period.label
             let key = StatementDigest.render(statement, record: record, payee: staticKey)
             rendered.append(PayeeManifest.Rendered(period: label, key: key))
-            let paths = [folder + label + ".md", folder + label + ".html", folder + label + ".csv"]
+            let names = context.documents.names(label: label)
             if previousKeys[label] == key {
-                let old = paths.compactMap { previousFiles[$0] }
-                if old.count == paths.count, old.allSatisfy(context.isIntact) {
+                let old = names.compactMap { previousFiles[folder + $0] }
+                if old.count == names.count, old.allSatisfy(context.isIntact) {
                     kept += old
                     continue
                 }
             }
-            var view = StatementView(
-                statement: statement, issuer: options.issuer, formats: context.formats, wording: wording)
-            if record.version > 1 {
-                view.context["revision"] = .object(
-                    PayeePages.revisionContext(
-                        record, wording: wording, formats: context.formats, locale: payee.locale))
+            let rendering = StatementRendering(
+                statement: statement, payee: payee, record: record, wording: wording, context: context, footer: footer)
+            for (document, name) in zip(context.documents.all, names) {
+                files.append(OutputFile(path: folder + name, bytes: try document.render(rendering)))
             }
-            let markdown = context.templates.renderStatementMarkdown(
-                view.context, driver: payee.type == .driver, wording: wording)
-            let started = context.htmlTally?.start()
-            let fragment = try CommonMark.html(fromMarkdown: markdown, tables: view.tables, charts: view.charts)
-            if let started { context.htmlTally?.add(since: started) }
-            let page = context.templates.renderLayout(
-                [
-                    "lang": .text(wording.language),
-                    "title": .text(view.markdownTitle + " — " + BidiIsolation.isolate(payee.name)),
-                    "assets_href": "../", "back_href": "index.html", "back_label": .text(wording["all_statements"]),
-                    "has_downloads": true,
-                    "downloads": [
-                        ["href": .text("\(label).csv"), "label": .text(wording["download_csv"])],
-                        ["href": .text("\(label).md"), "label": .text(wording["download_markdown"])],
-                    ],
-                    "payee_type": .text(payee.type.rawValue), "statement_html_trusted": .text(fragment),
-                    "footer": .text(footer),
-                    "t": .object(wording.templateWords),
-                ], wording: wording)
-            files.append(OutputFile(path: paths[0], text: markdown))
-            files.append(OutputFile(path: paths[1], text: page))
-            files.append(OutputFile(path: paths[2], text: StatementCSV.statementCSV(statement)))
         }
         (summaryCSV, linesCSV) = financeRows.csv()
         revisionsCSV = revisions.map(PayeePages.revisionRows).joined()

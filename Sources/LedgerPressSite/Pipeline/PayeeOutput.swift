@@ -72,7 +72,7 @@ extension SitePipeline {
                     let found = published[String(decoding: name, as: UTF8.self)]
                 else { return false }
                 return found.size == file.size && found.touched <= site.published
-            }, htmlTally: configuration.htmlTally)
+            }, htmlTally: configuration.htmlTally, documents: configuration.documents)
         let pages = try PayeePages(
             book: book, context: context, history: statements, staticKey: plan.key.static, previous: oldManifest)
 

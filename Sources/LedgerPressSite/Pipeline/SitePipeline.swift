@@ -45,6 +45,8 @@ public struct SitePipeline: Sendable {
         public var adopt = false
         /// How far the run may shrink the published site (nil: as far as it likes, `--allow-shrink`).
         public var shrinkGuard: ShrinkGuard? = ShrinkGuard()
+        /// The files each statement is published as.
+        public var documents = StatementDocuments.standard
 
         public init(
             templates: TemplateSet, options: SiteOptions, mode: Mode = .site, toolIdentity: String,
@@ -204,10 +206,11 @@ public struct SitePipeline: Sendable {
         return try FinanceSummary.checked(rows: entries.map(\.finance), periodCounts: counts, ledger: ledger)
     }
 
-    /// Tool, mode, options and templates: what every payee's key starts from.
+    /// Tool, mode, options, templates and documents: what every payee's key starts from.
     var context: String {
         let json = (try? ManifestJSON.encode(top.options)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return configuration.toolIdentity + "\u{0}" + json
+        return configuration.toolIdentity + "\u{0}" + json + "\u{0}"
+            + configuration.documents.suffixes.joined(separator: "\u{0}")
     }
 }
 

@@ -181,12 +181,12 @@ extension SiteMerger {
                 )
             }
         }
-        // Only what a build writes for this payee: the home and each statement's three files (none in a
+        // Only what a build writes for this payee: the home and each statement's documents (none in a
         // finance-only build), one per period the shard's manifest records for them.
-        let writes = SiteMerger.buildFiles(of: entry, mode: mode)
+        let writes = SiteMerger.buildFiles(of: entry, mode: mode, documents: documents)
         for file in manifest.files where !writes.contains(String(file.path.dropFirst(folder.utf8.count))) {
             throw MergeFailure.mismatch(
-                "\(directory)/\(entry.manifest.path): error: files: '\(SitePath.quoted(file.path))': expected only the files a build writes for payee \(SitePath.quoted(entry.id)) (index.html and each statement's .md, .html and .csv), got another"
+                "\(directory)/\(entry.manifest.path): error: files: '\(SitePath.quoted(file.path))': expected only the files a build writes for payee \(SitePath.quoted(entry.id)) (index.html and each statement's \(documents.suffixes.joined(separator: ", "))), got another"
             )
         }
         guard manifest.files.count + 1 == entry.files else {
@@ -264,12 +264,12 @@ extension SiteMerger {
 
 extension SiteMerger {
     /// The names of the files a build writes in a payee's folder besides their manifest.
-    static func buildFiles(of entry: Manifest.PayeeEntry, mode: SitePipeline.Mode) -> Set<String> {
+    static func buildFiles(of entry: Manifest.PayeeEntry, mode: SitePipeline.Mode, documents: StatementDocuments)
+        -> Set<String>
+    {
         guard mode == .site else { return [] }
         var names: Set<String> = ["index.html"]
-        for label in entry.periods where Period(label: label) != nil {
-            for suffix in [".md", ".html", ".csv"] { names.insert(label + suffix) }
-        }
+        for label in entry.periods where Period(label: label) != nil { names.formUnion(documents.names(label: label)) }
         return names
     }
 }

@@ -17,11 +17,15 @@ public struct SiteMerger: Sendable {
     public var links: PayeeLinks
     /// The run's lock on the output, checked again before the swap.
     public var lock: OutputLock?
+    /// The files each statement is published as: the shards' builds must have used the same.
+    public var documents: StatementDocuments
 
     public init(
         templates: TemplateSet, links: PayeeLinks = .readable,
-        workers: Int = ProcessInfo.processInfo.activeProcessorCount, lock: OutputLock? = nil
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount, lock: OutputLock? = nil,
+        documents: StatementDocuments = .standard
     ) {
+        self.documents = documents
         self.templates = templates
         self.lock = lock
         self.links = links

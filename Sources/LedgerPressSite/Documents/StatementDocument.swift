@@ -1,0 +1,83 @@
+import Foundation
+import LedgerPressCore
+import LedgerPressRender
+
+/// One file a statement is published as, beside the others (`2026-10.md`, `2026-10.html`, `2026-10.csv`).
+///
+/// The pipeline renders every registered document of every statement it renders (``StatementDocuments``);
+/// the payee manifest lists the files, a statement whose render key is unchanged keeps all of them only when
+/// all are intact, `verify` checks them and `merge` carries them like any other statement file.
+public protocol StatementDocument: Sendable {
+    /// What the file's name ends in after the period label (`.pdf`); one document per suffix.
+    var suffix: String { get }
+    /// The wording key of its link among the statement page's downloads; nil for no link.
+    var downloadLabel: String? { get }
+    /// The file's bytes. Same statement, same bytes.
+    func render(_ statement: StatementRendering) throws -> Data
+}
+
+/// The documents a build publishes for each statement, in the order of the statement page's download links.
+public struct StatementDocuments: Sendable {
+    public let all: [any StatementDocument]
+
+    /// `documents` must have distinct suffixes.
+    public init(_ documents: [any StatementDocument]) {
+        var seen: Set<String> = []
+        all = documents.filter { seen.insert($0.suffix).inserted }
+    }
+
+    /// What ledgerpress publishes: the CSV and Markdown downloads and the HTML page.
+    public static let standard = StatementDocuments([
+        StatementCSVDocument(), MarkdownDocument(), StatementPageDocument(),
+    ])
+
+    /// The standard documents and `more` after them.
+    public static func standard(plus more: [any StatementDocument]) -> StatementDocuments {
+        StatementDocuments(standard.all + more)
+    }
+
+    /// The suffixes, in order.
+    public var suffixes: [String] { all.map(\.suffix) }
+
+    /// The file names of a statement labelled `label`.
+    public func names(label: String) -> [String] { all.map { label + $0.suffix } }
+}
+
+/// One statement being rendered: what its documents share, each part made once, when first asked for.
+public final class StatementRendering {
+    public let statement: Statement
+    public let payee: Payee
+    /// The period's label, which every file name starts with (`2026-10`).
+    public var label: String { statement.period.label }
+    let record: StatementRecord
+    let wording: Wording
+    let context: PayeePages.Context
+    let footer: String
+
+    init(
+        statement: Statement, payee: Payee, record: StatementRecord, wording: Wording, context: PayeePages.Context,
+        footer: String
+    ) {
+        self.statement = statement
+        self.payee = payee
+        self.record = record
+        self.wording = wording
+        self.context = context
+        self.footer = footer
+    }
+
+    /// The statement's view (its template context, tables and charts).
+    lazy var view: StatementView = {
+        var view = StatementView(
+            statement: statement, issuer: context.options.issuer, formats: context.formats, wording: wording)
+        if record.version > 1 {
+            view.context["revision"] = .object(
+                PayeePages.revisionContext(record, wording: wording, formats: context.formats, locale: payee.locale))
+        }
+        return view
+    }()
+
+    /// The statement in Markdown, from the payee type's template.
+    public lazy var markdown: String = context.templates.renderStatementMarkdown(
+        view.context, driver: payee.type == .driver, wording: wording)
+}
