@@ -7,17 +7,14 @@ import LedgerPressCore
 /// > pipeline compares separately). ``static`` covers all but the entries; ``full(entries:)`` adds them. Two
 /// > runs with the same key render the same bytes, so a payee whose key is unchanged is not rendered again.
 struct PayeeKey {
-    /// Tool identity, mode, options and templates, and the payee's profile.
+    /// Tool identity, mode, options, templates and documents (``SitePipeline/context``), and the payee's profile.
     let `static`: String
 
+    /// Every field of the payee (``OutputFields``: none can be left out).
     init(payee: Payee, context: String) {
-        var digest = DigestBuilder("ledgerpress payee static 2")
+        var digest = DigestBuilder("ledgerpress payee static 3")
         digest.text(context)
-        digest.text(payee.id)
-        digest.text(payee.type.rawValue)
-        digest.text(payee.name)
-        digest.text(payee.timeZone)
-        digest.text(payee.locale)
+        for field in OutputFields.of(payee) { digest.text(field) }
         self.static = digest.finish()
     }
 

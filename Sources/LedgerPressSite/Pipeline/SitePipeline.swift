@@ -209,8 +209,10 @@ public struct SitePipeline: Sendable {
     /// Tool, mode, options, templates and documents: what every payee's key starts from.
     var context: String {
         let json = (try? ManifestJSON.encode(top.options)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return configuration.toolIdentity + "\u{0}" + json + "\u{0}"
-            + configuration.documents.suffixes.joined(separator: "\u{0}")
+        // The options twice over: as the manifest records them, and every field as it is (``OutputFields``), so that
+        // an option the manifest forgets still renders every payee again.
+        let fields = OutputFields.of(configuration.options) + configuration.documents.suffixes
+        return configuration.toolIdentity + "\u{0}" + json + "\u{0}" + fields.joined(separator: "\u{0}")
     }
 }
 
