@@ -53,7 +53,8 @@ test: deps
 
 ## check-browser: Debian's chromium (installed when missing), the example site built into output/ (as `make demo`),
 ## then scripts/check-browser.py: its self-test, and a driver's and a merchant's pages at phone and desktop widths
-## and in print preview (also a German merchant, built into output.browser/de/); screenshots and PDFs in output.browser/
+## and in print preview (also a German merchant, built into output.browser/de/, and a merchant's statement with
+## Stripe-length ids in print, output.browser/ids/); screenshots and PDFs in output.browser/
 check-browser: browser-deps browser-run
 
 browser-run: demo
@@ -67,6 +68,16 @@ browser-run: demo
 		--issuer "Example Rides & Market" --range 2026-10-01..2026-10-15
 	python3 scripts/check-browser.py --site output.browser/de/site --out output.browser/de \
 		payees/mer_books/2026-10.html payees/mer_books/index.html
+	@# The same ledger with Stripe-length charge and payout ids for mer_cafe (25 and 26 characters): on paper an id
+	@# breaks inside rather than push its table past the page. Screens keep ids whole and scroll, so print only.
+	mkdir -p output.browser/ids
+	sed -e 's/\bch_\([0-9]*\)/ch_3PqR5t2eZvKYlo2C0a\1/g' -e 's/\bpo_cafe_/po_1PqR5t2eZvKYlo2CxYzAbC/g' \
+		$(EXAMPLE) > output.browser/ids/ledger.csv
+	grep -q ',ch_3PqR5t2eZvKYlo2C0a3001,.*,po_1PqR5t2eZvKYlo2CxYzAbC1,' output.browser/ids/ledger.csv
+	$(BIN) build output.browser/ids/ledger.csv --payees $(PAYEES) --output output.browser/ids/site --quiet \
+		--issuer "Example Rides & Market"
+	python3 scripts/check-browser.py --views print --site output.browser/ids/site --out output.browser/ids \
+		payees/mer_cafe/2026-10.html
 
 ## browser-deps: chromium, python3, fontconfig's fc-list and a font (DejaVu) when any is missing
 browser-deps:

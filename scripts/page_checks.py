@@ -1,4 +1,4 @@
-"""What is checked on one page loaded in Chromium: console errors, horizontal overflow, and fonts.
+"""What is checked on one page loaded in Chromium: console errors, horizontal overflow, tables, and fonts.
 
 Each check returns a list of problems (strings); an empty list is a pass.
 
@@ -46,6 +46,49 @@ OVERFLOW_JS = r"""(() => {
 })()"""
 
 
+# Every table the reader sees (not the charts' visually hidden tables), called with (stress, whole): the width
+# it needs at least (its min-content width: every cell wrapped where it may wrap), the width its box gives it,
+# the scroll box around it (the nearest ancestor that clips sideways, e.g. div.table-scroll), and whether it
+# matches the CSS selector `whole`. With `stress` (print) a whole table is measured twice more, to prove slack
+# whatever the fonts: with its type 10 % larger, and set in DejaVu Sans Mono (wider than proportional fonts
+# for letters and punctuation); the inline styles that do this are removed again at once.
+TABLES_JS = r"""((stress, whole) => {
+  const name = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') +
+    (e.classList.length ? '.' + [...e.classList].join('.') : '');
+  const where = t => { const section = t.closest('section[class]');
+    const caption = t.caption ? t.caption.textContent.trim().replace(/\s+/g, ' ').slice(0, 40) : '';
+    return (section ? name(section) + ' ' : '') + name(t) + (caption ? ' "' + caption + '"' : ''); };
+  const minWidth = t => { const old = t.style.getPropertyValue('width'), prio = t.style.getPropertyPriority('width');
+    t.style.setProperty('width', 'min-content', 'important');
+    const width = t.getBoundingClientRect().width;
+    t.style.setProperty('width', old, prio); if (!old) t.style.removeProperty('width');
+    return Math.ceil(width); };
+  const restyled = (t, property, value) => { t.style.setProperty(property, value, 'important');
+    const width = minWidth(t); t.style.removeProperty(property); return width; };
+  const tables = [];
+  for (const t of document.querySelectorAll('table')) {
+    const box = t.getBoundingClientRect();
+    if (!t.getClientRects().length || t.closest('.sr-only') || (box.width <= 1 && box.height <= 1)) continue;
+    let scroller = null;
+    for (let n = t.parentElement; n && n !== document.body; n = n.parentElement)
+      if (getComputedStyle(n).overflowX !== 'visible') { scroller = n; break; }
+    const container = t.parentElement;
+    const cs = getComputedStyle(container);
+    const room = container.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const entry = {where: where(t), room: Math.floor(room), min: minWidth(t),
+                   scrollWidth: scroller ? scroller.scrollWidth : 0, clientWidth: scroller ? scroller.clientWidth : 0,
+                   whole: !!(whole && t.matches(whole))};
+    if (stress && entry.whole) {
+      const size = parseFloat(getComputedStyle(t).fontSize);
+      entry.larger = restyled(t, 'font-size', (size * 1.1) + 'px');
+      entry.mono = restyled(t, 'font-family', '"DejaVu Sans Mono", monospace');
+    }
+    tables.push(entry);
+  }
+  return {tables};
+})"""
+
+
 def console_problems(events):
     """Errors among a page's console, exception and log events."""
     problems = []
@@ -78,6 +121,59 @@ def layout_problems(state):
     if state["fontStatus"] != "loaded" or state["fontErrors"]:
         problems.append("fonts: document.fonts is %s; failed: %s"
                         % (state["fontStatus"], ", ".join(state["fontErrors"]) or "none"))
+    return problems
+
+
+def table_problems(state, stress):
+    """Tables that must be seen whole (TABLES_JS's `whole`) but scroll sideways or need more width than their
+    box has; with `stress` (print) also when their type is 10 % larger or set in DejaVu Sans Mono. Returns
+    (problems, note): the note names the tightest whole table's least width against its box."""
+    problems, tightest = [], None
+    measures = [("min", "")]
+    if stress:
+        measures += [("larger", " with 10 % larger type"), ("mono", " in DejaVu Sans Mono")]
+    for table in state["tables"]:
+        if not table["whole"]:
+            continue
+        if table["clientWidth"] and table["scrollWidth"] > table["clientWidth"]:
+            problems.append("table scrolls sideways: %s is %dpx wide in a %dpx box"
+                            % (table["where"], table["scrollWidth"], table["clientWidth"]))
+        for key, how in measures:
+            if table[key] > table["room"]:
+                problems.append("table too wide%s: %s needs at least %dpx, its box has %dpx"
+                                % (how, table["where"], table[key], table["room"]))
+        if tightest is None or max(table[k] for k, _ in measures) / max(table["room"], 1) > \
+                max(tightest[k] for k, _ in measures) / max(tightest["room"], 1):
+            tightest = table
+    if tightest is None:
+        return problems, "tables: none whole"
+    note = "tables: %d/%dpx" % (tightest["min"], tightest["room"])
+    if stress:
+        note += " (+10%% type %d, mono %d)" % (tightest["larger"], tightest["mono"])
+    return problems, note
+
+
+def table_semantics_problems(browser, session, selector):
+    """Tables that must be seen whole (`selector`) but are no longer tables to assistive technology (a layout
+    that turns a table into a grid, as the home's summaries on a phone, must not cost that): each must be a
+    `table` in Chromium's accessibility tree, with every th and td a cell, columnheader or rowheader."""
+    problems = []
+    root = browser.send("DOM.getDocument", {"depth": 0}, session=session)["root"]["nodeId"]
+    tables = browser.send("DOM.querySelectorAll", {"nodeId": root, "selector": selector}, session=session)["nodeIds"]
+    for node in tables:
+        attributes = browser.send("DOM.getAttributes", {"nodeId": node}, session=session)["attributes"]
+        name = "table" + "".join("#" + value for key, value in zip(attributes[::2], attributes[1::2]) if key == "id")
+        ax = browser.send("Accessibility.getPartialAXTree", {"nodeId": node, "fetchRelatives": False},
+                          session=session)["nodes"]
+        role = ax[0].get("role", {}).get("value") if ax else "none"
+        cells = len(browser.send("DOM.querySelectorAll", {"nodeId": node, "selector": "th, td"},
+                                 session=session)["nodeIds"])
+        roles = sum(len(browser.send("Accessibility.queryAXTree", {"nodeId": node, "role": cell_role},
+                                     session=session)["nodes"])
+                    for cell_role in ("cell", "columnheader", "rowheader"))
+        if role != "table" or roles != cells:
+            problems.append("table semantics: %s is a %r with %d of its %d th/td as cells or headers"
+                            % (name, role, roles, cells))
     return problems
 
 
