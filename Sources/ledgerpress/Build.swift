@@ -18,11 +18,12 @@ struct Build: ParsableCommand {
 
     @OptionGroup var publishing: PublishOptions
     @OptionGroup var links: LinkOptions
+    @OptionGroup var businessDay: BusinessDayOptions
     var output: String { publishing.output }
     var report: String? { publishing.report }
     var quiet: Bool { publishing.quiet }
 
-    @Option(help: "Period kinds, comma-separated: day, week, month.")
+    @Option(help: "Period kinds, comma-separated: \(PeriodKind.calendarKinds.map(\.rawValue).joined(separator: ", ")).")
     var periods: String = "day,week,month"
 
     @Option(
@@ -98,8 +99,8 @@ struct Build: ParsableCommand {
         var kinds: [PeriodKind] = []
         for word in periods.split(separator: ",") {
             let name = word.trimmingCharacters(in: .whitespaces)
-            guard let kind = PeriodKind(rawValue: name), kind != .range else {
-                throw ValidationError("--periods: expected day, week or month, got '\(name)'")
+            guard let kind = PeriodKind(rawValue: name), kind.isCalendar else {
+                throw ValidationError("--periods: expected \(PeriodKind.calendarKindsText), got '\(name)'")
             }
             if !kinds.contains(kind) { kinds.append(kind) }
         }
@@ -194,10 +195,11 @@ struct Build: ParsableCommand {
         // From here on `ledger` is the run's only reference to the entries (so that the pipeline can free them).
         loaded.ledger = Ledger()
         if let asOf, let instant = RFC3339.parse(asOf) { ledger = ledger.asOf(instant) }
-        let options = SiteOptions(
+        var options = SiteOptions(
             selection: try parsedSelection(), issuer: issuer, defaultTimeZone: timezone, defaultLocale: locale,
             sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) }, asOf: asOf,
             links: payeeLinks)
+        businessDay.apply(to: &options)
         var payees = PayeeDirectory.payees(ledger: ledger, profiles: profiles, options: options).payees
         var shardFacts: (Shard, ShardRecord.LedgerFacts)?
         if let shard = shard.flatMap(Shard.init(parsing:)) {

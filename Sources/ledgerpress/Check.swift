@@ -12,6 +12,7 @@ struct Check: ParsableCommand {
     )
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var businessDay: BusinessDayOptions
 
     func run() throws {
         let console = Console()
@@ -27,7 +28,8 @@ struct Check: ParsableCommand {
             throw Exit.dataError
         }
         // The checks `build` runs after import (every payee's statements and the totals), rendering nothing.
-        let options = SiteOptions()
+        var options = SiteOptions()
+        businessDay.apply(to: &options)
         let payees = PayeeDirectory.payees(ledger: loaded.ledger, profiles: loaded.profiles, options: options).payees
         let checked = try Check.failingOnBadData {
             try SiteBuilder.check(payees: payees, ledger: loaded.ledger, options: options)

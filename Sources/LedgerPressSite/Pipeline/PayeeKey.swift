@@ -18,6 +18,9 @@ struct PayeeKey {
         digest.text(payee.name)
         digest.text(payee.timeZone)
         digest.text(payee.locale)
+        // Added only when not the default, so that a site built before these settings keeps its keys.
+        if !payee.dayStart.isMidnight { digest.text("day_start " + payee.dayStart.description) }
+        if payee.weekStart != .monday { digest.text("week_start " + payee.weekStart.rawValue) }
         self.static = digest.finish()
     }
 
