@@ -14,6 +14,8 @@ public struct PayoutSplit: Sendable, Equatable {
         public var paidThisMonth: Int64 = 0
         public var failed: Int64 = 0
         public var count = 0
+
+        public init() {}
     }
 
     /// The first day of "this month": the month of the payee's latest business day.
