@@ -27,6 +27,14 @@ public enum PeriodKind: String, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// Whether statements of the kind add the year to date: months do (a year is its own year to date).
+    public var hasYearToDate: Bool {
+        switch self {
+        case .month: return true
+        case .day, .week, .year, .range: return false
+        }
+    }
+
     /// `day, week, month or year`: what `--periods` expects.
     public static var calendarKindsText: String {
         let names = calendarKinds.map(\.rawValue)

@@ -34,7 +34,7 @@ public struct StatementBuilder: Sendable {
                     var figures = try history.figures(lo..<hi)
                     try figures.setOpeningBalance(opening)
                     var ytd: Figures?
-                    if period.kind == .month, let jan1 = CivilDate(year: period.start.year, month: 1, day: 1) {
+                    if period.kind.hasYearToDate, let jan1 = CivilDate(year: period.start.year, month: 1, day: 1) {
                         let y0 = history.index(before: jan1.daysSinceEpoch)
                         var year = try history.figures(y0..<hi)
                         // The balance on 1 January: the opening balance less what moved from then to the period start.
