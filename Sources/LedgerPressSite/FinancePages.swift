@@ -77,7 +77,7 @@ struct FinancePages {
 }
 
 /// Per-currency control totals: the ledger's total equals the sum over payees and over the
-/// statements of each of the day, week and month kinds (custom ranges may overlap and are left out).
+/// statements of each calendar kind built (day, week, month, year; custom ranges may overlap and are left out).
 struct ControlTotals: Codable, Equatable {
     var currency: String
     var entries: Int
@@ -86,6 +86,29 @@ struct ControlTotals: Codable, Equatable {
     var dayStatementsTotal: String?
     var weekStatementsTotal: String?
     var monthStatementsTotal: String?
+    var yearStatementsTotal: String? = nil
+
+    /// The total of one kind's statements; always nil for custom ranges.
+    subscript(statementsOf kind: PeriodKind) -> String? {
+        get {
+            switch kind {
+            case .day: return dayStatementsTotal
+            case .week: return weekStatementsTotal
+            case .month: return monthStatementsTotal
+            case .year: return yearStatementsTotal
+            case .range: return nil
+            }
+        }
+        set {
+            switch kind {
+            case .day: dayStatementsTotal = newValue
+            case .week: weekStatementsTotal = newValue
+            case .month: monthStatementsTotal = newValue
+            case .year: yearStatementsTotal = newValue
+            case .range: break
+            }
+        }
+    }
 
     enum CodingKeys: String, CodingKey {
         case currency, entries
@@ -94,6 +117,7 @@ struct ControlTotals: Codable, Equatable {
         case dayStatementsTotal = "day_statements_total"
         case weekStatementsTotal = "week_statements_total"
         case monthStatementsTotal = "month_statements_total"
+        case yearStatementsTotal = "year_statements_total"
     }
 
     /// The control totals of a summary; every sum over payees is checked.
@@ -122,13 +146,13 @@ struct ControlTotals: Codable, Equatable {
         for item in summary.ledger {
             let exponent = Currency(code: item.currency)?.exponent ?? 2
             func d(_ v: Int64) -> String { PlainDecimal.format(v, exponent: exponent) }
-            result.append(
-                ControlTotals(
-                    currency: item.currency, entries: item.entries, ledgerTotal: d(try item.figures().closingBalance),
-                    payeesTotal: d(payeeSum[item.currency] ?? 0),
-                    dayStatementsTotal: kindSum["day"]?[item.currency].map(d),
-                    weekStatementsTotal: kindSum["week"]?[item.currency].map(d),
-                    monthStatementsTotal: kindSum["month"]?[item.currency].map(d)))
+            var totals = ControlTotals(
+                currency: item.currency, entries: item.entries, ledgerTotal: d(try item.figures().closingBalance),
+                payeesTotal: d(payeeSum[item.currency] ?? 0))
+            for kind in PeriodKind.calendarKinds {
+                totals[statementsOf: kind] = kindSum[kind.rawValue]?[item.currency].map(d)
+            }
+            result.append(totals)
         }
         return result
     }

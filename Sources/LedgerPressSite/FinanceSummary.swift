@@ -176,7 +176,7 @@ extension FinanceSummary.PayeeRow {
     /// statements of each period kind (checked), with the sizes of their finance CSV blocks.
     init(book: PayeeBook, slug: String, csvBytes: [Int]) throws(SiteError) {
         var kindTotals: [PeriodKind: [Currency: Int64]] = [:]
-        for statement in book.statements where statement.period.kind != .range {
+        for statement in book.statements where statement.period.kind.isCalendar {
             for section in statement.sections {
                 let kind = statement.period.kind
                 let sum = kindTotals[kind]?[section.currency] ?? 0

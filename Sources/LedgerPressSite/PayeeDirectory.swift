@@ -1,6 +1,6 @@
 import LedgerPressCore
 
-/// Joins the ledger's payees with the payees file: display name, zone, locale; checks agreement.
+/// Joins the ledger's payees with the payees file: display name, zone, locale, day and week start; checks agreement.
 public enum PayeeDirectory {
     /// Every payee of the ledger (sorted by id) with their entries, or diagnostics for payees file rows
     /// whose type disagrees with the ledger.
@@ -32,7 +32,9 @@ public enum PayeeDirectory {
                 (
                     Payee(
                         id: id, type: type, name: name, timeZone: profile?.timeZone ?? options.defaultTimeZone,
-                        locale: profile?.locale ?? options.defaultLocale), entries
+                        locale: profile?.locale ?? options.defaultLocale,
+                        dayStart: profile?.dayStart ?? options.defaultDayStart,
+                        weekStart: profile?.weekStart ?? options.defaultWeekStart), entries
                 ))
         }
         return (result, diagnostics)

@@ -120,11 +120,11 @@ struct PayeePages {
             statement.sections.map { money($0.figures.netActivity, $0.currency) }.joined(separator: " · ")
         }
         var latest: [TemplateObject] = []
-        for kind in [PeriodKind.day, .week, .month] {
+        for kind in PeriodKind.calendarKinds {
             if let statement = book.statements.last(where: { $0.period.kind == kind }) {
                 latest.append([
                     "kind_label": .text(wording.kindLabel(kind)), "href": .text(statement.period.label + ".html"),
-                    "title": .text(wording.title(statement.period)),
+                    "title": .text(wording.title(statement.period, dayStart: payee.dayStart)),
                     "net_summary": .text(netSummary(statement)),
                 ])
             }
@@ -138,26 +138,24 @@ struct PayeePages {
                 "label": .text(label), "kind_label": .text(wording.kindLabel(statement.period.kind)),
                 "html_href": .text(label + ".html"), "md_href": .text(label + ".md"), "csv_href": .text(label + ".csv"),
                 "net_summary": .text(net), "closing_summary": .text(closing),
-                "title": .text(wording.title(statement.period)),
+                "title": .text(wording.title(statement.period, dayStart: payee.dayStart)),
             ]
         }
         let newestFirst = book.statements.reversed().map { (kind: $0.period.kind, row: row($0)) }
         let statements = newestFirst.map(\.row)
-        // One section per kind, months first, each newest first (a year of days is a long list of its own).
-        let groups: [TemplateObject] = [
-            (PeriodKind.month, "group_months"), (.week, "group_weeks"), (.day, "group_days"), (.range, "group_ranges"),
-        ].compactMap { kind, heading in
+        // One section per kind (in ``Wording/homeGroupOrder``), each newest first.
+        let groups: [TemplateObject] = Wording.homeGroupOrder.compactMap { kind in
             let rows = newestFirst.filter { $0.kind == kind }.map(\.row)
             return rows.isEmpty
                 ? nil
                 : [
-                    "heading": .text(wording[heading]), "id": .text("kind-" + kind.rawValue), "rows": .list(rows),
+                    "heading": .text(wording.groupHeading(kind)), "id": .text("kind-" + kind.rawValue),
+                    "rows": .list(rows),
                     "count": .text(String(rows.count)),
                 ]
         }
-        let latestLocal = PayoutSplit.localDate(book.latestEntry, offset: book.latestEntryOffset)
-        let split = PayoutSplit(statements: book.statements, month: (latestLocal.year, latestLocal.month))
-        let payoutStatus: [TemplateObject] = split.byCurrency.map { currency, sums in
+        let latestLocal = book.payoutSplit.month
+        let payoutStatus: [TemplateObject] = book.payoutSplit.byCurrency.map { currency, sums in
             [
                 "currency": .text(currency.code), "pending": .text(money(sums.pending, currency)),
                 "processing": .text(money(sums.processing, currency)),

@@ -13,6 +13,10 @@ public struct SiteOptions: Sendable {
     public var asOf: String?
     /// How payee folders are named (`--link-secret`): readable slugs by default.
     public var links: PayeeLinks
+    /// `--day-start`: when the business day starts for payees without a `day_start` in the payees file.
+    public var defaultDayStart: DayStart = .midnight
+    /// `--week-start`: the first day of the week for payees without a `week_start` in the payees file.
+    public var defaultWeekStart: Weekday = .monday
 
     public init(
         selection: PeriodSelection = PeriodSelection(), issuer: String? = nil, defaultTimeZone: String = "UTC",

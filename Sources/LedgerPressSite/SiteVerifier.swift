@@ -22,6 +22,18 @@ public enum SiteVerifier {
             var day_statements_total: String?
             var week_statements_total: String?
             var month_statements_total: String?
+            var year_statements_total: String?
+
+            /// The manifest's total of one kind's statements (nil for custom ranges, which may overlap).
+            func statementsTotal(_ kind: PeriodKind) -> String? {
+                switch kind {
+                case .day: return day_statements_total
+                case .week: return week_statements_total
+                case .month: return month_statements_total
+                case .year: return year_statements_total
+                case .range: return nil
+                }
+            }
         }
         struct Payee: Decodable {
             var id: String
@@ -171,8 +183,7 @@ public enum SiteVerifier {
                 "finance/summary.csv:\(record.line): error: \($0)"
             }
             let label = fields[period]
-            let kind =
-                label.contains("_") ? "range" : label.contains("-W") ? "week" : label.count == 7 ? "month" : "day"
+            let kind = (Period(label: label)?.kind ?? .day).rawValue
             let (activity, overflow) = row.netActivity.addingReportingOverflow(row.payouts)
             let (sum, overflows) = sums[kind, default: [:]][currency.code, default: 0].addingReportingOverflow(activity)
             guard !overflow, !overflows else {
@@ -185,11 +196,9 @@ public enum SiteVerifier {
         }
         for totals in manifest.control_totals {
             guard let currency = Currency(code: totals.currency) else { continue }
-            for (kind, expected) in [
-                ("day", totals.day_statements_total), ("week", totals.week_statements_total),
-                ("month", totals.month_statements_total),
-            ] {
-                guard let expected else { continue }
+            for periodKind in PeriodKind.calendarKinds {
+                guard let expected = totals.statementsTotal(periodKind) else { continue }
+                let kind = periodKind.rawValue
                 let actual = PlainDecimal.format(sums[kind]?[currency.code] ?? 0, exponent: currency.exponent)
                 if actual != expected {
                     problems.append(

@@ -8,7 +8,7 @@ struct InputOptions: ParsableArguments {
     @Argument(help: "Ledger exports: native CSV or JSON Lines, Stripe reports, Stripe Dashboard exports (see README).")
     var inputs: [String]
 
-    @Option(help: "Payees file (CSV: payee_id,payee_type,name,email,timezone,locale).")
+    @Option(help: "Payees file (CSV: payee_id,payee_type,name,email,timezone,locale, optionally day_start,week_start).")
     var payees: String?
 
     @Option(

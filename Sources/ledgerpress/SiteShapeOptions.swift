@@ -4,10 +4,11 @@ import LedgerPressCore
 import LedgerPressRender
 import LedgerPressSite
 
-/// Options shared by `build` and `check`: what the statements cover and show (``SiteOptions``), so that
+/// Options shared by `build` and `check`: what the statements cover and show (``SiteOptions``: periods, zone,
+/// locale, business days, `--as-of`), so that
 /// `check` checks the very statements `build` would build.
 struct SiteShapeOptions: ParsableArguments {
-    @Option(help: "Period kinds, comma-separated: day, week, month.")
+    @Option(help: "Period kinds, comma-separated: \(PeriodKind.calendarKinds.map(\.rawValue).joined(separator: ", ")).")
     var periods: String = "day,week,month"
 
     @Option(
@@ -24,6 +25,8 @@ struct SiteShapeOptions: ParsableArguments {
     @Option(help: "The platform's name, shown on every statement.")
     var issuer: String?
 
+    @OptionGroup var businessDay: BusinessDayOptions
+
     @Option(
         name: .customLong("as-of"),
         help: "Build the site as it stood at this RFC 3339 instant: later entries are left out.")
@@ -33,8 +36,8 @@ struct SiteShapeOptions: ParsableArguments {
         var kinds: [PeriodKind] = []
         for word in periods.split(separator: ",") {
             let name = word.trimmingCharacters(in: .whitespaces)
-            guard let kind = PeriodKind(rawValue: name), kind != .range else {
-                throw ValidationError("--periods: expected day, week or month, got '\(name)'")
+            guard let kind = PeriodKind(rawValue: name), kind.isCalendar else {
+                throw ValidationError("--periods: expected \(PeriodKind.calendarKindsText), got '\(name)'")
             }
             if !kinds.contains(kind) { kinds.append(kind) }
         }
@@ -72,9 +75,11 @@ struct SiteShapeOptions: ParsableArguments {
 
     /// The site's options; `links` from `--link-secret`, the build time from `SOURCE_DATE_EPOCH`.
     func siteOptions(links: PayeeLinks = .readable) throws -> SiteOptions {
-        SiteOptions(
+        var options = SiteOptions(
             selection: try parsedSelection(), issuer: issuer, defaultTimeZone: timezone, defaultLocale: locale,
             sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) }, asOf: asOf,
             links: links)
+        businessDay.apply(to: &options)
+        return options
     }
 }

@@ -101,7 +101,9 @@ import Testing
         let missing = try cli.run(["build", "nope.csv"])
         #expect(missing.status == 66)
         #expect(missing.stderr == "nope.csv: error: no such file\n")
-        #expect(try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--periods", "year"]).status == 64)
+        let fortnight = try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--periods", "fortnight"])
+        #expect(fortnight.status == 64)
+        #expect(fortnight.stderr.contains("--periods: expected day, week, month or year, got 'fortnight'"))
         #expect(
             try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--range", "2026-10-15..2026-10-01"]).status
                 == 64)

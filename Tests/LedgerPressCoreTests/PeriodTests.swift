@@ -54,7 +54,7 @@ import Testing
 @Suite struct PeriodLabelTests {
     @Test(arguments: [
         "2026-10-14", "2026-W43", "2026-W01", "2026-W53", "2027-W01", "2026-10", "2026-12", "2026-10-01_2026-10-15",
-        "2026-10-01_2026-10-01",
+        "2026-10-01_2026-10-01", "2026", "1900", "2026-10-11-week", "2026-10-13-week",
     ])
     func labelRoundTrips(_ label: String) throws {
         let period = try #require(Period(label: label))
@@ -65,15 +65,18 @@ import Testing
         let start = try #require(CivilDate(year: 2025, month: 12, day: 20))
         for offset in 0..<800 {
             let date = start.adding(days: offset)
-            for kind in [PeriodKind.day, .week, .month] {
-                let period = Period.containing(date, kind: kind)
-                #expect(Period(label: period.label) == period)
+            for kind in PeriodKind.calendarKinds {
+                for weekStart in Weekday.allCases {
+                    let period = Period.containing(date, kind: kind, weekStart: weekStart)
+                    #expect(Period(label: period.label) == period)
+                }
             }
         }
     }
 
     @Test(arguments: [
-        "", "2026", "2026-13", "2025-W53", "2026-W00", "2026-W54", "2026-10-15_2026-10-01", "2026-10-1", "x026-W10",
+        "", "20261", "026", "2026-13", "2026-10-12-week", "2026-10-11-weak", "2026-10-11week", "2025-W53", "2026-W00",
+        "2026-W54", "2026-10-15_2026-10-01", "2026-10-1", "x026-W10",
         "2026-10-01_",
     ])
     func otherTextIsNoLabel(_ text: String) {

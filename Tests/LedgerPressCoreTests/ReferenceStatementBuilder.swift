@@ -3,7 +3,8 @@
 /// The statement builder as it was before prefix sums (quadratic in periods x entries), kept as the
 /// reference the fast builder must match exactly: the same book, or the same overflow.
 ///
-/// > Note: an entry belongs to the periods that contain its local date in the payee's zone;
+/// > Note: an entry belongs to the periods that contain its business day in the payee's zone (by
+/// > ``ReferenceBusinessDay``, with the payee's day start; weeks from the payee's week start);
 /// > periods are half-open `[start, end)`. Opening balances sum every earlier entry of the currency.
 struct ReferenceStatementBuilder: Sendable {
     var selection: PeriodSelection
@@ -25,9 +26,8 @@ struct ReferenceStatementBuilder: Sendable {
     func book(for payee: Payee, entries: [LedgerEntry], zone: ZoneClock) throws(BookOverflow) -> PayeeBook {
         let items = entries.map { entry -> Item in
             let offset = zone.offset(at: entry.occurredAt.epochSeconds)
-            let local = entry.occurredAt.epochSeconds + Int64(offset)
-            let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-            return Item(entry: entry, date: CivilDate(daysSinceEpoch: Int(days)), offset: offset)
+            let date = ReferenceBusinessDay.day(entry.occurredAt.epochSeconds, zone: zone, dayStart: payee.dayStart)
+            return Item(entry: entry, date: date, offset: offset)
         }.sorted { a, b in
             if a.date != b.date { return a.date < b.date }
             if a.entry.occurredAt != b.entry.occurredAt { return a.entry.occurredAt < b.entry.occurredAt }
@@ -46,7 +46,7 @@ struct ReferenceStatementBuilder: Sendable {
         let dates = items.map(\.date)
 
         var statements: [Statement] = []
-        for period in periods(of: dates) {
+        for period in periods(of: dates, weekStart: payee.weekStart) {
             var sections: [CurrencySection] = []
             for (currency, indices) in groups {
                 func overflow(_ error: MoneyOverflow) -> BookOverflow {
@@ -98,16 +98,17 @@ struct ReferenceStatementBuilder: Sendable {
         let last = items[latestBefore[items.count]]
         return PayeeBook(
             payee: payee, statements: statements, allTime: allTime, latestEntry: last.entry.occurredAt,
-            latestEntryOffset: last.offset)
+            latestEntryOffset: last.offset, latestDay: last.date,
+            payoutSplit: try PayoutSplit(payee: payee, statements: statements, latestDay: last.date))
     }
 
     /// Every period of the selected kinds that holds at least one of the (sorted) dates, oldest first.
-    func periods(of dates: [CivilDate]) -> [Period] {
+    func periods(of dates: [CivilDate], weekStart: Weekday) -> [Period] {
         var result = Set<Period>()
         for kind in selection.kinds {
             var last: Period?
             for date in dates where last.map({ !$0.contains(date) }) ?? true {
-                let period = Period.containing(date, kind: kind)
+                let period = Period.containing(date, kind: kind, weekStart: weekStart)
                 result.insert(period)
                 last = period
             }
@@ -180,7 +181,7 @@ struct ReferenceStatementBuilder: Sendable {
             if let reference { lineByReference[reference] = lines.count }
             lines.append(
                 StatementLine(
-                    occurredAt: entry.occurredAt, localOffset: item.offset, reference: reference,
+                    occurredAt: entry.occurredAt, localOffset: item.offset, day: item.date, reference: reference,
                     description: entry.description.flatMap { $0.isEmpty ? nil : $0 }, payoutID: payout,
                     payoutStatus: statuses.status(of: payout), figures: figures, firstEntryID: entry.id))
         }
@@ -202,7 +203,7 @@ struct ReferenceStatementBuilder: Sendable {
             .map { item in
                 let id = PayoutStatuses.payoutID(of: item.entry) ?? item.entry.id
                 return PayoutLine(
-                    payoutID: id, occurredAt: item.entry.occurredAt, localOffset: item.offset,
+                    payoutID: id, occurredAt: item.entry.occurredAt, localOffset: item.offset, day: item.date,
                     amount: item.entry.amount.minorUnits, status: statuses.status(of: id))
             }
     }

@@ -11,8 +11,13 @@ import Testing
         do throws(BookOverflow) { return .success(try build()) } catch { return .failure(error) }
     }
 
-    static func compare(_ entries: [LedgerEntry], zone: ZoneClock, selection: PeriodSelection) {
-        let payee = Payee(id: "p", type: .merchant, name: "P", timeZone: zone.identifier, locale: "en_US")
+    static func compare(
+        _ entries: [LedgerEntry], zone: ZoneClock, selection: PeriodSelection, dayStart: DayStart = .midnight,
+        weekStart: Weekday = .monday
+    ) {
+        let payee = Payee(
+            id: "p", type: .merchant, name: "P", timeZone: zone.identifier, locale: "en_US", dayStart: dayStart,
+            weekStart: weekStart)
         let fast = outcome { () throws(BookOverflow) in
             try StatementBuilder(selection: selection).book(for: payee, entries: entries, zone: zone)
         }
@@ -31,7 +36,9 @@ import Testing
         var random = Random(state: seed &* 0x2545_F491_4F6C_DD1D)
         for _ in 0..<100 {
             let testCase = StatementBuilderPropertyTests.makeCase(&random, huge: false)
-            Self.compare(testCase.entries, zone: testCase.zone, selection: testCase.selection)
+            Self.compare(
+                testCase.entries, zone: testCase.zone, selection: testCase.selection, dayStart: testCase.dayStart,
+                weekStart: testCase.weekStart)
         }
     }
 

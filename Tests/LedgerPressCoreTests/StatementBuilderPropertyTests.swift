@@ -46,6 +46,23 @@ import Testing
         var entries: [LedgerEntry]
         var zone: ZoneClock
         var selection: PeriodSelection
+        var dayStart = DayStart.midnight
+        var weekStart = Weekday.monday
+
+        var payee: Payee {
+            Payee(
+                id: "p", type: .driver, name: "P", timeZone: zone.identifier, locale: "en_US", dayStart: dayStart,
+                weekStart: weekStart)
+        }
+    }
+
+    /// A random day start: midnight half the time, else any minute, often one inside a DST change (01:00-03:00).
+    static func randomDayStart(_ random: inout Random) -> DayStart {
+        switch random.below(4) {
+        case 0, 1: return .midnight
+        case 2: return DayStart(minutes: 60 + random.below(120)) ?? .midnight
+        default: return DayStart(minutes: random.below(1_440)) ?? .midnight
+        }
     }
 
     static func makeCase(_ random: inout Random, huge: Bool) -> Case {
@@ -68,23 +85,29 @@ import Testing
                 payoutID: kind == .payout ? "po\(i)" : nil,
                 source: SourceLocation(file: "random.csv", line: i + 2))
         }
-        var kinds = PeriodKind.allCases.filter { $0 != .range && random.below(3) != 0 }
+        var kinds = PeriodKind.calendarKinds.filter { _ in random.below(3) != 0 }
         if kinds.isEmpty { kinds = [.month] }
+        let dayStart = randomDayStart(&random)
+        let weekStart = random.below(2) == 0 ? Weekday.monday : random.pick(Weekday.allCases)
         var ranges: [Period] = []
         if random.below(3) == 0, let first = entries.first {
-            let start = zone.localDate(of: first.occurredAt.epochSeconds).adding(days: -random.below(10))
+            let start = ReferenceBusinessDay.day(first.occurredAt.epochSeconds, zone: zone, dayStart: dayStart)
+                .adding(days: -random.below(10))
             ranges.append(Period.range(from: start, through: start.adding(days: random.below(40))))
         }
-        return Case(entries: entries, zone: zone, selection: PeriodSelection(kinds: kinds, ranges: ranges))
+        return Case(
+            entries: entries, zone: zone, selection: PeriodSelection(kinds: kinds, ranges: ranges), dayStart: dayStart,
+            weekStart: weekStart)
     }
 
-    /// Exact sums, in 128 bits, of the entries of one currency whose local date is in `[from, to)`.
+    /// Exact sums, in 128 bits, of the entries of one currency whose business day is in `[from, to)`.
     static func exact(
-        _ entries: [LedgerEntry], _ zone: ZoneClock, _ currency: Currency, from: CivilDate?, to: CivilDate
+        _ entries: [LedgerEntry], _ zone: ZoneClock, _ dayStart: DayStart, _ currency: Currency, from: CivilDate?,
+        to: CivilDate
     ) -> [EntryKind: Int128] {
         var sums: [EntryKind: Int128] = [:]
         for entry in entries where entry.amount.currency == currency {
-            let date = zone.localDate(of: entry.occurredAt.epochSeconds)
+            let date = ReferenceBusinessDay.day(entry.occurredAt.epochSeconds, zone: zone, dayStart: dayStart)
             if date < to && from.map({ $0 <= date }) ?? true {
                 sums[entry.kind, default: 0] += Int128(entry.amount.minorUnits)
             }
@@ -93,7 +116,7 @@ import Testing
     }
 
     static func check(_ testCase: Case) {
-        let payee = Payee(id: "p", type: .driver, name: "P", timeZone: testCase.zone.identifier, locale: "en_US")
+        let payee = testCase.payee
         let book: PayeeBook
         do {
             book = try StatementBuilder(selection: testCase.selection).book(
@@ -111,10 +134,11 @@ import Testing
                 let f = section.figures
                 // Totals equal the sum of the lines, kind by kind, and of the period's entries.
                 let sums = exact(
-                    testCase.entries, testCase.zone, section.currency, from: statement.period.start,
+                    testCase.entries, testCase.zone, testCase.dayStart, section.currency, from: statement.period.start,
                     to: statement.period.end)
                 let before = exact(
-                    testCase.entries, testCase.zone, section.currency, from: nil, to: statement.period.start)
+                    testCase.entries, testCase.zone, testCase.dayStart, section.currency, from: nil,
+                    to: statement.period.start)
                 for kind in EntryKind.allCases {
                     #expect(Int128(f[kind]) == section.lines.reduce(Int128(0)) { $0 + Int128($1.figures[kind]) })
                     #expect(Int128(f[kind]) == sums[kind] ?? 0)
@@ -155,7 +179,7 @@ import Testing
         var threw = 0
         for _ in 0..<4 {
             let testCase = Self.makeCase(&random, huge: true)
-            let payee = Payee(id: "p", type: .driver, name: "P", timeZone: testCase.zone.identifier, locale: "en_US")
+            let payee = testCase.payee
             do {
                 _ = try StatementBuilder(selection: testCase.selection).book(
                     for: payee, entries: testCase.entries, zone: testCase.zone)

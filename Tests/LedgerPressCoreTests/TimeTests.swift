@@ -34,10 +34,10 @@ import Testing
     }
 
     @Test func newYorkDaysAcrossDaylightSaving() throws {
-        let ny = try #require(ZoneClock(identifier: "America/New_York"))
+        let ny = BusinessCalendar(zone: try #require(ZoneClock(identifier: "America/New_York")))
         func hours(_ text: String) throws -> Int64 {
             let date = try #require(CivilDate(iso: text))
-            return (ny.startInstant(of: date.adding(days: 1)) - ny.startInstant(of: date)) / 3600
+            return (ny.start(of: date.adding(days: 1)) - ny.start(of: date)) / 3600
         }
         #expect(try hours("2026-03-08") == 23)
         #expect(try hours("2026-11-01") == 25)
@@ -45,25 +45,25 @@ import Testing
         // Both 01:30s of 2026-11-01 are on that local day.
         let first = try #require(RFC3339.parse("2026-11-01T01:30:00-04:00"))
         let second = try #require(RFC3339.parse("2026-11-01T01:30:00-05:00"))
-        #expect(ny.localDate(of: first.epochSeconds).description == "2026-11-01")
-        #expect(ny.localDate(of: second.epochSeconds).description == "2026-11-01")
+        #expect(ny.day(of: first.epochSeconds).description == "2026-11-01")
+        #expect(ny.day(of: second.epochSeconds).description == "2026-11-01")
         #expect(second.epochSeconds - first.epochSeconds == 3600)
         // 23:59:59 local on 2026-10-31 is still October.
         let late = try #require(RFC3339.parse("2026-11-01T03:59:59Z"))
-        #expect(ny.localDate(of: late.epochSeconds).description == "2026-10-31")
-        #expect(ny.localText(second) == "2026-11-01T01:30:00-05:00")
+        #expect(ny.day(of: late.epochSeconds).description == "2026-10-31")
+        #expect(ny.zone.localText(second) == "2026-11-01T01:30:00-05:00")
     }
 
     @Test func berlinDaysAcrossDaylightSaving() throws {
-        let berlin = try #require(ZoneClock(identifier: "Europe/Berlin"))
+        let berlin = BusinessCalendar(zone: try #require(ZoneClock(identifier: "Europe/Berlin")))
         func hours(_ text: String) throws -> Int64 {
             let date = try #require(CivilDate(iso: text))
-            return (berlin.startInstant(of: date.adding(days: 1)) - berlin.startInstant(of: date)) / 3600
+            return (berlin.start(of: date.adding(days: 1)) - berlin.start(of: date)) / 3600
         }
         #expect(try hours("2026-03-29") == 23)
         #expect(try hours("2026-10-25") == 25)
         let midnight = try #require(RFC3339.parse("2026-10-31T23:00:00Z"))
-        #expect(berlin.localDate(of: midnight.epochSeconds).description == "2026-11-01")
+        #expect(berlin.day(of: midnight.epochSeconds).description == "2026-11-01")
         #expect(ZoneClock(identifier: "Mars/Olympus") == nil)
     }
 

@@ -54,6 +54,8 @@ import Testing
         "sourceDateEpoch": { $0.sourceDateEpoch = 1_790_000_000 },
         "asOf": { $0.asOf = "2026-11-30T00:00:00Z" },
         "links": { $0.links = try PayeeLinks(secretFile: Array("a secret of more than 16 bytes".utf8)) },
+        "defaultDayStart": { $0.defaultDayStart = DayStart(parsing: "04:00") ?? .midnight },
+        "defaultWeekStart": { $0.defaultWeekStart = .sunday },
     ]
 
     enum Effect {
@@ -90,7 +92,8 @@ import Testing
     @Test func everyFieldIsListed() throws {
         #expect(Self.fields(SiteOptions()) == Set(Self.siteOptionChanges.keys))
         #expect(Self.fields(BuildOptions()) == Set(Self.buildOptionEffects(templatesCopy: "").keys))
-        #expect(Set(PayeesFileImporter.columns) == Set(Self.payeeColumnChanges.keys))
+        #expect(
+            Set(PayeesFileImporter.columns + PayeesFileImporter.optionalColumns) == Set(Self.payeeColumnChanges.keys))
     }
 
     @Test func eachSiteOptionChangesEveryPayeesKeyAndTheManifestsOptions() throws {
@@ -131,25 +134,27 @@ import Testing
     }
 
     static let payees = """
-        payee_id,payee_type,name,email,timezone,locale
-        drv_ann,driver,Ann Lee,ann@example.com,America/New_York,en_US
-        drv_jose,driver,José Müller,jose@example.com,Europe/Berlin,de_DE
+        payee_id,payee_type,name,email,timezone,locale,day_start,week_start
+        drv_ann,driver,Ann Lee,ann@example.com,America/New_York,en_US,,
+        drv_jose,driver,José Müller,jose@example.com,Europe/Berlin,de_DE,,
         """
 
     /// What changing each payees-file column of `drv_ann` does: nil for a column that shapes no page (the site
     /// must stay the same), else the changed row.
     static let payeeColumnChanges: [String: String?] = [
-        "payee_id": "drv_ann_2,driver,Ann Lee,ann@example.com,America/New_York,en_US",
+        "payee_id": "drv_ann_2,driver,Ann Lee,ann@example.com,America/New_York,en_US,,",
         "payee_type": nil,
-        "name": "drv_ann,driver,Ann Leigh,ann@example.com,America/New_York,en_US",
+        "name": "drv_ann,driver,Ann Leigh,ann@example.com,America/New_York,en_US,,",
         "email": nil,
-        "timezone": "drv_ann,driver,Ann Lee,ann@example.com,America/Chicago,en_US",
-        "locale": "drv_ann,driver,Ann Lee,ann@example.com,America/New_York,en_GB",
+        "timezone": "drv_ann,driver,Ann Lee,ann@example.com,America/Chicago,en_US,,",
+        "locale": "drv_ann,driver,Ann Lee,ann@example.com,America/New_York,en_GB,,",
+        "day_start": "drv_ann,driver,Ann Lee,ann@example.com,America/New_York,en_US,04:00,",
+        "week_start": "drv_ann,driver,Ann Lee,ann@example.com,America/New_York,en_US,,sunday",
     ]
 
     @Test func eachPayeesFileColumnChangesThatPayeesKeyOnly() throws {
         let base = try Self.build(payees: Self.payees)
-        let row = "drv_ann,driver,Ann Lee,ann@example.com,America/New_York,en_US"
+        let row = "drv_ann,driver,Ann Lee,ann@example.com,America/New_York,en_US,,"
         // Columns that shape no page: the email is not shown; the type must agree with the ledger's (which is used).
         let email = try Self.build(payees: Self.payees.replacingOccurrences(of: "ann@example.com", with: "a@b.example"))
         #expect(email.files == base.files)

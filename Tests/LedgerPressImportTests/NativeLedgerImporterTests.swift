@@ -131,4 +131,28 @@ import Testing
                 "payees.csv:6: error: payee_type: expected driver or merchant, got 'pilot'",
             ])
     }
+
+    @Test func payeesFileDayAndWeekStartsAreValidated() {
+        let text = """
+            payee_id,payee_type,name,email,timezone,locale,day_start,week_start
+            drv_1,driver,Ann,a@x,America/New_York,en_US,04:00,Sunday
+            drv_2,driver,Bo,b@x,UTC,en_US,,
+            drv_3,driver,Cy,c@x,UTC,en_US,4:00,monday
+            drv_4,driver,Di,d@x,UTC,en_US,24:00,someday
+            mer_5,merchant,Ed,e@x,UTC,en_US,23:59,saturday
+
+            """
+        let result = PayeesFileImporter.read(bytes: Array(text.utf8), file: "payees.csv")
+        #expect(result.profiles.keys.sorted() == ["drv_1", "drv_2", "mer_5"])
+        #expect(result.profiles["drv_1"]?.dayStart == DayStart(minutes: 240))
+        #expect(result.profiles["drv_1"]?.weekStart == .sunday)
+        #expect(result.profiles["drv_2"]?.dayStart == nil && result.profiles["drv_2"]?.weekStart == nil)
+        #expect(result.profiles["mer_5"]?.dayStart?.description == "23:59")
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "payees.csv:4: error: day_start: expected a local time HH:MM from 00:00 to 23:59, such as 04:00, got '4:00'",
+                "payees.csv:5: error: day_start: expected a local time HH:MM from 00:00 to 23:59, such as 04:00, got '24:00'",
+                "payees.csv:5: error: week_start: expected a weekday: monday, tuesday, wednesday, thursday, friday, saturday or sunday, got 'someday'",
+            ])
+    }
 }

@@ -7,8 +7,8 @@ import Testing
 @testable import LedgerPressSample
 
 /// SVG chart figures equal the statement's numbers: on the Examples ledger, generated ledgers and random
-/// statements, every week and month section's chart has one day per local date, each day equal to the lines
-/// of that date (dated in the payee's zone, independently of the line's stored offset), the days adding up to
+/// statements, every week and month section's chart has one day per business day, each day equal to the lines
+/// of that day (dated by ``ReferenceDays`` in the payee's zone, independently of the line's stored day), the days adding up to
 /// the section's net activity; and the rendered page shows exactly those figures, formatted as the statement
 /// formats them, in the SVG bars, the screen-reader table and the Markdown block.
 @Suite struct ChartFiguresTests {
@@ -27,7 +27,7 @@ import Testing
         var charts = 0
         for statement in book.statements {
             let period = statement.period
-            let charted = period.kind == .week || period.kind == .month
+            let charted = NetChart.isCharted(period.kind)
             let view = StatementView(statement: statement, issuer: nil, formats: formats, wording: wording)
             let markdown = templates.renderStatementMarkdown(view.context, driver: book.payee.type == .driver)
             let html = try CommonMark.html(fromMarkdown: markdown, tables: view.tables, charts: view.charts)
@@ -46,8 +46,9 @@ import Testing
                 // The model: every date once, in order; each day the sum of its lines; the days the section's total.
                 var byDate: [CivilDate: Int128] = [:]
                 for line in section.lines {
-                    byDate[zone.localDate(of: line.occurredAt.epochSeconds), default: 0] += Int128(
-                        line.figures.netActivity)
+                    let day = ReferenceDays.day(
+                        line.occurredAt.epochSeconds, zone: zone, dayStart: book.payee.dayStart)
+                    byDate[day, default: 0] += Int128(line.figures.netActivity)
                 }
                 let dates = (0..<(period.end.daysSinceEpoch - period.start.daysSinceEpoch)).map {
                     period.start.adding(days: $0)
@@ -140,8 +141,8 @@ import Testing
                 var seconds = base + Int64(random.int(0...40 * 86_400 - 1))
                 if random.int(0...2) == 0 {
                     // Right before or at local midnight.
-                    let date = zone.localDate(of: seconds)
-                    seconds = zone.startInstant(of: date.adding(days: 1)) - Int64(random.int(0...1))
+                    let date = ReferenceDays.day(seconds, zone: zone)
+                    seconds = ReferenceDays.start(of: date.adding(days: 1), zone: zone) - Int64(random.int(0...1))
                 }
                 let huge = random.int(0...9) == 0
                 var amount = huge ? AmountParser.limit - Int64(random.int(0...999)) : Int64(random.int(0...99999))

@@ -131,13 +131,19 @@ public struct PayeeProfile: Sendable, Equatable {
     public var email: String?
     public var timeZone: String
     public var locale: String
+    /// The payees file's `day_start` (nil when empty or absent: the run's `--day-start`).
+    public var dayStart: DayStart?
+    /// The payees file's `week_start` (nil when empty or absent: the run's `--week-start`).
+    public var weekStart: Weekday?
     /// Where the profile was read (nil for run defaults).
     public var source: SourceLocation?
 
     public init(
         id: String, type: PayeeType? = nil, name: String? = nil, email: String? = nil, timeZone: String, locale: String,
-        source: SourceLocation? = nil
+        dayStart: DayStart? = nil, weekStart: Weekday? = nil, source: SourceLocation? = nil
     ) {
+        self.dayStart = dayStart
+        self.weekStart = weekStart
         self.source = source
         self.id = id
         self.type = type

@@ -1,6 +1,7 @@
 extension Period {
-    /// The period a ``label`` names: `2026-10-14`, `2026-W43`, `2026-10` or `2026-10-01_2026-10-15`; nil for
-    /// any other text (including a week that the ISO year does not have). `Period(label: p.label) == p`.
+    /// The period a ``label`` names: `2026-10-14`, `2026-W43`, `2026-10-11-week` (a week from a day other than a
+    /// Monday), `2026-10`, `2026` or `2026-10-01_2026-10-15`; nil for any other text (including a week that the ISO
+    /// year does not have, and `-week` after a Monday). `Period(label: p.label) == p`.
     public init?(label: String) {
         let parts = label.split(separator: "_", omittingEmptySubsequences: false)
         if parts.count == 2 {
@@ -10,6 +11,12 @@ extension Period {
             self = .range(from: first, through: last)
         } else if label.utf8.count == 10, let date = CivilDate(iso: label) {
             self = .containing(date, kind: .day)
+        } else if label.utf8.count == 15, label.hasSuffix(Period.weekSuffix),
+            let first = CivilDate(iso: String(label.prefix(10))), first.isoWeekday != 1
+        {
+            self = Period(kind: .week, start: first, end: first.adding(days: 7))
+        } else if label.utf8.count == 4, let date = CivilDate(iso: label + "-01-01") {
+            self = .containing(date, kind: .year)
         } else if label.utf8.count == 7, let date = CivilDate(iso: label + "-01") {
             self = .containing(date, kind: .month)
         } else if label.utf8.count == 8, let dash = label.firstIndex(of: "-"), label[dash...].hasPrefix("-W"),

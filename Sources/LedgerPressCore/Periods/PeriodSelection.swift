@@ -6,7 +6,7 @@ public struct PeriodSelection: Sendable, Equatable {
     public var ranges: [Period]
 
     public init(kinds: [PeriodKind] = [.day, .week, .month], ranges: [Period] = []) {
-        self.kinds = kinds.filter { $0 != .range }
+        self.kinds = kinds.filter(\.isCalendar)
         self.ranges = ranges
     }
 

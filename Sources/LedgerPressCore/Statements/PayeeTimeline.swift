@@ -1,12 +1,13 @@
-/// A payee's entries in statement order: by local date in the payee's zone, then instant, then entry id.
+/// A payee's entries in statement order: by business day in the payee's zone (``BusinessCalendar``), then
+/// instant, then entry id.
 ///
-/// > Note: local dates are kept as day numbers (days since 1970-01-01), which order like the dates;
-/// > periods are half-open `[start, end)` in those days.
+/// > Note: business days are kept as day numbers (days since 1970-01-01 of their label date), which order
+/// > like the dates; periods are half-open `[start, end)` in those days.
 struct PayeeTimeline {
     let entries: [LedgerEntry]
     /// Entry indices in statement order.
     let order: [Int]
-    /// The local day of each entry, by entry index.
+    /// The business day of each entry, by entry index.
     let days: [Int]
     /// The UTC offset of the payee's zone at each entry, by entry index.
     let offsets: [Int]
@@ -18,8 +19,17 @@ struct PayeeTimeline {
     /// of equal instants, the earliest position wins.
     let latestBefore: [Int]
 
+    /// The rule the days come from (and the weeks' first day).
+    let calendar: BusinessCalendar
+
     init(entries: [LedgerEntry], zone: ZoneClock) {
+        self.init(entries: entries, calendar: BusinessCalendar(zone: zone))
+    }
+
+    init(entries: [LedgerEntry], calendar: BusinessCalendar) {
         self.entries = entries
+        self.calendar = calendar
+        let zone = calendar.zone
         var days: [Int] = []
         var offsets: [Int] = []
         let instants = entries.map(\.occurredAt)
@@ -27,8 +37,7 @@ struct PayeeTimeline {
         offsets.reserveCapacity(entries.count)
         for instant in instants {
             let offset = zone.offset(at: instant.epochSeconds)
-            let local = instant.epochSeconds + Int64(offset)
-            days.append(Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400))
+            days.append(calendar.dayNumber(of: instant.epochSeconds, offset: offset))
             offsets.append(offset)
         }
         // The same comparisons, over the same starting order, as sorting the entries themselves.
@@ -71,7 +80,7 @@ struct PayeeTimeline {
         for kind in selection.kinds {
             var current: (start: Int, end: Int)?
             for day in sortedDays where current.map({ !($0.start <= day && day < $0.end) }) ?? true {
-                let period = Period.containing(CivilDate(daysSinceEpoch: day), kind: kind)
+                let period = calendar.period(containing: CivilDate(daysSinceEpoch: day), kind: kind)
                 result.insert(period)
                 current = (period.start.daysSinceEpoch, period.end.daysSinceEpoch)
             }

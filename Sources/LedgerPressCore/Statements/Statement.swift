@@ -6,13 +6,22 @@ public struct Payee: Sendable, Equatable {
     public var name: String
     public var timeZone: String
     public var locale: String
+    /// When the payee's business day starts (the payees file's `day_start`, else `--day-start`).
+    public var dayStart: DayStart
+    /// The first day of the payee's weeks (the payees file's `week_start`, else `--week-start`).
+    public var weekStart: Weekday
 
-    public init(id: String, type: PayeeType, name: String, timeZone: String, locale: String) {
+    public init(
+        id: String, type: PayeeType, name: String, timeZone: String, locale: String, dayStart: DayStart = .midnight,
+        weekStart: Weekday = .monday
+    ) {
         self.id = id
         self.type = type
         self.name = name
         self.timeZone = timeZone
         self.locale = locale
+        self.dayStart = dayStart
+        self.weekStart = weekStart
     }
 }
 
@@ -22,6 +31,8 @@ public struct StatementLine: Sendable, Equatable {
     public var occurredAt: Timestamp
     /// The UTC offset of the payee's zone at `occurredAt`.
     public var localOffset: Int
+    /// The payee's business day of `occurredAt` (``BusinessCalendar``): the day the line counts to.
+    public var day: CivilDate
     public var reference: String?
     public var description: String?
     public var payoutID: String?
@@ -40,6 +51,8 @@ public struct PayoutLine: Sendable, Equatable {
     public var payoutID: String
     public var occurredAt: Timestamp
     public var localOffset: Int
+    /// The payee's business day of `occurredAt` (``BusinessCalendar``).
+    public var day: CivilDate
     public var amount: Int64
     public var status: PayoutStatus?
 }

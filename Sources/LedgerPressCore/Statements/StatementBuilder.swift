@@ -1,7 +1,7 @@
 /// Computes a payee's statements from their entries. Pure: the same entries give the same book.
 ///
-/// > Note: an entry belongs to the periods that contain its local date in the payee's zone;
-/// > periods are half-open `[start, end)`. Opening balances sum every earlier entry of the currency.
+/// > Note: an entry belongs to the periods that contain its business day in the payee's zone
+/// > (``BusinessCalendar``, with the payee's day and week start); periods are half-open `[start, end)`. Opening balances sum every earlier entry of the currency.
 /// > A book costs O(n log n) for n entries plus O(1) per statement and currency for its figures
 /// > (running sums, ``CurrencyHistory``), plus its lines.
 public struct StatementBuilder: Sendable {
@@ -16,7 +16,8 @@ public struct StatementBuilder: Sendable {
     /// Throws ``BookOverflow`` when a total of the payee's (a period's sum of one kind, a balance,
     /// a statement line, the year to date or all time) does not fit in `Int64` minor units.
     public func book(for payee: Payee, entries: [LedgerEntry], zone: ZoneClock) throws(BookOverflow) -> PayeeBook {
-        let timeline = PayeeTimeline(entries: entries, zone: zone)
+        let calendar = BusinessCalendar(zone: zone, dayStart: payee.dayStart, weekStart: payee.weekStart)
+        let timeline = PayeeTimeline(entries: entries, calendar: calendar)
         let histories = CurrencyHistory.split(timeline)
         var lines = StatementLines(timeline: timeline, statuses: PayoutStatuses(entries: entries))
         var statements: [Statement] = []
@@ -33,7 +34,7 @@ public struct StatementBuilder: Sendable {
                     var figures = try history.figures(lo..<hi)
                     try figures.setOpeningBalance(opening)
                     var ytd: Figures?
-                    if period.kind == .month, let jan1 = CivilDate(year: period.start.year, month: 1, day: 1) {
+                    if period.kind.hasYearToDate, let jan1 = CivilDate(year: period.start.year, month: 1, day: 1) {
                         let y0 = history.index(before: jan1.daysSinceEpoch)
                         var year = try history.figures(y0..<hi)
                         // The balance on 1 January: the opening balance less what moved from then to the period start.
@@ -69,8 +70,10 @@ public struct StatementBuilder: Sendable {
             }
         }
         let last = timeline.latestBefore[entries.count]
+        let latestDay = CivilDate(daysSinceEpoch: timeline.days[last])
         return PayeeBook(
             payee: payee, statements: statements, allTime: allTime, latestEntry: entries[last].occurredAt,
-            latestEntryOffset: timeline.offsets[last])
+            latestEntryOffset: timeline.offsets[last], latestDay: latestDay,
+            payoutSplit: try PayoutSplit(payee: payee, statements: statements, latestDay: latestDay))
     }
 }

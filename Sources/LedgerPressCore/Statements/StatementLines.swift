@@ -5,6 +5,8 @@
 struct StatementLines {
     let entries: [LedgerEntry]
     let offsets: [Int]
+    /// Each entry's business day, by entry index.
+    let days: [Int]
     let instants: [Timestamp]
     let statuses: PayoutStatuses
     /// The number of each entry's non-empty reference (-1 for none), by entry index.
@@ -17,6 +19,7 @@ struct StatementLines {
     init(timeline: PayeeTimeline, statuses: PayoutStatuses) {
         entries = timeline.entries
         offsets = timeline.offsets
+        days = timeline.days
         instants = timeline.instants
         self.statuses = statuses
         var numbers: [String: Int] = [:]
@@ -70,7 +73,7 @@ struct StatementLines {
             lines.append(
                 StatementLine(
                     occurredAt: entry.occurredAt, localOffset: offsets[index],
-                    reference: number >= 0 ? entry.reference : nil,
+                    day: CivilDate(daysSinceEpoch: days[index]), reference: number >= 0 ? entry.reference : nil,
                     description: entry.description.flatMap { $0.isEmpty ? nil : $0 }, payoutID: payout,
                     payoutStatus: statuses.status(of: payout), figures: figures, firstEntryID: entry.id))
         }
@@ -96,7 +99,7 @@ struct StatementLines {
             payouts.append(
                 PayoutLine(
                     payoutID: id, occurredAt: entry.occurredAt, localOffset: offsets[index],
-                    amount: entry.amount.minorUnits,
+                    day: CivilDate(daysSinceEpoch: days[index]), amount: entry.amount.minorUnits,
                     status: statuses.status(of: id)))
         }
         return payouts

@@ -1,13 +1,12 @@
 import Foundation
 
-/// A payee's IANA time zone: maps instants to local dates and local dates to the instant they start.
+/// A payee's IANA time zone: the UTC offset at an instant, and the instant of a local wall time.
 ///
-/// > Note: built from an explicit identifier; never the host's zone. Day starts come from a Gregorian
-/// > calendar set to that zone, so days of 23 or 25 hours (DST changes) are handled by Foundation.
+/// > Note: built from an explicit identifier; never the host's zone. Which business day an instant belongs to,
+/// > and when a day starts, is ``BusinessCalendar``'s one rule, made from this zone.
 public struct ZoneClock: Sendable {
     public let identifier: String
     let zone: TimeZone
-    let calendar: Calendar
 
     /// nil when the identifier is not a known IANA zone.
     public init?(identifier: String) {
@@ -18,10 +17,6 @@ public struct ZoneClock: Sendable {
     init(zone: TimeZone, identifier: String) {
         self.identifier = identifier
         self.zone = zone
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        calendar.locale = Locale(identifier: "en_US_POSIX")
-        self.calendar = calendar
     }
 
     /// UTC, built without a look-up that could fail.
@@ -30,24 +25,6 @@ public struct ZoneClock: Sendable {
     /// Seconds east of UTC at that instant.
     public func offset(at epochSeconds: Int64) -> Int {
         zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
-    }
-
-    /// The local calendar date of an instant.
-    public func localDate(of epochSeconds: Int64) -> CivilDate {
-        let local = epochSeconds + Int64(offset(at: epochSeconds))
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        return CivilDate(daysSinceEpoch: Int(days))
-    }
-
-    /// The first instant of a local date (00:00, or the first existing time after a DST gap).
-    public func startInstant(of date: CivilDate) -> Int64 {
-        let components = DateComponents(year: date.year, month: date.month, day: date.day)
-        if let start = calendar.date(from: components) {
-            return Int64(calendar.startOfDay(for: start).timeIntervalSince1970.rounded(.down))
-        }
-        // Unreachable for valid dates; fall back to the offset at UTC midnight.
-        let utcMidnight = Int64(date.daysSinceEpoch) * 86_400
-        return utcMidnight - Int64(offset(at: utcMidnight))
     }
 
     /// Local text with a numeric offset: `2026-11-01T01:30:00-05:00`.

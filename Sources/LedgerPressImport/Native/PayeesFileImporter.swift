@@ -1,11 +1,16 @@
 import Foundation
 import LedgerPressCore
 
-/// Reads the payees file (`payee_id,payee_type,name,email,timezone,locale`), validating every row.
+/// Reads the payees file (`payee_id,payee_type,name,email,timezone,locale`, optionally `day_start` and
+/// `week_start`), validating every row.
 ///
-/// Unknown time zone, unknown locale, a duplicate payee and a bad payee type are errors with file and line.
+/// Unknown time zone, unknown locale, a duplicate payee, a bad payee type, a day start that is not `HH:MM` and a
+/// week start that is not a weekday are errors with file, line and field. An empty `day_start` or `week_start`
+/// takes the run's `--day-start` or `--week-start`.
 public enum PayeesFileImporter {
     public static let columns = ["payee_id", "payee_type", "name", "email", "timezone", "locale"]
+    /// Columns a payees file may add after ``columns``.
+    public static let optionalColumns = ["day_start", "week_start"]
 
     public struct Result: Sendable {
         public var profiles: [String: PayeeProfile] = [:]
@@ -49,10 +54,21 @@ public enum PayeesFileImporter {
             if !MoneyLocale.isKnown(locale) {
                 table.problem(line, "locale", MoneyLocale.expected, locale)
             }
+            var dayStart: DayStart?
+            if let text = header.value("day_start", in: fields) {
+                dayStart = DayStart(parsing: text)
+                if dayStart == nil { table.problem(line, "day_start", DayStart.expected, text) }
+            }
+            var weekStart: Weekday?
+            if let text = header.value("week_start", in: fields) {
+                weekStart = Weekday(name: text)
+                if weekStart == nil { table.problem(line, "week_start", Weekday.expected, text) }
+            }
             guard table.result.diagnostics.count == before else { return nil }
             profiles[id] = PayeeProfile(
                 id: id, type: type, name: header.value("name", in: fields), email: header.value("email", in: fields),
-                timeZone: zone, locale: locale, source: SourceLocation(file: file, line: line))
+                timeZone: zone, locale: locale, dayStart: dayStart, weekStart: weekStart,
+                source: SourceLocation(file: file, line: line))
             return []
         }
         return Result(profiles: profiles, diagnostics: table.result.diagnostics)

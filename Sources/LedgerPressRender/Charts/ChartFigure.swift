@@ -54,7 +54,12 @@ struct ChartWords {
             "last": chart.days.last.map { date($0.date) } ?? "",
             "total": money(chart.total),
         ]
-        self.title = (chart.kind == .month ? labels.titleMonthPhrase : labels.titleWeekPhrase).fill { values[$0] }
+        let title: Phrase
+        switch chart.kind {
+        case .day, .week: title = labels.titleWeekPhrase
+        case .month, .year, .range: title = labels.titleMonthPhrase  // only weeks and months have charts
+        }
+        self.title = title.fill { values[$0] }
         self.description = labels.descriptionPhrase.fill { values[$0] }
         self.labels = labels
     }

@@ -79,9 +79,14 @@ extension NetChart {
             out.append("><title>", texts[i].date, ": ", texts[i].net, "</title></rect>\n")
         }
         NetChart.rule(&out, "zero", at: zero)
+        let thinned: Bool
+        switch kind {
+        case .day, .week: thinned = false
+        case .month, .year, .range: thinned = true
+        }
         for (i, day) in days.enumerated() {
             // On a month, every other number can be hidden on a narrow screen (`.minor`).
-            let minor = kind == .month && i % 2 == 1
+            let minor = thinned && i % 2 == 1
             out += minor ? "<text class=\"day minor\"" : "<text class=\"day\""
             out.attributes(("x", start + i * slot + slot / 2), ("y", NetChart.height - 8))
             out += " text-anchor=\"middle\">"

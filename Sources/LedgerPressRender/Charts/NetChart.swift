@@ -2,13 +2,14 @@ import LedgerPressCore
 
 /// The net activity of one currency section, day by day: what a week or month statement's chart shows.
 ///
-/// One bar per local date of the period, in order, days without activity included as 0. A day's figure is
+/// One bar per business day of the period, in order, days without activity included as 0. A day's figure is
 /// the sum of the net activity (`earnings + tips + fees + adjustments + refunds`, payouts left out) of the
-/// statement lines dated that day, a line dated by its first entry's local time as the lines table shows
-/// it; so the bars add up exactly to the section's net activity, and each bar to the lines of its date.
+/// statement lines of that day, a line counting to the business day of its first entry (``StatementLine/day``,
+/// the one rule of ``BusinessCalendar``); so the bars add up exactly to the section's net activity, and each
+/// bar to the lines of its day.
 ///
-/// > Note: integer minor units only; every sum is overflow-checked. Day and custom-range statements have
-/// > no chart.
+/// > Note: integer minor units only; every sum is overflow-checked. Day, year and custom-range statements
+/// > have no chart.
 public struct NetChart: Sendable, Equatable {
     /// One local date and its net activity, in minor units.
     public struct Day: Sendable, Equatable {
@@ -30,13 +31,13 @@ public struct NetChart: Sendable, Equatable {
     /// Nil for other periods, and (never for a statement the builder made) when a line's local date falls
     /// outside the period, a day's sum would not fit in `Int64`, or the days do not add up to the section.
     public init?(section: CurrencySection, period: Period) {
-        guard period.kind == .week || period.kind == .month else { return nil }
+        guard NetChart.isCharted(period.kind) else { return nil }
         let first = period.start.daysSinceEpoch
         let count = period.end.daysSinceEpoch - first
         guard count > 0, count <= 31 else { return nil }
         var sums = [Int64](repeating: 0, count: count)
         for line in section.lines {
-            let index = NetChart.localDay(line.occurredAt, offset: line.localOffset) - first
+            let index = line.day.daysSinceEpoch - first
             guard index >= 0, index < count else { return nil }
             let (sum, overflow) = sums[index].addingReportingOverflow(line.figures.netActivity)
             guard !overflow else { return nil }
@@ -56,12 +57,12 @@ public struct NetChart: Sendable, Equatable {
         self.total = total
     }
 
-    /// Days since 1970-01-01 of the local date at `time` in a zone `offset` seconds from UTC (floor division).
-    static func localDay(_ time: Timestamp, offset: Int) -> Int {
-        let (local, overflow) = time.epochSeconds.addingReportingOverflow(Int64(offset))
-        guard !overflow else { return offset < 0 ? Int.min : Int.max }
-        let remainder = local % 86_400
-        return Int(local / 86_400 - (remainder < 0 ? 1 : 0))
+    /// Whether statements of `kind` have a chart: weeks and months (a day is one bar, a year too many).
+    public static func isCharted(_ kind: PeriodKind) -> Bool {
+        switch kind {
+        case .week, .month: return true
+        case .day, .year, .range: return false
+        }
     }
 
     /// The highest day's net (at least 0) and the lowest (at most 0).

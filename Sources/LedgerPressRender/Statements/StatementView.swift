@@ -22,7 +22,7 @@ public struct StatementView {
         var charts: [String: ChartFigure] = [:]
         var sections: [TemplateObject] = []
         let clock = WallClockText(statement: statement, wording: wording)
-        let periodTitle = wording.title(statement.period)
+        let periodTitle = wording.title(statement.period, dayStart: payee.dayStart)
         for section in statement.sections {
             let currency = section.currency
             let format = formats.formatter(for: currency, locale: payee.locale)
@@ -58,8 +58,6 @@ public struct StatementView {
             sections.append(context)
         }
         let title = wording.fill(isDriver ? "title_driver" : "title_merchant", ["period": periodTitle])
-        let start = wording.date(statement.period.start)
-        let lastDay = wording.date(statement.period.lastDay)
         self.markdownTitle = title
         self.tables = tables
         self.charts = charts
@@ -75,7 +73,7 @@ public struct StatementView {
             "period_end": .text(statement.period.end.description),
             "time_zone": .text(payee.timeZone),
             "period_text": .text(
-                wording.fill("period_line", ["start": start, "end": lastDay, "zone": payee.timeZone])),
+                wording.periodLine(statement.period, dayStart: payee.dayStart, zone: payee.timeZone)),
             "as_of": .text(wording.asOf(statement.asOf, offset: statement.asOfOffset)),
             "sections": .list(sections),
             "t": .object(wording.templateWords),

@@ -1,10 +1,21 @@
 import LedgerPressCore
 
 extension Wording {
-    /// `October 2026`, `Week 43, 2026`, `Wednesday 14 October 2026`, `1 October 2026 to 15 October 2026`;
-    /// `Oktober 2026`, `KW 43, 2026`, `Mittwoch, 14. Oktober 2026`; the first letter upper case
-    /// (`Octubre de 2026`), as a title starts.
-    public func title(_ period: Period) -> String {
+    /// `October 2026`, `Week 43, 2026`, `Week of 11 October 2026` (a week not starting on a Monday), `Year 2026`,
+    /// `Wednesday 14 October 2026`, `1 October 2026 to 15 October 2026`; `Oktober 2026`, `KW 43, 2026`,
+    /// `Mittwoch, 14. Oktober 2026`; the first letter upper case (`Octubre de 2026`), as a title starts.
+    ///
+    /// A business day that does not start at midnight says when it does: `Wednesday 14 October 2026, 04:00 – 04:00`
+    /// (`title_hours`); with the default `00:00` the title is unchanged.
+    public func title(_ period: Period, dayStart: DayStart = .midnight) -> String {
+        let text = Wording.upperFirst(calendarTitle(period))
+        guard !dayStart.isMidnight else { return text }
+        let time = dayStart.description
+        return fill("title_hours", ["title": text, "start": time, "end": time])
+    }
+
+    /// ``title(_:dayStart:)`` without the hours, as written in the string table.
+    func calendarTitle(_ period: Period) -> String {
         let start = period.start
         let text: String
         switch period.kind {
@@ -13,15 +24,29 @@ extension Wording {
             let date = longDate(start)
             text = titleDay.fill { $0 == "weekday" ? weekday : $0 == "date" ? date : nil }
         case .week:
+            guard start.isoWeekday == 1 else { return fill("title_week_of", ["date": longDate(start)]) }
             let week = start.isoWeek
             text = titleWeek.fill { $0 == "week" ? String(week.week) : $0 == "year" ? String(week.year) : nil }
         case .month: text = monthYear(year: start.year, month: start.month)
+        case .year: text = fill("title_year", ["year": String(start.year)])
         case .range:
             let first = longDate(start)
             let last = longDate(period.lastDay)
             text = titleRange.fill { $0 == "start" ? first : $0 == "end" ? last : nil }
         }
-        return Wording.upperFirst(text)
+        return text
+    }
+
+    /// `Period: 2026-10-14 to 2026-10-20, America/New_York time`; with a day start other than midnight the
+    /// hours too, and the end as the day the last business day ends on:
+    /// `Period: 2026-10-14 04:00 to 2026-10-21 04:00, America/New_York time` (`period_line_hours`).
+    public func periodLine(_ period: Period, dayStart: DayStart, zone: String) -> String {
+        guard !dayStart.isMidnight else {
+            return fill("period_line", ["start": date(period.start), "end": date(period.lastDay), "zone": zone])
+        }
+        return fill(
+            "period_line_hours",
+            ["start": date(period.start), "end": date(period.end), "time": dayStart.description, "zone": zone])
     }
 
     /// A month in running text: `November 2026`, `noviembre de 2026` (its name as it stands alone).
@@ -43,14 +68,41 @@ extension Wording {
         }
     }
 
-    /// `Day`, `Week`, `Month`, `Custom range` in the payee's language.
+    /// `Day`, `Week`, `Month`, `Year`, `Custom range` in the payee's language.
     public func kindLabel(_ kind: PeriodKind) -> String {
         switch kind {
         case .day: return self["kind_day"]
         case .week: return self["kind_week"]
         case .month: return self["kind_month"]
+        case .year: return self["kind_year"]
         case .range: return self["kind_range"]
         }
+    }
+
+    /// The heading of a kind's section on the payee's home: `Months`, `Weeks`, `Days`, `Years`, `Custom ranges`.
+    public func groupHeading(_ kind: PeriodKind) -> String {
+        switch kind {
+        case .day: return self["group_days"]
+        case .week: return self["group_weeks"]
+        case .month: return self["group_months"]
+        case .year: return self["group_years"]
+        case .range: return self["group_ranges"]
+        }
+    }
+
+    /// The order of the kinds' sections on the payee's home: years (few), then months, weeks, days (a year of days
+    /// is a long list of its own) and custom ranges.
+    public static var homeGroupOrder: [PeriodKind] {
+        func rank(_ kind: PeriodKind) -> Int {
+            switch kind {
+            case .year: return 0
+            case .month: return 1
+            case .week: return 2
+            case .day: return 3
+            case .range: return 4
+            }
+        }
+        return PeriodKind.allCases.sorted { rank($0) < rank($1) }
     }
 
     /// A date in figures: `2026-10-14` (English keeps ISO), `14.10.2026`, `14/10/2026`.

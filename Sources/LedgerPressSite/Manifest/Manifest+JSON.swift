@@ -45,8 +45,10 @@ extension Manifest.Options {
     func write(to json: inout PrettyJSON) {
         json.beginObject()
         if let asOf { json.field("as_of", asOf) }
+        if let defaultDayStart { json.field("default_day_start", defaultDayStart) }
         json.field("default_locale", defaultLocale)
         json.field("default_timezone", defaultTimeZone)
+        if let defaultWeekStart { json.field("default_week_start", defaultWeekStart) }
         if let issuer { json.field("issuer", issuer) }
         if let linkKeyID { json.field("link_key_id", linkKeyID) }
         if let only { json.field("only", only) }
@@ -115,6 +117,7 @@ extension ControlTotals {
         if let monthStatementsTotal { json.field("month_statements_total", monthStatementsTotal) }
         json.field("payees_total", payeesTotal)
         if let weekStatementsTotal { json.field("week_statements_total", weekStatementsTotal) }
+        if let yearStatementsTotal { json.field("year_statements_total", yearStatementsTotal) }
         json.endObject()
     }
 }

@@ -71,6 +71,10 @@ struct Manifest: Codable {
         var payeeFolders: String?
         /// ``PayeeLinks/keyID`` of the link secret (never the secret): shards of one run, and a merge, must agree.
         var linkKeyID: String?
+        /// `--day-start` (`04:00`); absent for the default `00:00`.
+        var defaultDayStart: String?
+        /// `--week-start` (`sunday`); absent for the default Monday.
+        var defaultWeekStart: String?
 
         enum CodingKeys: String, CodingKey {
             case periods, ranges, issuer, templates, only
@@ -80,6 +84,8 @@ struct Manifest: Codable {
             case asOf = "as_of"
             case payeeFolders = "payee_folders"
             case linkKeyID = "link_key_id"
+            case defaultDayStart = "default_day_start"
+            case defaultWeekStart = "default_week_start"
         }
 
         init(_ options: SiteOptions, templates: TemplateSet, mode: SitePipeline.Mode = .site) {
@@ -93,6 +99,8 @@ struct Manifest: Codable {
             asOf = options.asOf
             payeeFolders = options.links.isHMAC ? "hmac-sha256" : nil
             linkKeyID = options.links.keyID
+            defaultDayStart = options.defaultDayStart.isMidnight ? nil : options.defaultDayStart.description
+            defaultWeekStart = options.defaultWeekStart == .monday ? nil : options.defaultWeekStart.rawValue
             self.templates = Options.templatesDigest(templates)
         }
 
