@@ -54,7 +54,8 @@ test: deps
 ## check-browser: Debian's chromium (installed when missing), the example site built into output/ (as `make demo`),
 ## then scripts/check-browser.py: its self-test, and a driver's and a merchant's pages at phone and desktop widths
 ## and in print preview (also a German merchant, built into output.browser/de/, and a merchant's statement with
-## Stripe-length ids in print, output.browser/ids/); screenshots and PDFs in output.browser/
+## Stripe-length ids in print, in English, output.browser/ids/, and in German, output.browser/ids-de/); screenshots
+## and PDFs in output.browser/
 check-browser: browser-deps browser-run
 
 browser-run: demo
@@ -77,6 +78,15 @@ browser-run: demo
 	$(BIN) build output.browser/ids/ledger.csv --payees $(PAYEES) --output output.browser/ids/site --quiet \
 		--issuer "Example Rides & Market"
 	python3 scripts/check-browser.py --views print --site output.browser/ids/site --out output.browser/ids \
+		payees/mer_cafe/2026-10.html
+	@# The same Stripe-length ids with mer_cafe in German (de_DE, Europe/Berlin): its October statement's USD lines have
+	@# ten columns (six amounts and the net) under long German headers, and must still fit the page in print.
+	mkdir -p output.browser/ids-de
+	sed -e 's|^\(mer_cafe,merchant,.*\),UTC,en_US$$|\1,Europe/Berlin,de_DE|' $(PAYEES) > output.browser/ids-de/payees.csv
+	grep -q '^mer_cafe,.*,Europe/Berlin,de_DE$$' output.browser/ids-de/payees.csv
+	$(BIN) build output.browser/ids/ledger.csv --payees output.browser/ids-de/payees.csv \
+		--output output.browser/ids-de/site --quiet --issuer "Example Rides & Market"
+	python3 scripts/check-browser.py --views print --site output.browser/ids-de/site --out output.browser/ids-de \
 		payees/mer_cafe/2026-10.html
 
 ## browser-deps: chromium, python3, fontconfig's fc-list and a font (DejaVu) when any is missing

@@ -79,6 +79,26 @@ import Testing
         #expect(Self.css.contains(".table-scroll { max-width: 100%; overflow-x: auto;"))
     }
 
+    @Test func printStacksWideTablesWithLabelsAndScreensDoNot() throws {
+        // A table too wide for paper (class wide, TableData.isWide) prints stacked, each cell under or after its
+        // column's header from data-label; screens keep every table a grid (and scroll a wide one).
+        let parts = Self.css.components(separatedBy: "@media print {")
+        let print = try #require(parts.last)
+        #expect(!parts[0].contains(".wide"), "a screen rule restyles wide tables")
+        for rule in [
+            "table.ledger-table.wide, table.ledger-table.wide :is(caption, tbody, tfoot) { display: block; }",
+            "table.ledger-table.wide :is(tbody, tfoot) tr { display: flex; flex-wrap: wrap;",
+            "table.ledger-table.wide [data-label]::before { content: attr(data-label);",
+            "table.ledger-table.wide :is(th, td).num { order: 2; flex: 1 0 0; min-width: max-content;",
+            "tr { break-inside: avoid; page-break-inside: avoid; }",
+        ] {
+            #expect(print.contains(rule), "\(rule)")
+        }
+        // The header row stays in the document (assistive technology), only out of sight: never display: none.
+        let thead = print.firstMatch(of: /table\.ledger-table\.wide thead \{([^}]*)\}/)?.output.1 ?? ""
+        #expect(thead.contains("clip-path: inset(50%)") && !thead.contains("display: none"), "\(thead)")
+    }
+
     @Test func mobileFirstAndPrintable() throws {
         #expect(Self.css.contains("@media (min-width:"))
         #expect(!Self.css.contains("max-width: 40rem)"), "wider screens are the exception, not phones")

@@ -15,9 +15,11 @@ extension TableData {
     var htmlCString: [UInt8] {
         var out = HTMLBuffer()
         var size = 256 + caption.utf8.count
-        for section in [[header], rows, footer] {
+        // A wide table's body and footer rows also carry each column's label (` data-label=""` and the header).
+        let labelBytes = isWide ? header.reduce(0) { $0 + 14 + $1.utf8.count } : 0
+        for (index, section) in [[header], rows, footer].enumerated() {
             for row in section {
-                size += 24 + row.count * 40
+                size += 24 + row.count * 40 + (index == 0 ? 0 : labelBytes)
                 for cell in row { size += cell.utf8.count }
             }
         }
@@ -41,10 +43,12 @@ extension TableData {
 
     private func section(_ out: inout HTMLBuffer, _ tag: String, _ rows: [[String]], _ kind: Int) {
         out.block("<\(tag)>")
-        // Each column's tags, for a non-empty cell and for an empty one (a row header only holds text).
+        // Each column's tags, for a non-empty cell and for an empty one (a row header only holds text), labels
+        // escaped once per column.
         let columns = rows.reduce(0) { max($0, $1.count) }
-        let tags = (0..<columns).map { cellTag(section: kind, column: $0, text: "x") }
-        let emptyTags = (0..<columns).map { cellTag(section: kind, column: $0, text: "") }
+        let labels = (0..<columns).map { cellLabel(column: $0) }
+        let tags = (0..<columns).map { cellTag(section: kind, column: $0, text: "x", label: labels[$0]) }
+        let emptyTags = (0..<columns).map { cellTag(section: kind, column: $0, text: "", label: labels[$0]) }
         for row in rows {
             out.block("<tr>")
             for (i, text) in row.enumerated() {
@@ -69,9 +73,10 @@ extension TableData {
 
     /// The opening tags before the caption: a scroll box (focusable, named by the caption) and the table.
     var openingTags: (box: String, table: String) {
-        guard hasSafeID else { return ("<div class=\"table-scroll\">", "<table class=\"ledger-table\">") }
+        let table = isWide ? "<table class=\"ledger-table wide\"" : "<table class=\"ledger-table\""
+        guard hasSafeID else { return ("<div class=\"table-scroll\">", table + ">") }
         let label = caption.isEmpty ? "" : " role=\"region\" tabindex=\"0\" aria-labelledby=\"\(id)-caption\""
-        return ("<div class=\"table-scroll\"\(label)>", "<table class=\"ledger-table\" id=\"\(id)\">")
+        return ("<div class=\"table-scroll\"\(label)>", table + " id=\"\(id)\">")
     }
 
     /// The opening tag of a caption, with an id when the table has one.
@@ -79,12 +84,28 @@ extension TableData {
 
     /// A cell's tags: `section` is 0 for the header, 1 for body rows, 2 for footer rows.
     func cellTag(section: Int, column: Int, text: String) -> (open: String, close: String) {
+        cellTag(section: section, column: column, text: text, label: cellLabel(column: column))
+    }
+
+    /// A cell's tags with its column's ``cellLabel(column:)``: a wide table's body and footer cells that hold
+    /// text carry it as `data-label` (a footer row's header, `Total`, names itself and gets none).
+    func cellTag(section: Int, column: Int, text: String, label: String) -> (open: String, close: String) {
         let alignment = alignments.indices.contains(column) ? alignments[column] : .left
         let cls = alignment == .right ? 1 : alignment == .prose && section == 1 ? 2 : 0
         if section == 0 { return (TableData.columnHeaderTags[cls], "</th>") }
         let headerColumn = section == 1 ? rowHeaderColumn : 0
-        if column == headerColumn, !text.isEmpty { return (TableData.rowHeaderTags[cls], "</th>") }
-        return (TableData.dataTags[cls], "</td>")
+        let isRowHeader = column == headerColumn && !text.isEmpty
+        let tags = isRowHeader ? TableData.rowHeaderTags[cls] : TableData.dataTags[cls]
+        let close = isRowHeader ? "</th>" : "</td>"
+        guard !label.isEmpty, !text.isEmpty, !(isRowHeader && section == 2) else { return (tags, close) }
+        return (String(tags.dropLast()) + " data-label=\"" + label + "\">", close)
+    }
+
+    /// What a wide table's cells in `column` are labelled with where print stacks its rows: the column's header,
+    /// HTML-escaped for an attribute value (``HTMLText/escape(_:)``); empty for a table that is not wide.
+    func cellLabel(column: Int) -> String {
+        guard isWide, header.indices.contains(column) else { return "" }
+        return HTMLText.escape(header[column])
     }
 
     /// Opening cell tags by class (none, `num`, `text`), made once rather than per cell.

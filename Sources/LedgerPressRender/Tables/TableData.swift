@@ -3,7 +3,8 @@ import LedgerPressCore
 /// A table of statement data, shown as aligned text in Markdown and as a real table in HTML.
 ///
 /// > Note: in HTML only `.prose` cells (free text such as descriptions) may wrap; dates, ids and amounts
-/// > stay on one line (the stylesheet's `td.text` rule), and a wide table scrolls inside its own box.
+/// > stay on one line (the stylesheet's `td.text` rule), and a wide table scrolls inside its own box. Paper
+/// > cannot scroll: a table with more than ``maxPrintColumns`` columns is ``isWide`` and prints stacked.
 public struct TableData: Sendable, Equatable {
     /// How a column is laid out: `.left` and `.right` never wrap; `.prose` is left-aligned text that may
     /// wrap at spaces (and inside a word only when the word alone is wider than the column).
@@ -33,6 +34,18 @@ public struct TableData: Sendable, Equatable {
         self.caption = caption
         self.rowHeaderColumn = rowHeaderColumn
     }
+
+    /// The most columns a table may have and still print as a grid: one with more is ``isWide``.
+    ///
+    /// > Note: measured in Chromium at A4's 680 px inside 15 mm margins, with type 10 % larger and in DejaVu Sans
+    /// > Mono (`make check-browser`'s stress), with Stripe-length ids and amounts in the millions: a German
+    /// > merchant's seven-column statement lines needed 667 px, eight columns 759 px (English 731 px).
+    public static let maxPrintColumns = 7
+
+    /// Whether the table has more columns than paper has room for (``maxPrintColumns``): its HTML table has the
+    /// class `wide`, and its body and footer cells carry their column's header as `data-label`, so that print
+    /// can stack each row as labelled values (the default stylesheet does).
+    public var isWide: Bool { header.count > TableData.maxPrintColumns }
 
     /// The info string that marks this table's code block in the Markdown.
     public var infoString: String { "ledgerpress-table " + id }
