@@ -35,18 +35,6 @@ public final class StringTables: @unchecked Sendable {
         return normalized == language ? [language] : [normalized, language]
     }
 
-    /// Keys of the English table that `name` lacks or leaves empty, sorted (a translation to finish).
-    public func missingKeys(in name: String) -> [String] {
-        let table = tables[name] ?? [:]
-        return (tables[StringTables.fallbackLanguage] ?? [:]).keys.filter { (table[$0] ?? "").isEmpty }.sorted()
-    }
-
-    /// Keys of table `name` that the English table lacks, sorted (a typo, or a key English must get too).
-    public func unknownKeys(in name: String) -> [String] {
-        let english = tables[StringTables.fallbackLanguage] ?? [:]
-        return (tables[name] ?? [:]).keys.filter { english[$0] == nil }.sorted()
-    }
-
     private func makeWording(_ locale: String) -> Wording {
         let found = StringTables.candidates(for: locale).filter { tables[$0] != nil }
         var chain = found
