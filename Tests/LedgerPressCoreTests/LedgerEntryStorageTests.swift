@@ -2,6 +2,7 @@
 
 import CMalloc
 import Foundation
+import Synchronization
 import Testing
 
 @testable import LedgerPressCore
@@ -168,11 +169,10 @@ import Testing
         #expect(made.map(\.reference) == texts)
     }
 
-    final class ResultsBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [LedgerEntry?]
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ entry: LedgerEntry) { lock.withLock { slots[index] = entry } }
-        var values: [LedgerEntry] { lock.withLock { slots.compactMap { $0 } } }
+    final class ResultsBox: Sendable {
+        private let slots: Mutex<[LedgerEntry?]>
+        init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+        func set(_ index: Int, _ entry: LedgerEntry) { slots.withLock { $0[index] = entry } }
+        var values: [LedgerEntry] { slots.withLock { $0.compactMap { $0 } } }
     }
 }

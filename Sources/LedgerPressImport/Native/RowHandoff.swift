@@ -13,6 +13,7 @@ final class RowHandoff: @unchecked Sendable {
     static let batchSize = 4_096
     static let depth = 8
 
+    /// The queue's lock, which its threads also wait on (`Mutex`, the lock everywhere else, has no wait).
     private let condition = NSCondition()
     private var batches: [[Row]] = []
     private var closed = false
