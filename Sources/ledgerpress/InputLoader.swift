@@ -23,7 +23,13 @@ struct InputLoader {
     let options: InputOptions
     let console: Console
 
+    /// The ledger of one run: its entries' texts go into a table of their own (``EntryTexts``), which lives as
+    /// long as the entries do, so that the texts of a run never outlive it.
     func load() throws -> Loaded {
+        try EntryTexts().using { () throws -> Loaded in try loadEntries() }
+    }
+
+    private func loadEntries() throws -> Loaded {
         var loaded = Loaded(
             diagnostics: DiagnosticLog(limit: options.maxErrors), fatal: DiagnosticLog(limit: options.maxErrors))
         var all: [Diagnostic] = []

@@ -22,11 +22,15 @@ final class RowHandoff: @unchecked Sendable {
     private var current: [Row] = []
     private let take: @Sendable (Row) -> Void
 
-    /// Starts the thread that runs `take` on every row sent.
+    /// Starts the thread that runs `take` on every row sent, in the calling thread's run (the entries it makes
+    /// go into that run's ``EntryTexts``).
     init(take: @escaping @Sendable (Row) -> Void) {
         self.take = take
         current.reserveCapacity(Self.batchSize)
-        let thread = Thread { [self] in run() }
+        let texts = EntryTexts.current
+        let thread = Thread { [self] in
+            if let texts { texts.using { run() } } else { run() }
+        }
         thread.name = "ledgerpress-ledger"
         thread.start()
     }
