@@ -198,7 +198,7 @@ struct Build: ParsableCommand {
             selection: try parsedSelection(), issuer: issuer, defaultTimeZone: timezone, defaultLocale: locale,
             sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) }, asOf: asOf,
             links: payeeLinks)
-        var payees = PayeeDirectory.payees(ledger: ledger, profiles: profiles, options: options).payees
+        var payees = PayeeDirectory.payees(ledger: ledger, profiles: profiles, options: options)
         var shardFacts: (Shard, ShardRecord.LedgerFacts)?
         if let shard = shard.flatMap(Shard.init(parsing:)) {
             shardFacts = (

@@ -28,7 +28,7 @@ struct Check: ParsableCommand {
         }
         // The checks `build` runs after import (every payee's statements and the totals), rendering nothing.
         let options = SiteOptions()
-        let payees = PayeeDirectory.payees(ledger: loaded.ledger, profiles: loaded.profiles, options: options).payees
+        let payees = PayeeDirectory.payees(ledger: loaded.ledger, profiles: loaded.profiles, options: options)
         let checked = try Check.failingOnBadData {
             try SiteBuilder.check(payees: payees, ledger: loaded.ledger, options: options)
         }
