@@ -59,10 +59,19 @@ import Testing
         #expect(entry.source == source)
         entry.source = LedgerPressCore.SourceLocation(file: "c.csv", line: 9)
         #expect(entry.source == LedgerPressCore.SourceLocation(file: "c.csv", line: 9))
-        #expect(Self.entry("t1", source: source) == Self.entry("t1", source: source))
-        #expect(
-            Self.entry("t1", source: source)
-                != Self.entry("t1", source: LedgerPressCore.SourceLocation(file: "d.csv", line: 1)))
+        // Equal sources make equal entries however the source was set; any other line, file or field does not.
+        var reset = Self.entry("t1", source: LedgerPressCore.SourceLocation(file: "elsewhere.csv", line: 7))
+        reset.source = source
+        #expect(reset == Self.entry("t1", source: source))
+        var nextLine = source
+        nextLine.line = source.line == Int.max ? 0 : source.line + 1
+        var otherFile = source
+        otherFile.file += "x"
+        var otherField = source
+        otherField.field = source.field == nil ? "amount" : nil
+        for other in [nextLine, otherFile, otherField] {
+            #expect(Self.entry("t1", source: source) != Self.entry("t1", source: other), "\(other)")
+        }
     }
 
     @Test func copiesDoNotSeeEachOthersChanges() {
