@@ -41,8 +41,9 @@ demo: build
 	@echo "Open output/index.html (finance index) or output/payees/<payee>/index.html in a browser."
 	@echo "  e.g. file://$(CURDIR)/output/index.html"
 
-## test: the whole test suite, then the browser check when a `chromium` is on PATH (see check-browser)
-test: deps
+## test: the lint (`make lint`, first: a layout slip fails in seconds), the whole test suite, then the browser
+## check when a `chromium` is on PATH (see check-browser)
+test: deps lint
 	$(SWIFT) build
 	$(SWIFT) test
 	@if command -v chromium >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then \
@@ -103,6 +104,7 @@ browser-deps:
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; \
 	fi
 
+## lint: the code against .swift-format (`swift format --in-place --recursive Sources Tests` fixes the layout)
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests
 

@@ -156,7 +156,7 @@ public struct SiteBuilder: Sendable {
             // From here on `ledger` is the run's only reference to the entries (so that the pipeline can free them).
             loaded.ledger = Ledger()
             if let asOf = options.site.asOf, let instant = RFC3339.parse(asOf) { ledger = ledger.asOf(instant) }
-            var payees = PayeeDirectory.payees(ledger: ledger, profiles: loaded.profiles, options: options.site).payees
+            var payees = PayeeDirectory.payees(ledger: ledger, profiles: loaded.profiles, options: options.site)
             var shardFacts: (Shard, ShardRecord.LedgerFacts)?
             if let shard = options.shard {
                 let facts = try BuildStop.publishing {

@@ -29,15 +29,6 @@ public enum CommonMark {
         fromMarkdown markdown: String, tables: [String: TableData] = [:], charts: [String: ChartFigure] = [:],
         options: Options = [.validateUTF8]
     ) throws(Failure) -> String {
-        try html(fromMarkdown: markdown, tables: tables, charts: charts, options: options, tablesAsNodes: false)
-    }
-
-    /// With `tablesAsNodes`, tables are built from cmark nodes, cell by cell (the construction that
-    /// ``TableData/htmlCString`` writes directly, kept to show in tests that both give the same bytes).
-    static func html(
-        fromMarkdown markdown: String, tables: [String: TableData], charts: [String: ChartFigure] = [:],
-        options: Options, tablesAsNodes: Bool
-    ) throws(Failure) -> String {
         let flags = options.rawValue
         let length = markdown.utf8.count
         guard let document = markdown.withCString({ cmark_parse_document($0, length, flags) }) else {
@@ -45,7 +36,7 @@ public enum CommonMark {
         }
         defer { cmark_node_free(document) }
         if !tables.isEmpty || !charts.isEmpty {
-            try replaceTableBlocks(in: document, tables: tables, charts: charts, asNodes: tablesAsNodes)
+            try replaceTableBlocks(in: document, tables: tables, charts: charts)
         }
         guard let rendered = cmark_render_html(document, flags) else { throw .renderFailed }
         defer { free(rendered) }
@@ -53,7 +44,7 @@ public enum CommonMark {
     }
 
     static func replaceTableBlocks(
-        in document: OpaquePointer, tables: [String: TableData], charts: [String: ChartFigure] = [:], asNodes: Bool
+        in document: OpaquePointer, tables: [String: TableData], charts: [String: ChartFigure] = [:]
     ) throws(Failure) {
         var found: [(OpaquePointer, TableData)] = []
         var foundCharts: [(OpaquePointer, ChartFigure)] = []
@@ -82,7 +73,7 @@ public enum CommonMark {
             cmark_node_free(block)
         }
         for (block, table) in found {
-            let built = asNodes ? try tableNode(table) : try custom(CMARK_NODE_CUSTOM_BLOCK, table.htmlCString)
+            let built = try custom(CMARK_NODE_CUSTOM_BLOCK, table.htmlCString)
             guard cmark_node_insert_before(block, built) == 1 else {
                 cmark_node_free(built)
                 throw .nodeRefused("table")
@@ -90,61 +81,6 @@ public enum CommonMark {
             cmark_node_unlink(block)
             cmark_node_free(block)
         }
-    }
-
-    static func tableNode(_ table: TableData) throws(Failure) -> OpaquePointer {
-        let tags = table.openingTags
-        let box = try custom(CMARK_NODE_CUSTOM_BLOCK, tags.box, "</div>")
-        do throws(Failure) {
-            let root = try custom(CMARK_NODE_CUSTOM_BLOCK, tags.table, "</table>")
-            try append(box, root)
-            if !table.caption.isEmpty { try append(root, cellNode(table.captionTag, "</caption>", table.caption)) }
-            try append(root, section("thead", [table.header], 0, table))
-            try append(root, section("tbody", table.rows, 1, table))
-            if !table.footer.isEmpty { try append(root, section("tfoot", table.footer, 2, table)) }
-        } catch {
-            cmark_node_free(box)
-            throw error
-        }
-        return box
-    }
-
-    static func section(
-        _ tag: String, _ rows: [[String]], _ kind: Int, _ table: TableData
-    ) throws(Failure) -> OpaquePointer {
-        let group = try custom(CMARK_NODE_CUSTOM_BLOCK, "<\(tag)>", "</\(tag)>")
-        do throws(Failure) {
-            for row in rows {
-                let tr = try custom(CMARK_NODE_CUSTOM_BLOCK, "<tr>", "</tr>")
-                try append(group, tr)
-                for (i, text) in row.enumerated() {
-                    let tags = table.cellTag(section: kind, column: i, text: text)
-                    try append(tr, cellNode(tags.open, tags.close, text))
-                }
-            }
-        } catch {
-            cmark_node_free(group)
-            throw error
-        }
-        return group
-    }
-
-    /// A custom inline around one text node: right-to-left text and bidi controls are isolated in <bdi>;
-    /// control characters never pass.
-    static func cellNode(_ open: String, _ close: String, _ text: String) throws(Failure) -> OpaquePointer {
-        let isolated = BidiIsolation.needsIsolation(text)
-        let cell = try custom(
-            CMARK_NODE_CUSTOM_INLINE, open + (isolated ? "<bdi>" : ""), (isolated ? "</bdi>" : "") + close)
-        do throws(Failure) {
-            guard let textNode = cmark_node_new(CMARK_NODE_TEXT) else { throw Failure.nodeRefused("text") }
-            try append(cell, textNode)
-            let literal = ControlCharacters.replaced(in: text)
-            guard cmark_node_set_literal(textNode, literal) == 1 else { throw Failure.nodeRefused("literal") }
-        } catch {
-            cmark_node_free(cell)
-            throw error
-        }
-        return cell
     }
 
     static func custom(_ type: cmark_node_type, _ enter: String, _ exit: String) throws(Failure) -> OpaquePointer {

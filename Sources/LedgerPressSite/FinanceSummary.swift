@@ -205,11 +205,3 @@ extension FinanceSummary.PayeeRow {
             csvBytes: csvBytes)
     }
 }
-
-extension PayeePages {
-    /// This payee's row of the finance summary.
-    func financeRow() throws(SiteError) -> FinanceSummary.PayeeRow {
-        try FinanceSummary.PayeeRow(
-            book: book, slug: slug, csvBytes: [summaryCSV.utf8.count, linesCSV.utf8.count, revisionsCSV.utf8.count])
-    }
-}

@@ -96,6 +96,24 @@ import Testing
         #expect(cli.stagingFolders("site").isEmpty)
     }
 
+    /// A payees file row whose type disagrees with the ledger fails `check` and `build` (exit 65), named at its row.
+    @Test func aPayeesFileTypeThatDisagreesWithTheLedgerFails() throws {
+        let cli = try CLIRunner()
+        let payees = try String(contentsOfFile: CLIRunner.example("example-payees.csv"), encoding: .utf8)
+        let changed = payees.replacingOccurrences(of: "\ndrv_ann,driver,", with: "\ndrv_ann,merchant,")
+        #expect(changed != payees)
+        try cli.write("payees.csv", changed)
+        let ledger = CLIRunner.example("example-ledger.csv")
+        let message =
+            "\(cli.path("payees.csv")):2: error: payee_type: expected 'driver' as in the ledger (\(ledger):2), got 'merchant'"
+        for command in [["check"], ["build", "--output", "site"]] {
+            let outcome = try cli.run(command + [ledger, "--payees", cli.path("payees.csv")])
+            #expect(outcome.status == 65, "\(command)")
+            #expect(outcome.stderr.split(separator: "\n").contains { $0 == message }, "\(outcome.stderr)")
+        }
+        #expect(try cli.tree("site").isEmpty)
+    }
+
     @Test func exitCodesSayWhatWentWrong() throws {
         let cli = try CLIRunner()
         let missing = try cli.run(["build", "nope.csv"])

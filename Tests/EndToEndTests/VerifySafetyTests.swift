@@ -151,23 +151,39 @@ import Testing
         #expect(outcome.stdout == "output: verified\n")
     }
 
-    /// Builds of two different ledgers alternate with verifies running meanwhile; every verify passes.
+    /// Builds of two different ledgers alternate with verifies running meanwhile; every verify passes, and each
+    /// round's build published its own ledger.
     @Test func verifiesDuringBuildsNeverReportTampering() throws {
         let cli = try built()
         let ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
         try cli.write(
             "grown.csv",
             ledger + "late1,2026-11-12T20:00:00-05:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1009,Late tip,,\n")
+        var during = 0
         for round in 0..<4 {
-            let input = round % 2 == 0 ? "grown.csv" : CLIRunner.example("example-ledger.csv")
+            let grown = round % 2 == 0
+            let input = grown ? "grown.csv" : CLIRunner.example("example-ledger.csv")
             let build = try Running(
                 cli, ["build", input, "--payees", CLIRunner.example("example-payees.csv"), "--output", "output"])
-            while build.process.isRunning {
+            var verifies = 0
+            // At least one verify a round, started while the build runs (it was just launched) or right after.
+            repeat {
+                if build.process.isRunning { during += 1 }
                 let verify = try cli.run(["verify", "output"])
                 #expect(verify.status == 0, "round \(round): \(verify.stderr)")
-            }
+                verifies += 1
+            } while build.process.isRunning
+            #expect(verifies > 0)
             #expect(build.finish().status == 0)
+            let after = try cli.run(["verify", "output"])
+            #expect(after.status == 0, "round \(round), after the build: \(after.stderr)")
+            // The late tip joins job_1009's line in November: 2.00 of tips in the grown ledger, none without it.
+            let tipped = ",2026-11,USD,2026-11-12T13:10:00-05:00,job_1009,Mall pickup,22.00,2.00,"
+            #expect(
+                try cli.read("output/finance/lines.csv").contains(tipped) == grown,
+                "round \(round): the published site is not the one this round built")
         }
+        #expect(during > 0, "no verify ran while a build was running")
     }
 
     /// The probe: after an edited `earnings` cell and a re-hashed manifest, verify passed. The row's own

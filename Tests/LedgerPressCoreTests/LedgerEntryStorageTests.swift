@@ -2,6 +2,7 @@
 
 import CMalloc
 import Foundation
+import Synchronization
 import Testing
 
 @testable import LedgerPressCore
@@ -58,10 +59,19 @@ import Testing
         #expect(entry.source == source)
         entry.source = LedgerPressCore.SourceLocation(file: "c.csv", line: 9)
         #expect(entry.source == LedgerPressCore.SourceLocation(file: "c.csv", line: 9))
-        #expect(Self.entry("t1", source: source) == Self.entry("t1", source: source))
-        #expect(
-            Self.entry("t1", source: source)
-                != Self.entry("t1", source: LedgerPressCore.SourceLocation(file: "d.csv", line: 1)))
+        // Equal sources make equal entries however the source was set; any other line, file or field does not.
+        var reset = Self.entry("t1", source: LedgerPressCore.SourceLocation(file: "elsewhere.csv", line: 7))
+        reset.source = source
+        #expect(reset == Self.entry("t1", source: source))
+        var nextLine = source
+        nextLine.line = source.line == Int.max ? 0 : source.line + 1
+        var otherFile = source
+        otherFile.file += "x"
+        var otherField = source
+        otherField.field = source.field == nil ? "amount" : nil
+        for other in [nextLine, otherFile, otherField] {
+            #expect(Self.entry("t1", source: source) != Self.entry("t1", source: other), "\(other)")
+        }
     }
 
     @Test func copiesDoNotSeeEachOthersChanges() {
@@ -168,11 +178,10 @@ import Testing
         #expect(made.map(\.reference) == texts)
     }
 
-    final class ResultsBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [LedgerEntry?]
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ entry: LedgerEntry) { lock.withLock { slots[index] = entry } }
-        var values: [LedgerEntry] { lock.withLock { slots.compactMap { $0 } } }
+    final class ResultsBox: Sendable {
+        private let slots: Mutex<[LedgerEntry?]>
+        init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+        func set(_ index: Int, _ entry: LedgerEntry) { slots.withLock { $0[index] = entry } }
+        var values: [LedgerEntry] { slots.withLock { $0.compactMap { $0 } } }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import LedgerPressCore
 import Testing
 
+@testable import LedgerPressCore
 @testable import LedgerPressImport
 
 /// The second thread of the two-core import takes every row, once, in the order sent, while the sender is
@@ -36,5 +36,25 @@ import Testing
         // One taking thread, never the sending one.
         #expect(taken.threads.count == (count == 0 ? 0 : 1))
         #expect(!taken.threads.contains(UInt(pthread_self())))
+    }
+
+    final class Runs: @unchecked Sendable {
+        var tables: [EntryTexts?] = []
+    }
+
+    /// The taking thread makes its entries in the sender's run: their texts go into the run's table.
+    @Test func theTakingThreadIsInTheSendersRun() throws {
+        let entry = LedgerEntry(
+            id: "t", occurredAt: Timestamp(epochSeconds: 0), payeeID: "p", payeeType: .driver, kind: .tip,
+            amount: Money(minorUnits: 1, currency: try #require(Currency(code: "USD"))),
+            source: LedgerPressCore.SourceLocation(file: "a.csv", line: 1))
+        let run = EntryTexts()
+        let seen = Runs()
+        run.using {
+            let handoff = RowHandoff { _ in seen.tables.append(EntryTexts.current) }
+            for line in 0..<3 { handoff.send((.entry(entry), line, [][...])) }
+            handoff.finish()
+        }
+        #expect(seen.tables.count == 3 && seen.tables.allSatisfy { $0 === run })
     }
 }

@@ -120,10 +120,8 @@ import Testing
             let after = ["", "\nAfter.\n", "\n    code\n"][next(3)]
             let markdown = before + table.markdownBlock + after
             let tables = next(5) == 0 ? [:] : [table.id.split(separator: " ").first.map(String.init) ?? table.id: table]
-            let direct = try CommonMark.html(
-                fromMarkdown: markdown, tables: tables, options: [.validateUTF8], tablesAsNodes: false)
-            let nodes = try CommonMark.html(
-                fromMarkdown: markdown, tables: tables, options: [.validateUTF8], tablesAsNodes: true)
+            let direct = try CommonMark.html(fromMarkdown: markdown, tables: tables, options: [.validateUTF8])
+            let nodes = try NodeTables.html(fromMarkdown: markdown, tables: tables, options: [.validateUTF8])
             #expect(direct == nodes, "\(table)")
         }
     }
@@ -137,7 +135,6 @@ import Testing
         let tables = [a.id: a, b.id: b]
         #expect(
             try CommonMark.html(fromMarkdown: markdown, tables: tables)
-                == CommonMark.html(
-                    fromMarkdown: markdown, tables: tables, options: [.validateUTF8], tablesAsNodes: true))
+                == NodeTables.html(fromMarkdown: markdown, tables: tables, options: [.validateUTF8]))
     }
 }

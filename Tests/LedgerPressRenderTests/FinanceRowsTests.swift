@@ -53,3 +53,27 @@ import Testing
         #expect(lineText == SortableRow.sorted(lines).map(\.text).joined())
     }
 }
+
+extension StatementCSV {
+    /// `finance/lines.csv` rows of one statement, each with its sort keys: the reference form of ``FinanceRows``,
+    /// which builds a payee's rows in order without a sort.
+    static func lineRows(_ statement: Statement) -> [SortableRow] {
+        var rows: [SortableRow] = []
+        let label = statement.period.label
+        let prefix = CSVCell.text(statement.payee.id) + "," + statement.payee.type.rawValue + ","
+        var text = ByteText(capacity: 256)
+        for section in statement.sections {
+            for line in section.lines {
+                text.removeAll()
+                text += prefix
+                appendLineCells(line, label: label, currency: section.currency, foldFees: false, to: &text)
+                text += "\n"
+                rows.append(
+                    SortableRow(
+                        keys: [statement.payee.id, section.currency.code, label], instant: line.occurredAt,
+                        tieBreak: (line.reference ?? "") + "\u{0}" + line.firstEntryID, text: text.string))
+            }
+        }
+        return rows
+    }
+}

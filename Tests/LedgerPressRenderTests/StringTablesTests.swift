@@ -147,3 +147,17 @@ import Testing
         #expect(names == names.sorted())
     }
 }
+
+extension StringTables {
+    /// Keys of the English table that `name` lacks or leaves empty, sorted (a translation to finish).
+    func missingKeys(in name: String) -> [String] {
+        let table = tables[name] ?? [:]
+        return (tables[StringTables.fallbackLanguage] ?? [:]).keys.filter { (table[$0] ?? "").isEmpty }.sorted()
+    }
+
+    /// Keys of table `name` that the English table lacks, sorted (a typo, or a key English must get too).
+    func unknownKeys(in name: String) -> [String] {
+        let english = tables[StringTables.fallbackLanguage] ?? [:]
+        return (tables[name] ?? [:]).keys.filter { english[$0] == nil }.sorted()
+    }
+}

@@ -85,9 +85,8 @@ import Testing
                 caption: next(2) == 0 ? "" : "Activity", rowHeaderColumn: next(3) == 0 ? nil : next(columns))
             let markdown = table.markdownBlock
             let direct = try CommonMark.html(
-                fromMarkdown: markdown, tables: [table.id: table], options: [.validateUTF8], tablesAsNodes: false)
-            let nodes = try CommonMark.html(
-                fromMarkdown: markdown, tables: [table.id: table], options: [.validateUTF8], tablesAsNodes: true)
+                fromMarkdown: markdown, tables: [table.id: table], options: [.validateUTF8])
+            let nodes = try NodeTables.html(fromMarkdown: markdown, tables: [table.id: table], options: [.validateUTF8])
             #expect(direct == nodes, "\(table)")
             #expect(direct.contains("<table class=\"ledger-table wide\"") == table.isWide)
             if !table.isWide { #expect(!direct.contains("data-label")) }

@@ -70,7 +70,7 @@ import Testing
         #"{"tool":"ledgerpress","format_version":2,"payee_id":"caf\u00e9 \ud83d\ude00 \/ \"q\" \\ \b\f\n\r\t","key":"k","files":[],"statements":[],"rendered":[]}"#,
         " \r\n\t{ \"rendered\" : [ ] , \"statements\":[],\"files\" :[{\"sha256\":\"ab\",\"size\":-0,\"path\":\"p\"}],"
             + "\"key\":\"\",\"payee_id\":\"\",\"format_version\":-7,\"tool\":\"ledgerpress\"}\n\n",
-        #"{"extra":{"a":[1,true,false,null,"x",{"b":[]}]},"tool":"ledgerpress","format_version":2,"payee_id":"p","key":"k","files":[],"rendered":[{"period":"2026-10","key":"r","more":[]}],"statements":[{"payee_id":"p","period":"2026-10","version":3,"first_issued_as_of":"t","fingerprint":"f","figures":{"USD":{"net_activity":"1.00","closing_balance":"2.00"},"EUR":{"closing_balance":"3","net_activity":"4"}},"changes":[{"currency":"USD","previous":null,"current":{"net_activity":"1","closing_balance":"2"}},{"currency":"EUR","previous":{"net_activity":"5","closing_balance":"6"},"current":{"net_activity":"7","closing_balance":"8"}}]}]}"#,
+        #"{"extra":{"a":[1,true,false,null,"x",{"b":[]}]},"tool":"ledgerpress","format_version":2,"payee_id":"p","key":"k","files":[],"rendered":[{"period":"2026-10","key":"r","more":[]}],"statements":[{"payee_id":"p","period":"2026-10","version":3,"first_issued_as_of":"t","fingerprint":"f","figures":{"USD":{"net_activity":"1.00","closing_balance":"2.00"},"EUR":{"closing_balance":"3.00","net_activity":"4.00"}},"changes":[{"currency":"USD","previous":null,"current":{"net_activity":"1.00","closing_balance":"2.00"}},{"currency":"EUR","previous":{"net_activity":"5.00","closing_balance":"6.00"},"current":{"net_activity":"7.00","closing_balance":"8.00"}}]}]}"#,
     ]
 
     @Test(arguments: otherSpellings) func otherSpellingsReadAsJSONDecoderReadsThem(text: String) throws {
@@ -79,7 +79,7 @@ import Testing
     }
 
     static let valid =
-        #"{"tool":"ledgerpress","format_version":2,"payee_id":"p","key":"k","files":[{"path":"a","size":12,"sha256":"s"}],"statements":[{"payee_id":"p","period":"2026-10","version":1,"first_issued_as_of":"t","fingerprint":"f","figures":{},"changes":[{"currency":"USD","previous":{"net_activity":"1","closing_balance":"2"},"current":{"net_activity":"1","closing_balance":"2"}}]}],"rendered":[]}"#
+        #"{"tool":"ledgerpress","format_version":2,"payee_id":"p","key":"k","files":[{"path":"a","size":12,"sha256":"s"}],"statements":[{"payee_id":"p","period":"2026-10","version":1,"first_issued_as_of":"t","fingerprint":"f","figures":{},"changes":[{"currency":"USD","previous":{"net_activity":"1.00","closing_balance":"2.00"},"current":{"net_activity":"1.00","closing_balance":"2.00"}}]}],"rendered":[]}"#
 
     /// Bytes the cursor refuses, each a change of ``valid``: some `JSONDecoder` refuses too, some it takes.
     static let refused: [(String, [UInt8])] = [
@@ -112,7 +112,7 @@ import Testing
             "a number for previous",
             Array(
                 valid.replacingOccurrences(
-                    of: #""previous":{"net_activity":"1","closing_balance":"2"}"#, with: #""previous":5"#
+                    of: #""previous":{"net_activity":"1.00","closing_balance":"2.00"}"#, with: #""previous":5"#
                 ).utf8)
         ),
     ]

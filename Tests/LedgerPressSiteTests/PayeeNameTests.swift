@@ -20,7 +20,7 @@ import Testing
         var ledger = Ledger()
         var log = DiagnosticLog(limit: Int.max)
         for entry in entries { ledger.add(entry, diagnostics: &log) }
-        return PayeeDirectory.payees(ledger: ledger, profiles: [:], options: SiteOptions()).payees.first?.0.name
+        return PayeeDirectory.payees(ledger: ledger, profiles: [:], options: SiteOptions()).first?.0.name
     }
 
     @Test func theLatestNamedEntryNamesThePayee() {

@@ -1,4 +1,7 @@
+// swift-format-ignore-file: NeverForceUnwrap
+
 import Foundation
+import LedgerPressCore
 import Testing
 
 @testable import LedgerPressSample
@@ -15,8 +18,22 @@ import Testing
         (0..<random.int(0...12)).map { _ in Self.alphabet[random.int(0...(Self.alphabet.count - 1))] }.joined()
     }
 
-    func figures(_ random: inout SplitMix64) -> StatementRecord.CurrencyFigures {
-        .init(netActivity: text(&random), closingBalance: text(&random))
+    static let currencies = ["USD", "EUR", "JPY", "BHD"].map { Currency(code: $0)! }
+
+    /// Any amount, the extremes included (every one is written as a plain decimal).
+    func money(_ random: inout SplitMix64, _ currency: Currency) -> Money {
+        let minorUnits: Int64 =
+            switch random.int(0...3) {
+            case 0: .min
+            case 1: .max
+            case 2: Int64(random.int(-100_000...100_000))
+            default: Int64(bitPattern: random.next())
+            }
+        return Money(minorUnits: minorUnits, currency: currency)
+    }
+
+    func figures(_ random: inout SplitMix64, _ currency: Currency) -> StatementRecord.CurrencyFigures {
+        .init(netActivity: money(&random, currency), closingBalance: money(&random, currency))
     }
 
     func manifest(_ random: inout SplitMix64) -> PayeeManifest {
@@ -26,12 +43,14 @@ import Testing
         let statements = (0..<random.int(0...3)).map { _ in
             var figures: [String: StatementRecord.CurrencyFigures] = [:]
             for _ in 0..<random.int(0...3) {
-                figures[["USD", "EUR", "JPY", "BHD"][random.int(0...3)]] = self.figures(&random)
+                let currency = Self.currencies[random.int(0...3)]
+                figures[currency.code] = self.figures(&random, currency)
             }
             let changes = (0..<random.int(0...2)).map { _ in
-                StatementRecord.Change(
-                    currency: text(&random), previous: random.int(0...1) == 0 ? nil : self.figures(&random),
-                    current: self.figures(&random))
+                let currency = Self.currencies[random.int(0...3)]
+                return StatementRecord.Change(
+                    currency: currency, previous: random.int(0...1) == 0 ? nil : self.figures(&random, currency),
+                    current: self.figures(&random, currency))
             }
             return StatementRecord(
                 payeeID: text(&random), period: text(&random), version: random.int(1...9),

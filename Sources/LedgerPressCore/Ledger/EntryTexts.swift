@@ -1,16 +1,19 @@
 import Synchronization
 
-/// The texts of ledger entries (payee ids and names, references, descriptions, payout ids, ids too long
-/// for ``PackedID``), each distinct text kept once for the process; an entry holds four-byte numbers.
+/// The texts of one run's ledger entries (payee ids and names, references, descriptions, payout ids, ids too
+/// long for ``PackedID``) and the files they were read from (``SourceFiles``), each distinct text kept once;
+/// an entry holds four-byte numbers and a reference to its table.
 ///
 /// > Note: five Strings per entry took 80 bytes even when shared; five numbers take 20. Texts are told
 /// > apart by their UTF-8 bytes (a text comes back with exactly the bytes it went in with, never those of
 /// > a canonically equivalent one). Adding takes a lock; reading does not: a text's slot is written before
 /// > its number is handed out and never changes, and its chunk never moves, so whoever holds a number
 /// > (received through whatever handed them the entry) reads a finished slot.
-final class EntryTexts: @unchecked Sendable {
-    static let shared = EntryTexts()
-
+///
+/// > Note: a table lives as long as the entries made in it, and no longer: a run makes its own
+/// > (``using(_:)``), so two runs in one process never hold each other's texts. Entries made outside a run
+/// > (tests, tools) share one table while any of them is alive (``forNewEntry()``).
+public final class EntryTexts: @unchecked Sendable {
     /// What a number stands for: 0 is "no text" (nil), n is the text in slot n - 1.
     typealias Number = UInt32
 
@@ -29,14 +32,33 @@ final class EntryTexts: @unchecked Sendable {
     }
     private let writer = Mutex(Writer())
 
+    /// Where this table's entries were read.
+    let files = SourceFiles()
+
     /// Which field a text is for: each keeps its own most recent text, so that repeats skip the table.
     enum Lane: Int, CaseIterable {
         case payeeID, payeeName, reference, description, payoutID, id
     }
 
-    private init() {
+    /// An empty table, for one run (see ``using(_:)``).
+    public init() {
         chunks = .allocate(capacity: Self.chunkCount)
         chunks.initialize(repeating: nil, count: Self.chunkCount)
+        let weak = WeakTable(table: self)
+        Self.registry.withLock { $0[ObjectIdentifier(self)] = weak }
+    }
+
+    deinit {
+        let count = writer.withLock { $0.count }
+        var chunk = 0
+        while chunk << Self.chunkBits < count, let slots = chunks[chunk] {
+            slots.deinitialize(count: min(Self.chunkSize, count - chunk << Self.chunkBits))
+            slots.deallocate()
+            chunk += 1
+        }
+        chunks.deinitialize(count: Self.chunkCount)
+        chunks.deallocate()
+        _ = Self.registry.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) }
     }
 
     /// The number of `text` (0 for nil), adding it when it is new.
@@ -93,6 +115,12 @@ final class EntryTexts: @unchecked Sendable {
         return slots[slot & (Self.chunkSize - 1)]
     }
 
+    /// Whether the table holds `text` (these exact bytes), for any field.
+    func contains(_ text: String) -> Bool { writer.withLock { $0.numbers[ExactText(text: text)] != nil } }
+
+    /// How many distinct texts the table holds.
+    var count: Int { writer.withLock { $0.count } }
+
     /// Whether two texts have the same UTF-8 bytes (not merely canonically equivalent ones, as `==` says).
     static func sameBytes(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
@@ -112,4 +140,14 @@ final class EntryTexts: @unchecked Sendable {
             text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
+
+    struct WeakTable {
+        weak var table: EntryTexts?
+    }
+
+    /// Every table alive in the process, by identity.
+    private static let registry = Mutex<[ObjectIdentifier: WeakTable]>([:])
+
+    /// The tables alive now (for tests: a run's texts must not outlive its entries).
+    static var alive: [EntryTexts] { registry.withLock { $0.values.compactMap(\.table) } }
 }

@@ -10,9 +10,9 @@ public struct Ledger: Sendable {
     /// Each payee's type, where it was first seen, and its id as first read (a `String` key matches any id
     /// canonically equal to it: the bytes tell two payees apart).
     private var typeByPayee: [String: (PayeeType, SourceLocation, id: String)] = [:]
-    /// The payee of the entry added last, by its text number (an export lists a payee's rows together),
-    /// and their type: the same payee id bytes need no look-up.
-    private var lastPayee: (number: UInt32, type: PayeeType)?
+    /// The payee of the entry added last, by its text number in its table (an export lists a payee's rows
+    /// together), and their type: the same payee id bytes need no look-up.
+    private var lastPayee: (table: EntryTexts, number: UInt32, type: PayeeType)?
 
     public init() {}
 
@@ -44,9 +44,9 @@ public struct Ledger: Sendable {
     /// A row of one entry: the same checks and merge as ``problem(with:)`` then ``insert(_:)``, with one
     /// look-up of the payee and one of the id for a new entry.
     mutating func add(single entry: LedgerEntry, diagnostics: inout DiagnosticLog) -> Bool {
-        let number = entry.payeeNumber
+        let (table, number) = entry.payeeNumber
         let known: PayeeType?
-        if let last = lastPayee, last.number == number {
+        if let last = lastPayee, last.number == number, last.table === table {
             known = last.type
         } else {
             let seen = typeByPayee[entry.payeeID]
@@ -56,7 +56,7 @@ public struct Ledger: Sendable {
                 return false
             }
             known = seen?.0
-            if let known { lastPayee = (number, known) }
+            if let known { lastPayee = (table, number, known) }
         }
         if let known, known != entry.payeeType {
             // A payee type conflict: reported as always.
@@ -66,7 +66,7 @@ public struct Ledger: Sendable {
         guard indexByID.claim(entry.id, for: entries.count, in: entries) != nil else {
             if known == nil {
                 typeByPayee[entry.payeeID] = (entry.payeeType, entry.source, entry.payeeID)
-                lastPayee = (number, entry.payeeType)
+                lastPayee = (table, number, entry.payeeType)
             }
             entries.append(entry)
             return true

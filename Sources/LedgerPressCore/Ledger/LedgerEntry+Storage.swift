@@ -1,14 +1,16 @@
 /// The fields of a ``LedgerEntry``; mutated only through an entry that holds the only reference to it.
 ///
-/// > Note: laid out to fit one 128-byte heap block with nothing else on the heap (a million entries are a
-/// > million of these): the id inline (``PackedID``), the texts as numbers in ``EntryTexts``, the amount's
-/// > currency as its place in the list of currencies (``PackedCurrency``), the source as an index into
-/// > ``SourceFiles`` plus the line, and the small fields last, so that they share words instead of
-/// > padding one each.
+/// > Note: laid out to fit one 112-byte heap block with nothing else on the heap (a million entries are a
+/// > million of these): the id inline (``PackedID``), the texts as numbers in the run's ``EntryTexts`` (which
+/// > the box holds: the texts live as long as the entries), the amount's currency as its place in the list of
+/// > currencies (``PackedCurrency``), the source as an index into the table's ``SourceFiles`` plus the line,
+/// > and the four small fields in one byte (``PackedFacts``), last.
 final class LedgerEntryBox: @unchecked Sendable {
     private(set) var packedID: PackedID
     var occurredAt: Timestamp
     var minorUnits: Int64
+    /// The table of this entry's texts and source file.
+    let texts: EntryTexts
     private var payeeIDText: EntryTexts.Number
     private var payeeNameText: EntryTexts.Number
     private var referenceText: EntryTexts.Number
@@ -17,76 +19,88 @@ final class LedgerEntryBox: @unchecked Sendable {
     var sourceFile: UInt32
     var sourceLine: UInt32
     var currency: PackedCurrency
-    var payeeType: PayeeType
-    var kind: EntryKind
-    var payoutStatus: PayoutStatus?
-    var isStatusReport: Bool
+    private var facts: PackedFacts
 
     init(
         id: String, occurredAt: Timestamp, payeeID: String, payeeType: PayeeType, payeeName: String?, kind: EntryKind,
         amount: Money, reference: String?, description: String?, payoutID: String?, payoutStatus: PayoutStatus?,
         source: SourceLocation, isStatusReport: Bool
     ) {
-        (payeeIDText, payeeNameText, referenceText, descriptionText, payoutIDText) = EntryTexts.shared.numbers(
+        let texts = EntryTexts.forNewEntry()
+        self.texts = texts
+        (payeeIDText, payeeNameText, referenceText, descriptionText, payoutIDText) = texts.numbers(
             payeeID: payeeID, payeeName: payeeName, reference: reference, description: description, payoutID: payoutID)
-        packedID = PackedID(id)
+        packedID = PackedID(id, texts: texts)
         self.occurredAt = occurredAt
-        self.payeeType = payeeType
-        self.kind = kind
         minorUnits = amount.minorUnits
         currency = PackedCurrency(amount.currency)
-        self.payoutStatus = payoutStatus
-        (sourceFile, sourceLine) = SourceFiles.shared.pack(source)
-        self.isStatusReport = isStatusReport
+        facts = PackedFacts(
+            payeeType: payeeType, kind: kind, payoutStatus: payoutStatus, isStatusReport: isStatusReport)
+        (sourceFile, sourceLine) = texts.files.pack(source)
     }
 
     private init(copying other: LedgerEntryBox) {
         packedID = other.packedID
         occurredAt = other.occurredAt
-        payeeIDText = other.payeeIDText
-        payeeType = other.payeeType
-        payeeNameText = other.payeeNameText
-        kind = other.kind
         minorUnits = other.minorUnits
-        currency = other.currency
+        texts = other.texts
+        payeeIDText = other.payeeIDText
+        payeeNameText = other.payeeNameText
         referenceText = other.referenceText
         descriptionText = other.descriptionText
         payoutIDText = other.payoutIDText
-        payoutStatus = other.payoutStatus
         sourceFile = other.sourceFile
         sourceLine = other.sourceLine
-        isStatusReport = other.isStatusReport
+        currency = other.currency
+        facts = other.facts
     }
 
     func copy() -> LedgerEntryBox { LedgerEntryBox(copying: self) }
 
     var id: String {
-        get { packedID.string }
-        set { packedID = PackedID(newValue) }
+        get { packedID.string(texts) }
+        set { packedID = PackedID(newValue, texts: texts) }
     }
-    func hasID(_ other: String) -> Bool { packedID.equals(other) }
+    func hasID(_ other: String) -> Bool { packedID.equals(other, texts) }
 
     var payeeNumber: EntryTexts.Number { payeeIDText }
 
     var payeeID: String {
-        get { EntryTexts.shared.text(payeeIDText) ?? "" }
-        set { payeeIDText = EntryTexts.shared.number(of: newValue, lane: .payeeID) }
+        get { texts.text(payeeIDText) ?? "" }
+        set { payeeIDText = texts.number(of: newValue, lane: .payeeID) }
     }
     var payeeName: String? {
-        get { EntryTexts.shared.text(payeeNameText) }
-        set { payeeNameText = EntryTexts.shared.number(of: newValue, lane: .payeeName) }
+        get { texts.text(payeeNameText) }
+        set { payeeNameText = texts.number(of: newValue, lane: .payeeName) }
     }
     var reference: String? {
-        get { EntryTexts.shared.text(referenceText) }
-        set { referenceText = EntryTexts.shared.number(of: newValue, lane: .reference) }
+        get { texts.text(referenceText) }
+        set { referenceText = texts.number(of: newValue, lane: .reference) }
     }
     var description: String? {
-        get { EntryTexts.shared.text(descriptionText) }
-        set { descriptionText = EntryTexts.shared.number(of: newValue, lane: .description) }
+        get { texts.text(descriptionText) }
+        set { descriptionText = texts.number(of: newValue, lane: .description) }
     }
     var payoutID: String? {
-        get { EntryTexts.shared.text(payoutIDText) }
-        set { payoutIDText = EntryTexts.shared.number(of: newValue, lane: .payoutID) }
+        get { texts.text(payoutIDText) }
+        set { payoutIDText = texts.number(of: newValue, lane: .payoutID) }
+    }
+
+    var payeeType: PayeeType {
+        get { facts.payeeType }
+        set { facts.payeeType = newValue }
+    }
+    var kind: EntryKind {
+        get { facts.kind }
+        set { facts.kind = newValue }
+    }
+    var payoutStatus: PayoutStatus? {
+        get { facts.payoutStatus }
+        set { facts.payoutStatus = newValue }
+    }
+    var isStatusReport: Bool {
+        get { facts.isStatusReport }
+        set { facts.isStatusReport = newValue }
     }
 
     var amount: Money {
@@ -98,8 +112,93 @@ final class LedgerEntryBox: @unchecked Sendable {
     }
 
     var source: SourceLocation {
-        get { SourceFiles.shared.location(file: sourceFile, line: sourceLine) }
-        set { (sourceFile, sourceLine) = SourceFiles.shared.pack(newValue) }
+        get { texts.files.location(file: sourceFile, line: sourceLine) }
+        set { (sourceFile, sourceLine) = texts.files.pack(newValue) }
+    }
+
+    /// Whether two entries were read at the same place (the packed numbers compare only within one table).
+    func sameSource(as other: LedgerEntryBox) -> Bool {
+        texts === other.texts
+            ? sourceFile == other.sourceFile && sourceLine == other.sourceLine : source == other.source
+    }
+}
+
+/// An entry's payee type, kind, payout status and whether it only reports a status, in one byte: bit 0 the
+/// type, bits 1–3 the kind, bits 4–6 the status (0 for none), bit 7 the status report.
+struct PackedFacts: Sendable, Equatable {
+    private var raw: UInt8 = 0
+
+    init(payeeType: PayeeType, kind: EntryKind, payoutStatus: PayoutStatus?, isStatusReport: Bool) {
+        self.payeeType = payeeType
+        self.kind = kind
+        self.payoutStatus = payoutStatus
+        self.isStatusReport = isStatusReport
+    }
+
+    /// The `width` bits from bit `shift`.
+    private func field(_ shift: UInt8, _ width: UInt8) -> UInt8 { (raw >> shift) & ((1 << width) - 1) }
+
+    private mutating func set(_ shift: UInt8, _ width: UInt8, _ value: UInt8) {
+        let mask: UInt8 = ((1 << width) - 1) << shift
+        raw = (raw & ~mask) | ((value << shift) & mask)
+    }
+
+    var payeeType: PayeeType {
+        get { field(0, 1) == 0 ? .driver : .merchant }
+        set { set(0, 1, newValue == .driver ? 0 : 1) }
+    }
+
+    var kind: EntryKind {
+        get {
+            switch field(1, 3) {
+            case 0: .earning
+            case 1: .tip
+            case 2: .fee
+            case 3: .adjustment
+            case 4: .refund
+            default: .payout
+            }
+        }
+        set {
+            let value: UInt8 =
+                switch newValue {
+                case .earning: 0
+                case .tip: 1
+                case .fee: 2
+                case .adjustment: 3
+                case .refund: 4
+                case .payout: 5
+                }
+            set(1, 3, value)
+        }
+    }
+
+    var payoutStatus: PayoutStatus? {
+        get {
+            switch field(4, 3) {
+            case 0: nil
+            case 1: .pending
+            case 2: .processing
+            case 3: .paid
+            default: .failed
+            }
+        }
+        set {
+            let value: UInt8 =
+                switch newValue {
+                case nil: 0
+                case .pending?: 1
+                case .processing?: 2
+                case .paid?: 3
+                case .failed?: 4
+                }
+            set(4, 3, value)
+        }
+    }
+
+    var isStatusReport: Bool {
+        get { field(7, 1) == 1 }
+        set { set(7, 1, newValue ? 1 : 0) }
     }
 }
 

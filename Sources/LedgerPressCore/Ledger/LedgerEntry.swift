@@ -100,14 +100,16 @@ public struct LedgerEntry: Sendable, Equatable {
         set { unique.isStatusReport = newValue }
     }
 
-    /// The payee id's number in ``EntryTexts``: equal numbers are equal payee id bytes.
-    var payeeNumber: UInt32 { box.payeeNumber }
+    /// The payee id's number in the entry's ``EntryTexts``: equal numbers in one table are equal payee id bytes.
+    var payeeNumber: (table: EntryTexts, number: UInt32) { (box.texts, box.payeeNumber) }
 
     /// Whether the entry's id equals `id` (as Strings compare), cheaper than `entry.id == id`.
     func hasID(_ id: String) -> Bool { box.hasID(id) }
 
     /// Whether the id comes first in the order of UTF-8 bytes: `a.id.utf8.lexicographicallyPrecedes(b.id.utf8)`.
-    public func idPrecedes(_ other: LedgerEntry) -> Bool { box.packedID.precedes(other.box.packedID) }
+    public func idPrecedes(_ other: LedgerEntry) -> Bool {
+        box.packedID.precedes(other.box.packedID, box.texts, other.box.texts)
+    }
 
     /// Every field equal (instants compared as instants, like ``Timestamp``).
     public static func == (a: LedgerEntry, b: LedgerEntry) -> Bool {
@@ -119,7 +121,7 @@ public struct LedgerEntry: Sendable, Equatable {
             && x.currency == y.currency
             && x.reference == y.reference && x.description == y.description && x.payoutID == y.payoutID
             && x.payoutStatus == y.payoutStatus
-            && x.sourceFile == y.sourceFile && x.sourceLine == y.sourceLine && x.isStatusReport == y.isStatusReport
+            && x.sameSource(as: y) && x.isStatusReport == y.isStatusReport
     }
 }
 

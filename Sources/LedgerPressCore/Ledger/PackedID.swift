@@ -1,5 +1,5 @@
 /// An entry's id in 32 bytes of the entry itself: up to 30 UTF-8 bytes inline (a Stripe id is 27 or 28),
-/// so that an id needs no heap block of its own; a longer id is kept in ``EntryTexts``.
+/// so that an id needs no heap block of its own; a longer id is kept in the entry's ``EntryTexts``.
 ///
 /// > Note: a String keeps only 15 bytes inline; a longer id cost a 64-byte heap block per entry. The id
 /// > comes back with exactly the bytes it went in with.
@@ -11,7 +11,7 @@ struct PackedID: Sendable {
     private static let inlineCapacity = 30
     private static let long: UInt8 = 0xFF
 
-    init(_ id: String) {
+    init(_ id: String, texts: EntryTexts) {
         var id = id
         let inline = id.withUTF8 { bytes -> Bool in
             guard bytes.count <= Self.inlineCapacity else { return false }
@@ -22,27 +22,28 @@ struct PackedID: Sendable {
             return true
         }
         guard !inline else { return }
-        let number = EntryTexts.shared.number(of: id, lane: .id)
+        let number = texts.number(of: id, lane: .id)
         withUnsafeMutableBytes(of: &words) { raw in
             raw.storeBytes(of: number, as: EntryTexts.Number.self)
             raw[Self.lengthByte] = Self.long
         }
     }
 
-    var string: String {
+    /// The id (`texts`: the table it was packed with).
+    func string(_ texts: EntryTexts) -> String {
         withUnsafeBytes(of: words) { raw in
             let length = raw[Self.lengthByte]
-            guard length != Self.long else { return EntryTexts.shared.text(raw.load(as: EntryTexts.Number.self)) ?? "" }
+            guard length != Self.long else { return texts.text(raw.load(as: EntryTexts.Number.self)) ?? "" }
             return String(decoding: UnsafeRawBufferPointer(rebasing: raw[0..<Int(length)]), as: UTF8.self)
         }
     }
 
     /// Whether the id equals `other` as Strings compare (canonical equivalence), without making a String
     /// when both are ASCII: different ASCII bytes are never equivalent texts.
-    func equals(_ other: String) -> Bool {
+    func equals(_ other: String, _ texts: EntryTexts) -> Bool {
         withUnsafeBytes(of: words) { raw -> Bool in
             let length = Int(raw[Self.lengthByte])
-            guard length != Int(Self.long) else { return string == other }
+            guard length != Int(Self.long) else { return string(texts) == other }
             let mine = UnsafeRawBufferPointer(rebasing: raw[0..<length])
             var other = other
             let decided = other.withUTF8 { theirs -> Bool? in
@@ -54,13 +55,13 @@ struct PackedID: Sendable {
         }
     }
 
-    /// Whether this id comes before `other` in the order of their UTF-8 bytes.
-    func precedes(_ other: PackedID) -> Bool {
+    /// Whether this id comes before `other` in the order of their UTF-8 bytes (each with its entry's table).
+    func precedes(_ other: PackedID, _ texts: EntryTexts, _ otherTexts: EntryTexts) -> Bool {
         withUnsafeBytes(of: words) { mine in
             withUnsafeBytes(of: other.words) { theirs in
                 let (a, b) = (Int(mine[Self.lengthByte]), Int(theirs[Self.lengthByte]))
                 guard a != Int(Self.long), b != Int(Self.long) else {
-                    return string.utf8Precedes(other.string)
+                    return string(texts).utf8Precedes(other.string(otherTexts))
                 }
                 for index in 0..<min(a, b) where mine[index] != theirs[index] { return mine[index] < theirs[index] }
                 return a < b

@@ -1,14 +1,13 @@
 import Synchronization
 
 /// Where ledger entries were read, packed into eight bytes per entry: a file's name (and field) is kept
-/// once, here, and an entry holds its index and the line.
+/// once, here, and an entry holds its index and the line. One per ``EntryTexts`` table (one per run).
 ///
 /// > Note: a million entries read from one file would otherwise hold a million copies of a 40-byte
 /// > ``SourceLocation``. The table only grows with the distinct files (and fields) named, plus any
 /// > location whose line does not fit in 32 bits, which is kept whole. Locations come back exactly as
 /// > they went in.
 final class SourceFiles: Sendable {
-    static let shared = SourceFiles()
 
     private struct Table {
         var indexByPlace: [SourceLocation: UInt32] = [:]

@@ -88,4 +88,18 @@ public enum PlainDecimal {
     public static func format(_ money: Money) -> String {
         format(money.minorUnits, exponent: money.currency.exponent)
     }
+
+    /// The money that ``format(_:)`` wrote as `text` in `currency`; nil for any other text (another number of
+    /// decimals, a `+`, leading zeros, a `-0.00`): reading then writing gives back the same bytes.
+    public static func money(_ text: String, currency: Currency) -> Money? {
+        let read: Money
+        switch AmountParser.parse(text, currency: currency, limit: .max) {
+        case .success(let amount): read = amount
+        case .failure:
+            // Int64.min has no positive counterpart, so the parser cannot reach it.
+            guard text == format(.min, exponent: currency.exponent) else { return nil }
+            read = Money(minorUnits: .min, currency: currency)
+        }
+        return format(read) == text ? read : nil
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A payee's IANA time zone: the UTC offset at an instant, and the instant of a local wall time.
 ///
@@ -89,18 +90,17 @@ extension ZoneClock {
 }
 
 /// Every zone's repeated hours, found once per zone.
-final class RepeatedHours: @unchecked Sendable {
+final class RepeatedHours: Sendable {
     static let shared = RepeatedHours()
-    private let lock = NSLock()
-    private var byZone: [String: [Range<Int64>]] = [:]
+    private let byZone = Mutex<[String: [Range<Int64>]]>([:])
 
     func ranges(for identifier: String) -> [Range<Int64>] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = byZone[identifier] { return known }
-        let found = RepeatedHours.find(identifier)
-        byZone[identifier] = found
-        return found
+        byZone.withLock { byZone in
+            if let known = byZone[identifier] { return known }
+            let found = RepeatedHours.find(identifier)
+            byZone[identifier] = found
+            return found
+        }
     }
 
     /// Backward transitions from 1900 to 2200 (``CivilDate/supportedYears``).

@@ -22,7 +22,13 @@ struct InputLoader {
 
     let inputs: BuildInputs
 
+    /// The ledger of one run: its entries' texts go into a table of their own (``EntryTexts``), which lives as
+    /// long as the entries do, so that the texts of a run never outlive it.
     func load() throws(BuildStop) -> Loaded {
+        try EntryTexts().using { () throws(BuildStop) -> Loaded in try loadEntries() }
+    }
+
+    private func loadEntries() throws(BuildStop) -> Loaded {
         var loaded = Loaded(
             diagnostics: DiagnosticLog(limit: inputs.maxErrors), fatal: DiagnosticLog(limit: inputs.maxErrors))
         var all: [Diagnostic] = []

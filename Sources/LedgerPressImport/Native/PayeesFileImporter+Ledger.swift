@@ -1,8 +1,8 @@
 import LedgerPressCore
 
 extension PayeesFileImporter {
-    /// Payees file rows whose `payee_type` disagrees with the ledger's: the diagnostics the site's
-    /// `PayeeDirectory` reports for them (same order, same text), found without grouping every entry by payee.
+    /// Payees file rows whose `payee_type` disagrees with the ledger's, in the UTF-8 order of the payee ids (errors:
+    /// `build` and `check` fail on them), found without grouping every entry by payee.
     ///
     /// > Note: a payee's type in the ledger is its first entry's (in ledger order); payees are taken in
     /// > the UTF-8 order of their ids.

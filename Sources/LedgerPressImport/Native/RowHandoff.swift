@@ -13,6 +13,7 @@ final class RowHandoff: @unchecked Sendable {
     static let batchSize = 4_096
     static let depth = 8
 
+    /// The queue's lock, which its threads also wait on (`Mutex`, the lock everywhere else, has no wait).
     private let condition = NSCondition()
     private var batches: [[Row]] = []
     private var closed = false
@@ -21,11 +22,15 @@ final class RowHandoff: @unchecked Sendable {
     private var current: [Row] = []
     private let take: @Sendable (Row) -> Void
 
-    /// Starts the thread that runs `take` on every row sent.
+    /// Starts the thread that runs `take` on every row sent, in the calling thread's run (the entries it makes
+    /// go into that run's ``EntryTexts``).
     init(take: @escaping @Sendable (Row) -> Void) {
         self.take = take
         current.reserveCapacity(Self.batchSize)
-        let thread = Thread { [self] in run() }
+        let texts = EntryTexts.current
+        let thread = Thread { [self] in
+            if let texts { texts.using { run() } } else { run() }
+        }
         thread.name = "ledgerpress-ledger"
         thread.start()
     }

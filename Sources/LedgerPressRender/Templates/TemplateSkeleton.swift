@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A template rendered once for a shape of context (``ContextShape``) with a marker in place of each text,
 /// cut at the markers: filling it with a context's texts gives the bytes the template renders for that
@@ -160,15 +161,18 @@ struct TemplateSkeleton: Sendable {
 /// worth two renderings); met again, it gets its skeleton (nil is kept too, for a shape that has none). It
 /// stops noting new shapes after `limit` shapes or `byteLimit` bytes of keys and skeletons, whichever comes
 /// first, so its memory is bounded whatever the run: past that, new shapes render in full.
-final class TemplateSkeletonCache: @unchecked Sendable {
+final class TemplateSkeletonCache: Sendable {
     private enum Entry {
         case seen
         case made(TemplateSkeleton?)
     }
 
-    private var entries: [String: Entry] = [:]
-    private var bytes = 0
-    private let lock = NSLock()
+    private struct Noted {
+        var entries: [String: Entry] = [:]
+        var bytes = 0
+    }
+
+    private let noted = Mutex(Noted())
     let limit: Int
     let byteLimit: Int
 
@@ -180,28 +184,24 @@ final class TemplateSkeletonCache: @unchecked Sendable {
     /// The skeleton of `key`, made by `make` the second time the key is asked for; nil the first time, when the
     /// shape has none, or when the cache is full.
     func skeleton(for key: String, make: () -> TemplateSkeleton?) -> TemplateSkeleton? {
-        lock.lock()
-        defer { lock.unlock() }
-        switch entries[key] {
-        case .made(let skeleton)?:
-            return skeleton
-        case .seen?:
-            let made = make()
-            entries[key] = .made(made)
-            bytes += made?.size ?? 0
-            return made
-        case nil:
-            guard entries.count < limit, bytes < byteLimit else { return nil }
-            entries[key] = .seen
-            bytes += key.utf8.count
-            return nil
+        noted.withLock { noted in
+            switch noted.entries[key] {
+            case .made(let skeleton)?:
+                return skeleton
+            case .seen?:
+                let made = make()
+                noted.entries[key] = .made(made)
+                noted.bytes += made?.size ?? 0
+                return made
+            case nil:
+                guard noted.entries.count < limit, noted.bytes < byteLimit else { return nil }
+                noted.entries[key] = .seen
+                noted.bytes += key.utf8.count
+                return nil
+            }
         }
     }
 
     /// How many shapes are noted, and the bytes of their keys and skeletons.
-    var usage: (count: Int, bytes: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (entries.count, bytes)
-    }
+    var usage: (count: Int, bytes: Int) { noted.withLock { ($0.entries.count, $0.bytes) } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Synchronization
 
 /// The payee-facing templates of one locale with its words written in: every `{{t.key}}` replaced, before
 /// parsing, by the word as Mustache would have printed it (escaped by the template's content type), and
@@ -76,16 +77,15 @@ struct WordedTemplates: Sendable {
 }
 
 /// The worded templates made so far, one set per locale (made on first use by any render worker).
-final class WordedTemplateCache: @unchecked Sendable {
-    private var sets: [String: WordedTemplates] = [:]
-    private let lock = NSLock()
+final class WordedTemplateCache: Sendable {
+    private let sets = Mutex<[String: WordedTemplates]>([:])
 
-    func templates(for wording: Wording, make: () throws -> WordedTemplates) rethrows -> WordedTemplates {
-        lock.lock()
-        defer { lock.unlock() }
-        if let ready = sets[wording.locale] { return ready }
-        let made = try make()
-        sets[wording.locale] = made
-        return made
+    func templates(for wording: Wording, make: () throws -> WordedTemplates) throws -> WordedTemplates {
+        try sets.withLock { sets in
+            if let ready = sets[wording.locale] { return ready }
+            let made = try make()
+            sets[wording.locale] = made
+            return made
+        }
     }
 }

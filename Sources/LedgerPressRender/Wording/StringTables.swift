@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The string tables of a run (`Templates/strings/<language>.json`: a flat JSON object, key → text),
 /// and the ``Wording`` of each payee locale, made once per locale and cached.
@@ -6,13 +7,12 @@ import Foundation
 /// > Note: a locale's words come from its own table (`de_AT.json`, if there is one), then its language's
 /// > (`de.json`), then English (`en.json`), key by key: a key missing or empty in a table falls back to
 /// > the next. A locale whose language has no table gets English words and English month names.
-public final class StringTables: @unchecked Sendable {
+public final class StringTables: Sendable {
     /// The language every other table falls back to.
     public static let fallbackLanguage = "en"
     /// Table name (`en`, `de`, `pt_BR`) → key → text.
     public let tables: [String: [String: String]]
-    private var cache: [String: Wording] = [:]
-    private let lock = NSLockShim()
+    private let cache = Mutex<[String: Wording]>([:])
 
     public init(tables: [String: [String: String]]) {
         self.tables = tables
@@ -20,7 +20,7 @@ public final class StringTables: @unchecked Sendable {
 
     /// The words for a payee's locale (`de_DE`, `es-ES`, `ja_JP`), made on first use.
     public func wording(for locale: String) -> Wording {
-        lock.withLock {
+        cache.withLock { cache in
             if let made = cache[locale] { return made }
             let made = makeWording(locale)
             cache[locale] = made
@@ -33,18 +33,6 @@ public final class StringTables: @unchecked Sendable {
         let normalized = locale.replacingOccurrences(of: "-", with: "_")
         let language = String(normalized.prefix { $0 != "_" }).lowercased()
         return normalized == language ? [language] : [normalized, language]
-    }
-
-    /// Keys of the English table that `name` lacks or leaves empty, sorted (a translation to finish).
-    public func missingKeys(in name: String) -> [String] {
-        let table = tables[name] ?? [:]
-        return (tables[StringTables.fallbackLanguage] ?? [:]).keys.filter { (table[$0] ?? "").isEmpty }.sorted()
-    }
-
-    /// Keys of table `name` that the English table lacks, sorted (a typo, or a key English must get too).
-    public func unknownKeys(in name: String) -> [String] {
-        let english = tables[StringTables.fallbackLanguage] ?? [:]
-        return (tables[name] ?? [:]).keys.filter { english[$0] == nil }.sorted()
     }
 
     private func makeWording(_ locale: String) -> Wording {

@@ -35,20 +35,16 @@ public struct StatementPageDocument: StatementDocument {
         let fragment = try CommonMark.html(
             fromMarkdown: statement.markdown, tables: view.tables, charts: view.charts)
         if let started { context.htmlTally?.add(since: started) }
-        let downloads: [TemplateObject] = context.documents.all.compactMap { document in
-            guard let label = document.downloadLabel else { return nil }
-            return ["href": .text(statement.label + document.suffix), "label": .text(wording[label])]
+        let downloads = context.documents.all.compactMap { document in
+            document.downloadLabel.map {
+                StatementPageView.Download(href: statement.label + document.suffix, label: wording[$0])
+            }
         }
         let page = context.templates.renderLayout(
-            [
-                "lang": .text(wording.language),
-                "title": .text(view.markdownTitle + " — " + BidiIsolation.isolate(statement.payee.name)),
-                "assets_href": "../", "back_href": "index.html", "back_label": .text(wording["all_statements"]),
-                "has_downloads": .flag(!downloads.isEmpty), "downloads": .list(downloads),
-                "payee_type": .text(statement.payee.type.rawValue), "statement_html_trusted": .text(fragment),
-                "footer": .text(statement.footer),
-                "t": .object(wording.templateWords),
-            ], wording: wording)
+            StatementPageView(
+                statement: view, payee: statement.payee, html: fragment, downloads: downloads,
+                footer: statement.footer, wording: wording
+            ).context, wording: wording)
         return Data(page.utf8)
     }
 }

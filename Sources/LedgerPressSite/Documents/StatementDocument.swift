@@ -72,7 +72,10 @@ public final class StatementRendering {
             statement: statement, issuer: context.options.issuer, formats: context.formats, wording: wording)
         if record.version > 1 {
             view.context["revision"] = .object(
-                PayeePages.revisionContext(record, wording: wording, formats: context.formats, locale: payee.locale))
+                RevisionView(
+                    revision: record.revision, wording: wording, formats: context.formats, locale: payee.locale
+                )
+                .context)
         }
         return view
     }()

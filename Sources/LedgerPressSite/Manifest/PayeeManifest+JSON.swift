@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressCore
 
 extension PayeeManifest {
     /// The manifest in ``ManifestJSON``'s form, byte for byte (see ``PrettyJSON``).
@@ -27,12 +28,12 @@ extension StatementRecord {
         json.beginObject()
         json.array("changes", changes) { json, change in
             json.beginObject()
-            json.field("currency", change.currency)
+            json.field("currency", change.currency.code)
             json.key("current")
-            change.current.write(to: &json)
+            StoredFigures(change.current).write(to: &json)
             if let previous = change.previous {
                 json.key("previous")
-                previous.write(to: &json)
+                StoredFigures(previous).write(to: &json)
             }
             json.endObject()
         }
@@ -40,7 +41,7 @@ extension StatementRecord {
         json.beginObject()
         for currency in figures.keys.sorted(by: { $0.utf8Precedes($1) }) {
             json.key(currency)
-            figures[currency]?.write(to: &json)
+            figures[currency].map(StoredFigures.init)?.write(to: &json)
         }
         json.endObject()
         json.field("fingerprint", fingerprint)
@@ -52,7 +53,7 @@ extension StatementRecord {
     }
 }
 
-extension StatementRecord.CurrencyFigures {
+extension StatementRecord.StoredFigures {
     func write(to json: inout PrettyJSON) {
         json.beginObject()
         json.field("closing_balance", closingBalance)

@@ -83,8 +83,8 @@ extension StatementRecord {
         var version: Int?
         var firstIssuedAsOf: String?
         var fingerprint: String?
-        var figures: [String: CurrencyFigures]?
-        var changes: [Change]?
+        var figures: [String: StoredFigures]?
+        var changes: [StoredChange]?
         try json.object { json, name throws(JSONCursor.Unexpected) in
             switch name {
             case "payee_id": payeeID = try json.string()
@@ -93,28 +93,30 @@ extension StatementRecord {
             case "first_issued_as_of": firstIssuedAsOf = try json.string()
             case "fingerprint": fingerprint = try json.string()
             case "figures":
-                var byCurrency: [String: CurrencyFigures] = [:]
+                var byCurrency: [String: StoredFigures] = [:]
                 try json.object { json, currency throws(JSONCursor.Unexpected) in
-                    byCurrency[currency] = try CurrencyFigures(json: &json)
+                    byCurrency[currency] = try StoredFigures(json: &json)
                 }
                 figures = byCurrency
-            case "changes": changes = try json.list { json throws(JSONCursor.Unexpected) in try Change(json: &json) }
+            case "changes":
+                changes = try json.list { json throws(JSONCursor.Unexpected) in try StoredChange(json: &json) }
             default: try json.skipValue()
             }
         }
-        guard let payeeID, let period, let version, let firstIssuedAsOf, let fingerprint, let figures, let changes
+        guard let payeeID, let period, let version, let firstIssuedAsOf, let fingerprint, let figures, let changes,
+            let record = StatementRecord(
+                payeeID: payeeID, period: period, version: version, firstIssuedAsOf: firstIssuedAsOf,
+                fingerprint: fingerprint, stored: figures, changes: changes)
         else { throw JSONCursor.Unexpected() }
-        self.init(
-            payeeID: payeeID, period: period, version: version, firstIssuedAsOf: firstIssuedAsOf,
-            fingerprint: fingerprint, figures: figures, changes: changes)
+        self = record
     }
 }
 
-extension StatementRecord.Change {
+extension StatementRecord.StoredChange {
     init(json: inout JSONCursor) throws(JSONCursor.Unexpected) {
         var currency: String?
-        var previous: StatementRecord.CurrencyFigures?
-        var current: StatementRecord.CurrencyFigures?
+        var previous: StatementRecord.StoredFigures?
+        var current: StatementRecord.StoredFigures?
         try json.object { json, name throws(JSONCursor.Unexpected) in
             switch name {
             case "currency": currency = try json.string()
@@ -128,7 +130,7 @@ extension StatementRecord.Change {
     }
 }
 
-extension StatementRecord.CurrencyFigures {
+extension StatementRecord.StoredFigures {
     init(json: inout JSONCursor) throws(JSONCursor.Unexpected) {
         var netActivity: String?
         var closingBalance: String?

@@ -43,16 +43,11 @@ struct PayeeManifest: Codable, Sendable, Equatable {
             digest.int(record.version)
             digest.int(record.figures.count)
             for (currency, figures) in record.figures.sorted(by: { $0.key < $1.key }) {
-                for text in [currency, figures.netActivity, figures.closingBalance] { digest.text(text) }
+                let stored = StatementRecord.StoredFigures(figures)
+                for text in [currency, stored.netActivity, stored.closingBalance] { digest.text(text) }
             }
             digest.int(record.changes.count)
-            for change in record.changes {
-                digest.text(change.currency)
-                digest.optional(change.previous?.netActivity)
-                digest.optional(change.previous?.closingBalance)
-                digest.text(change.current.netActivity)
-                digest.text(change.current.closingBalance)
-            }
+            for change in record.changes { digest.add(StatementRecord.StoredChange(change)) }
         }
         return digest.finish()
     }

@@ -3,39 +3,26 @@ import LedgerPressCore
 import LedgerPressRender
 
 /// What the previous publish said about each statement: its version, when it was first issued, a
-/// fingerprint of its figures and lines, and the figures a revision compares. Kept in `manifest.json`.
-public struct StatementRecord: Codable, Sendable, Equatable {
-    public struct CurrencyFigures: Codable, Sendable, Equatable {
-        public var netActivity: String
-        public var closingBalance: String
-
-        enum CodingKeys: String, CodingKey {
-            case netActivity = "net_activity"
-            case closingBalance = "closing_balance"
-        }
-    }
-
-    public struct Change: Codable, Sendable, Equatable {
-        public var currency: String
-        public var previous: CurrencyFigures?
-        public var current: CurrencyFigures
-    }
+/// fingerprint of its figures and lines, and the figures a revision compares. Kept in the payee's
+/// `manifest.json` (``StatementRecord+Codable``: amounts written as plain decimals, read back into money once).
+public struct StatementRecord: Sendable, Equatable {
+    public typealias CurrencyFigures = StatementRevision.Figures
+    public typealias Change = StatementRevision.Change
 
     public var payeeID: String
     public var period: String
     public var version: Int
     public var firstIssuedAsOf: String
     public var fingerprint: String
+    /// By currency code.
     public var figures: [String: CurrencyFigures]
     /// The changes that made this version (empty for version 1).
     public var changes: [Change]
 
-    enum CodingKeys: String, CodingKey {
-        case period, version, fingerprint, figures, changes
-        case payeeID = "payee_id"
-        case firstIssuedAsOf = "first_issued_as_of"
+    /// What the statement's page says about its versions.
+    public var revision: StatementRevision {
+        StatementRevision(version: version, firstIssuedAsOf: firstIssuedAsOf, changes: changes)
     }
-
 }
 
 /// One payee's statements as published before, by period label: from their payee manifest, or (read once
@@ -57,10 +44,10 @@ struct StatementHistory: Sendable {
         let fingerprint = StatementDigest.revision(statement)
         var figures: [String: StatementRecord.CurrencyFigures] = [:]
         for section in statement.sections {
-            let e = section.currency.exponent
-            figures[section.currency.code] = .init(
-                netActivity: PlainDecimal.format(section.figures.netActivity, exponent: e),
-                closingBalance: PlainDecimal.format(section.figures.closingBalance, exponent: e))
+            let currency = section.currency
+            figures[currency.code] = .init(
+                netActivity: Money(minorUnits: section.figures.netActivity, currency: currency),
+                closingBalance: Money(minorUnits: section.figures.closingBalance, currency: currency))
         }
         let asOf = Timestamp.format(epochSeconds: statement.asOf.epochSeconds, offsetSeconds: statement.asOfOffset)
         var record = StatementRecord(
@@ -76,7 +63,8 @@ struct StatementHistory: Sendable {
         }
         record.version = previous.version + 1
         record.changes = figures.sorted { $0.key < $1.key }.map { code, current in
-            StatementRecord.Change(currency: code, previous: previous.figures[code], current: current)
+            StatementRecord.Change(
+                currency: current.netActivity.currency, previous: previous.figures[code], current: current)
         }
         return (record, true)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -8,9 +9,8 @@ import Foundation
 /// with the tables it is given), reported by `--report` as `cpu_seconds.html` so that `make bench` compares it
 /// with libcmark alone on the same Markdown. Each measurement is the calling thread's CPU clock before and after,
 /// so time the thread spent waiting for a core is not counted.
-public final class CPUTally: @unchecked Sendable {
-    private let lock = NSLock()
-    private var nanoseconds: Int64 = 0
+public final class CPUTally: Sendable {
+    private let nanoseconds = Mutex<Int64>(0)
 
     public init() {}
 
@@ -20,17 +20,11 @@ public final class CPUTally: @unchecked Sendable {
     /// Adds the calling thread's CPU time since `start`.
     func add(since start: Int64) {
         let spent = Self.threadNanoseconds() - start
-        lock.lock()
-        nanoseconds += spent
-        lock.unlock()
+        nanoseconds.withLock { $0 += spent }
     }
 
     /// The total.
-    public var total: Duration {
-        lock.lock()
-        defer { lock.unlock() }
-        return .nanoseconds(nanoseconds)
-    }
+    public var total: Duration { .nanoseconds(nanoseconds.withLock { $0 }) }
 
     private static func threadNanoseconds() -> Int64 {
         var now = timespec()

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerPressCore
+import Synchronization
 
 /// One payee as the plan sees them: their key, and the published folder to carry over when it is reusable.
 struct PayeePlan: Sendable {
@@ -80,18 +81,17 @@ extension SitePipeline {
 
 /// The plans of a run, each handed once to the worker that renders its payee and then let go, its entries
 /// with it: the entries of the payees done are freed while the others are rendered.
-final class PlanHandout: @unchecked Sendable {
-    private let lock = NSLock()
-    private var plans: [PayeePlan?]
+final class PlanHandout: Sendable {
+    private let plans: Mutex<[PayeePlan?]>
 
-    init(_ plans: consuming [PayeePlan]) { self.plans = plans.map { $0 } }
+    init(_ plans: consuming [PayeePlan]) { self.plans = Mutex(plans.map { $0 }) }
 
     /// The plan of payee `index`, which is no longer held here.
     func take(_ index: Int) -> PayeePlan {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let plan = plans[index] else { preconditionFailure("payee \(index) was handed out twice") }
-        plans[index] = nil
-        return plan
+        plans.withLock { plans in
+            guard let plan = plans[index] else { preconditionFailure("payee \(index) was handed out twice") }
+            plans[index] = nil
+            return plan
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerPressCore
+import Synchronization
 
 extension SitePublish {
     /// Runs `produce` for payees 0..<count on the workers, in order, streaming their files to the writer and
@@ -28,30 +29,35 @@ extension SitePublish {
 
 /// Hands out payee indexes in order to the workers and passes their outputs on in the same order: files to
 /// the writer at once, finance rows in payee order. Holds only the outputs that wait for an earlier payee.
-final class OrderedDelivery: @unchecked Sendable {
-    private let lock = NSLock()
+final class OrderedDelivery: Sendable {
+    private struct State {
+        var nextIndex = 0
+        var nextInOrder = 0
+        var waiting: [Int: PayeeOutput] = [:]
+        var outputs: [PayeeOutput] = []
+        var failure: (index: Int, error: any Error)?
+        var delivered = 0
+    }
+
     private let count: Int
     private let writer: StagingWriter
-    private var nextIndex = 0
-    private var nextInOrder = 0
-    private var waiting: [Int: PayeeOutput] = [:]
-    private var outputs: [PayeeOutput] = []
-    private var failure: (index: Int, error: any Error)?
-    private var delivered = 0
+    private let state: Mutex<State>
 
     init(count: Int, writer: StagingWriter) {
         self.count = count
         self.writer = writer
-        outputs.reserveCapacity(count)
+        var state = State()
+        state.outputs.reserveCapacity(count)
+        self.state = Mutex(state)
     }
 
     /// The next payee to work on; nil when all are handed out or the run has failed.
     func next() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard nextIndex < count, failure == nil, !writer.failed else { return nil }
-        nextIndex += 1
-        return nextIndex - 1
+        state.withLock { state in
+            guard state.nextIndex < count, state.failure == nil, !writer.failed else { return nil }
+            state.nextIndex += 1
+            return state.nextIndex - 1
+        }
     }
 
     /// Takes a payee's output; returns how many payees are done.
@@ -64,31 +70,32 @@ final class OrderedDelivery: @unchecked Sendable {
             value.operations = []
             output = value
         case .failure(let error):
-            lock.lock()
-            if failure.map({ index < $0.index }) ?? true { failure = (index, error) }
-            lock.unlock()
+            state.withLock { state in
+                if state.failure.map({ index < $0.index }) ?? true { state.failure = (index, error) }
+            }
         }
         if !files.isEmpty { writer.submit(files) }
-        lock.lock()
-        defer { lock.unlock() }
-        delivered += 1
-        if let output { waiting[index] = output }
-        while let ready = waiting.removeValue(forKey: nextInOrder) {
-            writer.submit(
-                ready.financeRows.enumerated().compactMap { $0.element.isEmpty ? nil : .append($0.offset, $0.element) })
-            var kept = ready
-            kept.financeRows = []
-            outputs.append(kept)
-            nextInOrder += 1
+        return state.withLock { state in
+            state.delivered += 1
+            if let output { state.waiting[index] = output }
+            while let ready = state.waiting.removeValue(forKey: state.nextInOrder) {
+                writer.submit(
+                    ready.financeRows.enumerated().compactMap {
+                        $0.element.isEmpty ? nil : .append($0.offset, $0.element)
+                    })
+                var kept = ready
+                kept.financeRows = []
+                state.outputs.append(kept)
+                state.nextInOrder += 1
+            }
+            return state.delivered
         }
-        return delivered
     }
 
     /// Every payee's output in order, or the failure of the earliest payee that failed.
     func results() throws -> [PayeeOutput] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let failure { throw failure.error }
+        let (outputs, failure) = state.withLock { ($0.outputs, $0.failure?.error) }
+        if let failure { throw failure }
         guard outputs.count == count else { throw ResultSlots<PayeeOutput>.Unfilled(index: outputs.count) }
         return outputs
     }

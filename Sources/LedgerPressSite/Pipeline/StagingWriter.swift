@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -54,6 +55,7 @@ final class StagingWriter: @unchecked Sendable {
     /// Starts the staged files' write-back as they are written (see ``EarlyWriteback``).
     let writeback: EarlyWriteback
 
+    /// The queue's lock, which its threads also wait on (`Mutex`, the lock everywhere else, has no wait).
     private let condition = NSCondition()
     private var queue: [Operation] = []
     private var queuedBytes = 0
@@ -328,19 +330,14 @@ private struct LinkFolder {
 }
 
 /// The first link that failed, of either thread.
-private final class LinkFailures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var failure: SystemError?
+private final class LinkFailures: Sendable {
+    private let failure = Mutex<SystemError?>(nil)
 
     func record(_ error: SystemError) {
-        lock.lock()
-        if failure == nil { failure = error }
-        lock.unlock()
+        failure.withLock { failure in
+            if failure == nil { failure = error }
+        }
     }
 
-    var first: SystemError? {
-        lock.lock()
-        defer { lock.unlock() }
-        return failure
-    }
+    var first: SystemError? { failure.withLock { $0 } }
 }

@@ -36,13 +36,7 @@ enum StatementDigest {
         digest.text(record.fingerprint)
         digest.int(record.version)
         digest.text(record.firstIssuedAsOf)
-        for change in record.changes {
-            digest.text(change.currency)
-            digest.optional(change.previous?.netActivity)
-            digest.optional(change.previous?.closingBalance)
-            digest.text(change.current.netActivity)
-            digest.text(change.current.closingBalance)
-        }
+        for change in record.changes { digest.add(StatementRecord.StoredChange(change)) }
         digest.timestamp(statement.asOf)
         digest.int(statement.asOfOffset)
         for section in statement.sections {
