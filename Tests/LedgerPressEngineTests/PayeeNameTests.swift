@@ -1,9 +1,10 @@
 // swift-format-ignore-file: NeverForceUnwrap
 
 import LedgerPressCore
+import LedgerPressSite
 import Testing
 
-@testable import LedgerPressSite
+@testable import LedgerPressEngine
 
 /// Without a payees file, a payee is named by the latest entry that names them; entries at the same instant
 /// go by id (the greatest wins), whatever order the ledger lists them in.

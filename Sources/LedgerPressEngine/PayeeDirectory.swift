@@ -1,4 +1,5 @@
 import LedgerPressCore
+import LedgerPressSite
 
 /// Joins the ledger's payees with the payees file: display name, zone, locale, day and week start.
 ///
