@@ -66,12 +66,16 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
         // CMalloc: the size of an entry's heap block (malloc_usable_size).
-        .testTarget(name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore", "CMalloc"]),
+        // What several test targets compare with (a reference written apart from the code it checks).
+        .target(name: "LedgerPressTestSupport", dependencies: ["LedgerPressCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore", "CMalloc", "LedgerPressTestSupport"]),
         .testTarget(name: "LedgerPressImportTests", dependencies: ["LedgerPressImport"]),
         .testTarget(
             name: "LedgerPressRenderTests",
             dependencies: ["LedgerPressRender", .product(name: "Mustache", package: "swift-mustache")]),  // Mustache: contexts rendered as dictionaries
-        .testTarget(name: "LedgerPressSiteTests", dependencies: ["LedgerPressSite", "LedgerPressImport", "LedgerPressSample"]),
+        .testTarget(
+            name: "LedgerPressSiteTests",
+            dependencies: ["LedgerPressSite", "LedgerPressImport", "LedgerPressSample", "LedgerPressTestSupport"]),
         .testTarget(
             name: "LedgerPressEngineTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import LedgerPressTestSupport
 import Testing
 
 @testable import LedgerPressCore

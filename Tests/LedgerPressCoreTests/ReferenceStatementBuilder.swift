@@ -1,3 +1,5 @@
+import LedgerPressTestSupport
+
 @testable import LedgerPressCore
 
 /// The statement builder as it was before prefix sums (quadratic in periods x entries), kept as the

@@ -1,5 +1,6 @@
 import LedgerPressCore
 import LedgerPressRender
+import LedgerPressTestSupport
 import Testing
 
 @testable import LedgerPressSample
@@ -7,7 +8,7 @@ import Testing
 /// The statements, the charts and the home's payout split count every entry to the same business day: for
 /// random ledgers in zones with DST changes (New York, Lord Howe's half hour, Chatham, Kathmandu), random day
 /// starts (often inside a DST change) and week starts, and entries right at and just before day starts, each
-/// agrees with a plain reference written here from ``ReferenceDays``.
+/// agrees with a plain reference written here from ``ReferenceBusinessDay``.
 @Suite struct BusinessDayAgreementTests {
     struct Case {
         var payee: Payee
@@ -40,9 +41,9 @@ import Testing
             var seconds = base + Int64(random.int(0...(45 * 86_400 - 1)))
             if random.int(0...2) == 0 {
                 // At a day start, or the second before it.
-                let day = ReferenceDays.day(seconds, zone: zone, dayStart: dayStart)
+                let day = ReferenceBusinessDay.day(seconds, zone: zone, dayStart: dayStart)
                 seconds =
-                    ReferenceDays.start(of: day.adding(days: 1), zone: zone, dayStart: dayStart)
+                    ReferenceBusinessDay.start(of: day.adding(days: 1), zone: zone, dayStart: dayStart)
                     - Int64(random.int(0...1))
             }
             let kind = random.pick(kinds)
@@ -73,7 +74,7 @@ import Testing
                 for: payee, entries: testCase.entries, zone: testCase.zone)
             // The reference: each entry's business day, by the definition.
             let days = testCase.entries.map {
-                ReferenceDays.day($0.occurredAt.epochSeconds, zone: testCase.zone, dayStart: payee.dayStart)
+                ReferenceBusinessDay.day($0.occurredAt.epochSeconds, zone: testCase.zone, dayStart: payee.dayStart)
             }
             func entries(in period: Period, _ currency: Currency) -> [Int] {
                 testCase.entries.indices.filter {

@@ -2,13 +2,14 @@ import Foundation
 import LedgerPressCore
 import LedgerPressImport
 import LedgerPressRender
+import LedgerPressTestSupport
 import Testing
 
 @testable import LedgerPressSample
 
 /// SVG chart figures equal the statement's numbers: on the Examples ledger, generated ledgers and random
 /// statements, every week and month section's chart has one day per business day, each day equal to the lines
-/// of that day (dated by ``ReferenceDays`` in the payee's zone, independently of the line's stored day), the days adding up to
+/// of that day (dated by ``ReferenceBusinessDay`` in the payee's zone, independently of the line's stored day), the days adding up to
 /// the section's net activity; and the rendered page shows exactly those figures, formatted as the statement
 /// formats them, in the SVG bars, the screen-reader table and the Markdown block.
 @Suite struct ChartFiguresTests {
@@ -46,7 +47,7 @@ import Testing
                 // The model: every date once, in order; each day the sum of its lines; the days the section's total.
                 var byDate: [CivilDate: Int128] = [:]
                 for line in section.lines {
-                    let day = ReferenceDays.day(
+                    let day = ReferenceBusinessDay.day(
                         line.occurredAt.epochSeconds, zone: zone, dayStart: book.payee.dayStart)
                     byDate[day, default: 0] += Int128(line.figures.netActivity)
                 }
@@ -141,8 +142,9 @@ import Testing
                 var seconds = base + Int64(random.int(0...40 * 86_400 - 1))
                 if random.int(0...2) == 0 {
                     // Right before or at local midnight.
-                    let date = ReferenceDays.day(seconds, zone: zone)
-                    seconds = ReferenceDays.start(of: date.adding(days: 1), zone: zone) - Int64(random.int(0...1))
+                    let date = ReferenceBusinessDay.day(seconds, zone: zone)
+                    seconds =
+                        ReferenceBusinessDay.start(of: date.adding(days: 1), zone: zone) - Int64(random.int(0...1))
                 }
                 let huge = random.int(0...9) == 0
                 var amount = huge ? AmountParser.limit - Int64(random.int(0...999)) : Int64(random.int(0...99999))
