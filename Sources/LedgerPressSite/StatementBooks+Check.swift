@@ -46,11 +46,13 @@ extension StatementBooks {
         guard let zone = ZoneClock(identifier: payee.timeZone) else {
             throw .unknownTimeZone(payee: payee.id, zone: payee.timeZone)
         }
+        let book: PayeeBook
         do throws(BookOverflow) {
-            return try builder.book(for: payee, entries: entries, zone: zone)
+            book = try builder.book(for: payee, entries: entries, zone: zone)
         } catch {
             throw .payeeOverflow(error)
         }
+        return book
     }
 
     static func statementsByKind(_ books: [PayeeBook]) -> [String: Int] {

@@ -73,11 +73,27 @@ struct ReferenceStatementBuilder: Sendable {
                         ytd = year
                     }
                     let slice = indices[lo..<hi].map { items[$0] }
+                    var annual: AnnualSummary?
+                    if period.kind == .year {
+                        // Each month by its definition: the entries whose business day is in it.
+                        annual = AnnualSummary(
+                            months: try (1...12).map { month throws(MoneyOverflow) in
+                                let inMonth = slice.filter { $0.date.month == month }
+                                var figures = Figures()
+                                for item in inMonth { try figures.add(item.entry.kind, item.entry.amount.minorUnits) }
+                                return AnnualSummary.Month(
+                                    month: month,
+                                    gross: payee.type == .driver
+                                        ? try MinorUnits.add(figures.earnings, figures.fees, total: "take")
+                                        : figures.earnings,
+                                    count: inMonth.filter { $0.entry.kind == .earning }.count)
+                            })
+                    }
                     sections.append(
                         CurrencySection(
                             currency: currency, figures: figures, lines: try lines(slice, statuses),
                             payouts: payouts(slice, statuses),
-                            yearToDate: ytd))
+                            yearToDate: ytd, annual: annual))
                 } catch {
                     throw overflow(error)
                 }

@@ -65,6 +65,8 @@ public struct CurrencySection: Sendable, Equatable {
     public var payouts: [PayoutLine]
     /// Year to date (from 1 January local up to the period end); set on month statements.
     public var yearToDate: Figures?
+    /// Gross by month with the count of jobs or charges; set on year statements.
+    public var annual: AnnualSummary? = nil
 }
 
 /// A payee's statement for one period, with a section per currency (sorted by code).

@@ -49,7 +49,9 @@ public struct StatementBuilder: Sendable {
                     sections.append(
                         CurrencySection(
                             currency: history.currency, figures: figures, lines: try lines.lines(slice),
-                            payouts: payouts, yearToDate: ytd))
+                            payouts: payouts, yearToDate: ytd,
+                            annual: period.kind == .year
+                                ? try annual(period, history, driver: payee.type == .driver) : nil))
                 } catch {
                     throw BookOverflow(
                         payeeID: payee.id, period: period.label, currency: history.currency.code, overflow: error)
@@ -75,5 +77,22 @@ public struct StatementBuilder: Sendable {
             payee: payee, statements: statements, allTime: allTime, latestEntry: entries[last].occurredAt,
             latestEntryOffset: timeline.offsets[last], latestDay: latestDay,
             payoutSplit: try PayoutSplit(payee: payee, statements: statements, latestDay: latestDay))
+    }
+
+    /// A year's months (running sums: O(1) each) and the count of each month's `earning` entries.
+    func annual(_ year: Period, _ history: CurrencyHistory, driver: Bool) throws(MoneyOverflow) -> AnnualSummary {
+        var months: [AnnualSummary.Month] = []
+        for month in 1...12 {
+            guard let first = CivilDate(year: year.start.year, month: month, day: 1) else { continue }
+            let next = month == 12 ? year.end : CivilDate(year: year.start.year, month: month + 1, day: 1) ?? year.end
+            let lo = history.index(before: first.daysSinceEpoch)
+            let hi = history.index(before: next.daysSinceEpoch)
+            let figures = try history.figures(lo..<hi)
+            let count = history.entryIndices[lo..<hi].reduce(0) { $0 + (history.entries[$1].kind == .earning ? 1 : 0) }
+            months.append(
+                AnnualSummary.Month(month: month, gross: try AnnualSummary.gross(figures, driver: driver), count: count)
+            )
+        }
+        return AnnualSummary(months: months)
     }
 }

@@ -50,6 +50,13 @@ public struct StatementView {
                 tables[payouts.id] = payouts
                 context["payouts_table_block"] = .text(payouts.markdownBlock)
             }
+            if let summary = section.annual {
+                var annual = StatementView.annualTable(
+                    summary, currency: currency, isDriver: isDriver, words: wording, money: money)
+                annual.caption = wording.fill("caption_annual", captionValues)
+                tables[annual.id] = annual
+                context["annual"] = .object(["table_block": .text(annual.markdownBlock)])
+            }
             if let ytd = section.yearToDate {
                 var year = StatementView.figures(ytd, isDriver: isDriver, money: money)
                 year["year"] = .text(String(statement.period.start.year))
@@ -135,6 +142,25 @@ public struct StatementView {
         return TableData(
             id: "lines-\(section.currency.code)", header: header, alignments: alignments, rows: rows, footer: [footer],
             rowHeaderColumn: 1)
+    }
+
+    /// A year's gross by month with the count of jobs or charges (``AnnualSummary``).
+    static func annualTable(
+        _ summary: AnnualSummary, currency: Currency, isDriver: Bool, words: Wording, money: (Int64) -> String
+    ) -> TableData {
+        TableData(
+            id: "annual-\(currency.code)",
+            header: [
+                words["month"], words["annual_box"], words[isDriver ? "take_from_jobs" : "sales"],
+                words[isDriver ? "annual_jobs" : "annual_charges"],
+            ],
+            alignments: [.left, .left, .right, .right],
+            rows: summary.months.map { month in
+                [
+                    words.monthName(month.month), AnnualSummary.box(month: month.month), money(month.gross),
+                    String(month.count),
+                ]
+            }, rowHeaderColumn: 0)
     }
 
     static func payoutsTable(

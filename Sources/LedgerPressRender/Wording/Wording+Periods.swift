@@ -49,6 +49,9 @@ extension Wording {
             ["start": date(period.start), "end": date(period.end), "time": dayStart.description, "zone": zone])
     }
 
+    /// A month's name as it stands alone (`January`, `Januar`, `enero`, `janvier`), 1 to 12.
+    public func monthName(_ month: Int) -> String { names.standaloneMonths[month - 1] }
+
     /// A month in running text: `November 2026`, `noviembre de 2026` (its name as it stands alone).
     public func monthYear(year: Int, month: Int) -> String {
         let name = names.standaloneMonths[month - 1]
