@@ -300,6 +300,22 @@ import Testing
         #expect(try cli.tree("site") == second)
     }
 
+    @Test func lettersAndVerifyPagesAreValidHTML() throws {
+        let tidy = try HTMLValidityTests.tidyPath()
+        let cli = try CLIRunner()
+        let key = try Self.writeKey(cli)
+        #expect(try build(cli, key: key, output: "site").status == 0)
+        #expect(try build(cli, key: key, output: "site", asOf: "2026-12-09T12:00:00Z").status == 0)
+        let pages = try cli.tree("site").keys.filter { $0.hasSuffix("income-letter.html") || $0.hasPrefix("verify/") }
+        #expect(pages.count == 15)
+        for page in pages.sorted() {
+            let result = try ChildProcess.run(
+                URL(fileURLWithPath: tidy), ["-errors", "-q", cli.path("site/" + page)], stderrToStdout: true)
+            let messages = String(decoding: result.stdout, as: UTF8.self)
+            #expect(result.status == 0 && messages.isEmpty, "tidy on \(page):\n\(messages)")
+        }
+    }
+
     @Test func hostileNamesStayInert() throws {
         let cli = try CLIRunner()
         let key = try Self.writeKey(cli)

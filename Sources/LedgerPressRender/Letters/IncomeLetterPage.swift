@@ -77,6 +77,7 @@ public enum IncomeLetterPage {
             html += "<table><caption>Payouts received, \(letter.payoutsFrom) through \(letter.issueDay) (\(c.code))"
             html += "</caption><thead><tr><th scope=\"col\">Payout</th><th scope=\"col\">Date</th>"
             html += "<th scope=\"col\">Amount</th></tr></thead><tbody>"
+            if part.payouts.isEmpty { html += "<tr><td colspan=\"3\">No payout received in this period.</td></tr>" }
             for payout in part.payouts {
                 html += "<tr><th scope=\"row\"><code>\(e(payout.id))</code></th><td>\(payout.day)</td>"
                 html += "<td class=\"amount\">\(money(payout.amount, c))</td></tr>"

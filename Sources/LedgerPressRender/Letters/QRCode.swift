@@ -48,7 +48,7 @@ public enum QRCode {
         }
         return """
             <svg class="qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(size) \(size)" width="\(size * 4)" \
-            height="\(size * 4)" role="img" aria-label="\(label)" shape-rendering="crispEdges">\
+            height="\(size * 4)" role="img" aria-label="\(label)">\
             <rect width="\(size)" height="\(size)" fill="#fff"/><path fill="#000" d="\(path)"/></svg>
             """
     }
