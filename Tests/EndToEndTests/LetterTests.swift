@@ -300,6 +300,36 @@ import Testing
         #expect(try cli.tree("site") == second)
     }
 
+    @Test func onlyTheLetterWhoseFiguresChangedIsWrittenAgain() throws {
+        let cli = try CLIRunner()
+        let key = try Self.writeKey(cli)
+        #expect(try build(cli, key: key, output: "site").status == 0)
+        let before = try cli.tree("site")
+        let cafe = cli.path("site/payees/mer_cafe/income-letter.html")
+        let cafeDate = try FileManager.default.attributesOfItem(atPath: cafe)[.modificationDate] as? Date
+        // A rerun with nothing new writes nothing.
+        let rerun = try build(cli, key: key, output: "site")
+        #expect(rerun.status == 0)
+        #expect(rerun.stdout.contains(" 0 added, 0 changed, "), "\(rerun.stdout)")
+        // One new earning of drv_ann's before the as-of: only their letter (and its verify pages) change.
+        try cli.write(
+            "late.csv",
+            "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency\n"
+                + "late1,2026-11-20T10:00:00-05:00,drv_ann,driver,Ann Lee,earning,10.00,USD\n")
+        let changed = try build(cli, key: key, output: "site", extra: [cli.path("late.csv")])
+        #expect(changed.status == 0, "\(changed.stderr)")
+        let after = try cli.tree("site")
+        #expect(after["payees/drv_ann/income-letter.json"] != before["payees/drv_ann/income-letter.json"])
+        for folder in ["drv_jose", "drv_zoe", "mer_cafe", "mer_books"] {
+            for name in ["income-letter.json", "income-letter.html"] {
+                #expect(after["payees/\(folder)/\(name)"] == before["payees/\(folder)/\(name)"], "\(folder)/\(name)")
+            }
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: cafe)[.modificationDate] as? Date == cafeDate)
+        #expect(after.keys.filter { $0.hasPrefix("verify/") }.count == 6)
+        #expect(try cli.run(["verify", "site"]).status == 0)
+    }
+
     @Test func lettersAndVerifyPagesAreValidHTML() throws {
         let tidy = try HTMLValidityTests.tidyPath()
         let cli = try CLIRunner()
