@@ -328,6 +328,12 @@ import Testing
         #expect(try FileManager.default.attributesOfItem(atPath: cafe)[.modificationDate] as? Date == cafeDate)
         #expect(after.keys.filter { $0.hasPrefix("verify/") }.count == 6)
         #expect(try cli.run(["verify", "site"]).status == 0)
+        // A file in verify/ that no manifest lists is refused, never pruned.
+        try cli.write("site/verify/mine.html", "mine")
+        let refused = try build(cli, key: key, output: "site", asOf: "2026-12-09T12:00:00Z")
+        #expect(refused.status == 73, "\(refused.stderr)")
+        #expect(refused.stderr.contains("verify/mine.html"))
+        #expect(FileManager.default.fileExists(atPath: cli.path("site/verify/mine.html")))
     }
 
     @Test func lettersAndVerifyPagesAreValidHTML() throws {

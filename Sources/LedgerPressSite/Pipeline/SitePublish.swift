@@ -161,7 +161,7 @@ struct SitePublish: Sendable {
         return outcome
     }
 
-    /// Checks ledgerpress's own top-level folders (`payees/`, `finance/`, `assets/`) and the folders of payees
+    /// Checks ledgerpress's own top-level folders (`payees/`, `finance/`, `assets/`, `verify/`, `keys/`) and the folders of payees
     /// the new site drops for files no manifest lists: refused, unless `adopt` (then they count as removed).
     func unlistedInOwnFolders(_ entries: [Manifest.PayeeEntry]) throws -> Int {
         guard site.format == Manifest.formatVersion else { return 0 }
@@ -172,6 +172,13 @@ struct SitePublish: Sendable {
         unlisted += ForeignFiles.unlisted(
             in: output.path, folder: "finance", expected: Set(FinancePages.csvPaths.map { String($0.dropFirst(8)) }))
         unlisted += ForeignFiles.unlisted(in: output.path, folder: "assets", expected: ["style.css"])
+        // Letters' verify pages and public keys: only what the published manifest lists (a `verify/` or `keys/`
+        // folder of someone else's is refused, never pruned).
+        for folder in SitePath.letterFolders.sorted() {
+            let prefix = folder + "/"
+            let listed = site.topFiles.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+            unlisted += ForeignFiles.unlisted(in: output.path, folder: folder, expected: Set(listed))
+        }
         for id in site.payeeOrder {
             guard let entry = site.payees[id], !slugs.contains(entry.slug),
                 let manifest = try? site.payeeManifest(slug: entry.slug)
