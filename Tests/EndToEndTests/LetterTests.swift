@@ -407,6 +407,21 @@ import Testing
             #expect(combined[path] == bytes, "\(path) differs after merge")
         }
         #expect(try cli.run(["verify", "merged"]).status == 0)
+        // The next night's shards, built afresh against the merged site (`--previous`, as deploy/ does): the merged
+        // site's old letters are superseded.
+        let oldSHA = try #require(try Self.json(combined["payees/drv_ann/income-letter.json"])["sha256"] as? String)
+        for index in 0..<2 {
+            let shard = try build(
+                cli, key: key, output: "night\(index)", asOf: "2026-12-09T12:00:00Z",
+                extra: ["--shard", "\(index)/2", "--previous", "merged"])
+            #expect(shard.status == 0, "\(shard.stderr)")
+        }
+        #expect(try cli.run(["merge", "night0", "night1", "--output", "merged"]).status == 0)
+        let next = try cli.tree("merged")
+        let page = String(decoding: try #require(next["verify/\(oldSHA).html"]), as: UTF8.self)
+        #expect(page.contains("Superseded:"))
+        #expect(next.keys.filter { $0.hasPrefix("verify/") }.count == 10)
+        #expect(try cli.run(["verify", "merged"]).status == 0)
     }
 
     @Test(arguments: [

@@ -29,7 +29,7 @@ struct LetterFiles {
     var envelope: [UInt8]
     var page: String
 
-    /// The letter of `payee`, issued at `issuedAt`, signed with the settings' key. `folder`: `payees/<slug>/`.
+    /// The letter of `payee` from all their `entries`, issued at `issuedAt`, signed with the settings' key.
     init(
         payee: Payee, entries: [LedgerEntry], issuedAt: Timestamp, issuer: String?, settings: LetterSettings
     ) throws {

@@ -93,7 +93,7 @@ extension SitePipeline {
             try SitePath.check(file.path, payeeSlugs: [plan.slug])
             return staged.stage(file, old: oldFiles[file.path])
         }
-        var letterHistory: [String]?
+        var letters: [String]?
         var verifyFiles: [OutputFile] = []
         if configuration.mode == .site, let settings = configuration.options.letters,
             let issuedAt = configuration.letterIssuedAt
@@ -102,9 +102,11 @@ extension SitePipeline {
                 payee: payee, entries: plan.entries, issuedAt: issuedAt, issuer: configuration.options.issuer,
                 settings: settings)
             for file in letter.files(folder: folder) { listed.append(try stage(file)) }
-            let history = LetterFiles.history(site.payees[payee.id]?.letters ?? [], adding: letter.sha256)
-            verifyFiles = letter.verifyPages(history: history, issuer: configuration.options.issuer)
-            letterHistory = history
+            // Earlier letters from where earlier versions are read (`--previous`: a shard's is the merged site).
+            let earlier = history.payees[payee.id]?.letters ?? site.payees[payee.id]?.letters ?? []
+            let letterHistory = LetterFiles.history(earlier, adding: letter.sha256)
+            verifyFiles = letter.verifyPages(history: letterHistory, issuer: configuration.options.issuer)
+            letters = letterHistory
         }
         for file in pages.files { listed.append(try stage(file)) }
         for file in pages.kept {
@@ -135,7 +137,7 @@ extension SitePipeline {
             statementsSHA256: PayeeManifest.statementsDigest(records),
             revised: pages.revisions.count,
             finance: try FinanceSummary.PayeeRow(book: book, slug: plan.slug, csvBytes: rows.map(\.count)),
-            periods: book.statements.map(\.period.label), letters: letterHistory)
+            periods: book.statements.map(\.period.label), letters: letters)
         return PayeeOutput(
             operations: staged.operations, financeRows: rows, entry: entry, report: staged.report, rendered: true,
             verifyFiles: verifyFiles)
