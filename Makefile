@@ -7,7 +7,8 @@ PAYEES   = Examples/example-payees.csv
 
 .PHONY: deps build demo test lint bench bench-quick faults clean fuzz fuzz-build check-browser browser-deps browser-run
 
-## deps: install Debian's libcmark-dev when its header or library is missing, libjemalloc-dev (the executable's
+## deps: install Debian's libcmark-dev when its header or library is missing, libqrencode-dev (the letters' QR
+## codes, in-process like cmark) when it is missing, libjemalloc-dev (the executable's
 ## malloc, see Package.swift) when it is missing, and tidy (the HTML validator HTMLValidityTests runs on every
 ## generated page) when it is missing
 deps:
@@ -16,6 +17,12 @@ deps:
 	else \
 		echo "libcmark-dev: missing, installing with apt-get"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libcmark-dev pkg-config; \
+	fi
+	@if [ -f /usr/include/qrencode.h ] && ls /usr/lib/*/libqrencode.so >/dev/null 2>&1; then \
+		echo "libqrencode-dev: present"; \
+	else \
+		echo "libqrencode-dev: missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libqrencode-dev pkg-config; \
 	fi
 	@if ls /usr/lib/*/libjemalloc.so >/dev/null 2>&1; then \
 		echo "libjemalloc-dev: present"; \

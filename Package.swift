@@ -21,6 +21,12 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // libqrencode from Debian's libqrencode-dev (the letters' QR codes); QRCode.swift is the only file that imports it.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         // glibc's <malloc.h> (malloc_trim); SystemMemory.swift is the only file that imports it.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // renameat2(RENAME_EXCHANGE) for the atomic swap of the output folder (not reachable from Swift's Glibc);
@@ -34,7 +40,7 @@ let package = Package(
         .target(
             name: "LedgerPressRender",
             dependencies: [
-                "LedgerPressCore", "CCmark",
+                "LedgerPressCore", "CCmark", "CQRencode",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

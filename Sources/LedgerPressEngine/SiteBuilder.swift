@@ -74,6 +74,7 @@ public struct SiteBuilder: Sendable {
             configuration.adopt = options.adopt
             configuration.shrinkGuard = options.shrinkGuard
             configuration.documents = options.documents
+            configuration.letterIssuedAt = prepared.letterIssuedAt
             let pipeline = SitePipeline(configuration)
             let site = try BuildStop.publishing {
                 // The pipeline takes the payees' entries over (so that it can free them as payees are done).
@@ -114,6 +115,8 @@ public struct SiteBuilder: Sendable {
         var payees: [(Payee, [LedgerEntry])]
         var figures: Result<[FinanceSummary.LedgerFigures], SiteError>
         var shardFacts: (Shard, ShardRecord.LedgerFacts)?
+        /// `--letters`: the instant letters are issued as of.
+        var letterIssuedAt: Timestamp?
     }
 
     /// Import, quarantine, `--as-of`, payees, shard, figures and the error gate, telling problems as it goes.
@@ -156,6 +159,13 @@ public struct SiteBuilder: Sendable {
             // From here on `ledger` is the run's only reference to the entries (so that the pipeline can free them).
             loaded.ledger = Ledger()
             if let asOf = options.site.asOf, let instant = RFC3339.parse(asOf) { ledger = ledger.asOf(instant) }
+            // What `--letters` issues letters as of: `--as-of`, else the whole ledger's latest entry (before sharding).
+            var issuedAt: Timestamp?
+            if options.site.letters != nil {
+                issuedAt =
+                    options.site.asOf.flatMap(RFC3339.parse)
+                    ?? ledger.entries.lazy.filter { !$0.isStatusReport }.map(\.occurredAt).max()
+            }
             var payees = PayeeDirectory.payees(ledger: ledger, profiles: loaded.profiles, options: options.site)
             var shardFacts: (Shard, ShardRecord.LedgerFacts)?
             if let shard = options.shard {
@@ -185,7 +195,8 @@ public struct SiteBuilder: Sendable {
                             + nothingWritten
                     ])
             }
-            return Prepared(imported: imported, payees: payees, figures: figures, shardFacts: shardFacts)
+            return Prepared(
+                imported: imported, payees: payees, figures: figures, shardFacts: shardFacts, letterIssuedAt: issuedAt)
         } catch var stop as BuildStop {
             stop.imported = imported
             throw stop

@@ -17,6 +17,8 @@ public struct SiteOptions: Sendable {
     public var defaultDayStart: DayStart = .midnight
     /// `--week-start`: the first day of the week for payees without a `week_start` in the payees file.
     public var defaultWeekStart: Weekday = .monday
+    /// `--letters`: a signed proof-of-income letter per payee (nil: none).
+    public var letters: LetterSettings?
 
     public init(
         selection: PeriodSelection = PeriodSelection(), issuer: String? = nil, defaultTimeZone: String = "UTC",

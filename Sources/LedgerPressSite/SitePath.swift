@@ -16,6 +16,22 @@ public enum SitePath {
         "payees/style.css", "manifest.json", ShardRecord.path,
     ]
 
+    /// The folders of letters' verify pages and public keys (`--letters`).
+    public static let letterFolders: Set<String> = ["verify", "keys"]
+
+    /// A letter's verify page (`verify/<64 hex digits>.html`) or a signing key's public key (`keys/<16 hex>.pub`).
+    public static func isLetterFile(_ path: String) -> Bool {
+        func hex(_ text: Substring, _ count: Int) -> Bool {
+            text.utf8.count == count
+                && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        if parts[0] == "verify", parts[1].hasSuffix(".html") { return hex(parts[1].dropLast(5), 64) }
+        if parts[0] == "keys", parts[1].hasSuffix(".pub") { return hex(parts[1].dropLast(4), 16) }
+        return false
+    }
+
     /// The stylesheet's two copies: `assets/` for the finance index, `payees/` for the payees' pages (so that
     /// `payees/` is a site of its own).
     public static let stylesheets = ["assets/style.css", "payees/style.css"]
@@ -105,7 +121,7 @@ public enum SitePath {
     /// inside the folder of one of `payeeSlugs` (of any payee when `nil`, for a reader that does not know them).
     public static func check(_ path: String, payeeSlugs: Set<String>?) throws(Violation) {
         try checkForm(path)
-        if topLevelFiles.contains(path) { return }
+        if topLevelFiles.contains(path) || isLetterFile(path) { return }
         guard let slug = payeeFolder(of: path) else { throw .outsideKnownFiles }
         guard payeeSlugs?.contains(slug) ?? true else { throw .unknownPayee(slug) }
     }
@@ -113,7 +129,7 @@ public enum SitePath {
     /// A folder the site may hold: `finance`, `assets`, `payees` or `payees/<slug>` of one of `payeeSlugs`.
     public static func checkFolder(_ path: String, payeeSlugs: Set<String>) throws(Violation) {
         try checkForm(path)
-        if topLevelFolders.contains(path) { return }
+        if topLevelFolders.contains(path) || letterFolders.contains(path) { return }
         let components = components(path)
         guard components.count == 2, components[0] == "payees" else { throw .outsideKnownFiles }
         guard payeeSlugs.contains(components[1]) else { throw .unknownPayee(components[1]) }

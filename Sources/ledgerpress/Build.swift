@@ -18,6 +18,7 @@ struct Build: ParsableCommand {
 
     @OptionGroup var publishing: PublishOptions
     @OptionGroup var links: LinkOptions
+    @OptionGroup var letters: LetterOptions
     var output: String { publishing.output }
     var report: String? { publishing.report }
     var quiet: Bool { publishing.quiet }
@@ -90,15 +91,20 @@ struct Build: ParsableCommand {
         if let mapping = input.mapping { inputs.append(("mapping file", mapping)) }
         if let templates { inputs.append(("templates folder", templates)) }
         inputs += try links.guardedInputs()
+        inputs += letters.guardedInputs
         try Console(quietStdout: report == "-", silent: quiet)
             .guarded(output, inputs: inputs, report: report, rejectFile: rejectFile, build)
     }
 
     /// The library's options for this command line.
-    func buildOptions(links payeeLinks: PayeeLinks, htmlTally: CPUTally?) throws -> BuildOptions {
+    func buildOptions(links payeeLinks: PayeeLinks, htmlTally: CPUTally?, letters: LetterSettings? = nil) throws
+        -> BuildOptions
+    {
         let environment = ProcessInfo.processInfo.environment
+        var site = try shape.siteOptions(links: payeeLinks)
+        site.letters = letters
         return BuildOptions(
-            site: try shape.siteOptions(links: payeeLinks), defaultTemplates: Console.defaultTemplates,
+            site: site, defaultTemplates: Console.defaultTemplates,
             templates: templates, mode: only == "finance" ? .finance : .site,
             shard: shard.flatMap(Shard.init(parsing:)),
             rejectFile: rejectFile, previous: previous.map { URL(fileURLWithPath: $0) }, adopt: adopt,
@@ -115,7 +121,9 @@ struct Build: ParsableCommand {
         // The HTML rendering's CPU time is measured only for a run report (two clock reads per statement).
         let htmlTally = report == nil ? nil : CPUTally()
         let builder = SiteBuilder(
-            inputs: input.buildInputs(), options: try buildOptions(links: payeeLinks, htmlTally: htmlTally))
+            inputs: input.buildInputs(),
+            options: try buildOptions(
+                links: payeeLinks, htmlTally: htmlTally, letters: try letters.settings(console: console)))
         let built: SiteBuilder.Built
         do {
             built = try builder.build(

@@ -11,7 +11,7 @@ struct LedgerPress: ParsableCommand {
             66 missing input, 70 internal error, 72 /proc is not mounted, 73 cannot create output, 74 I/O error, \
             75 another run holds the output or took it over (try again), 130 / 143 interrupted by SIGINT / SIGTERM.
             """,
-        subcommands: [Build.self, Merge.self, Check.self, Verify.self, Sample.self]
+        subcommands: [Build.self, Merge.self, Check.self, Verify.self, VerifyLetter.self, Sample.self]
     )
 
     /// ArgumentParser's own `main`, plus the run report of a `build` or `merge` whose command line is refused

@@ -56,6 +56,15 @@ import Testing
         "links": { $0.links = try PayeeLinks(secretFile: Array("a secret of more than 16 bytes".utf8)) },
         "defaultDayStart": { $0.defaultDayStart = DayStart(parsing: "04:00") ?? .midnight },
         "defaultWeekStart": { $0.defaultWeekStart = .sunday },
+        "letters": {
+            // A fixed Ed25519 seed in PKCS#8 PEM, as `openssl genpkey -algorithm ed25519` writes one.
+            let der: [UInt8] =
+                [0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]
+                + Array(repeating: 7, count: 32)
+            let pem = "-----BEGIN PRIVATE KEY-----\n\(Data(der).base64EncodedString())\n-----END PRIVATE KEY-----\n"
+            $0.letters = LetterSettings(
+                key: try LetterKey(pem: pem, file: "key.pem"), verifyBaseURL: "https://pay.example.com")
+        },
     ]
 
     enum Effect {

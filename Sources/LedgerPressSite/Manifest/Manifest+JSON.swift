@@ -50,6 +50,8 @@ extension Manifest.Options {
         json.field("default_timezone", defaultTimeZone)
         if let defaultWeekStart { json.field("default_week_start", defaultWeekStart) }
         if let issuer { json.field("issuer", issuer) }
+        if let letterKeyID { json.field("letter_key_id", letterKeyID) }
+        if let letterVerifyBaseURL { json.field("letter_verify_base_url", letterVerifyBaseURL) }
         if let linkKeyID { json.field("link_key_id", linkKeyID) }
         if let only { json.field("only", only) }
         if let payeeFolders { json.field("payee_folders", payeeFolders) }
@@ -70,6 +72,7 @@ extension Manifest.PayeeEntry {
         finance.write(to: &json)
         json.field("id", id)
         json.field("key", key)
+        if let letters { json.field("letters", letters) }
         json.key("manifest")
         manifest.write(to: &json)
         json.field("periods", periods)

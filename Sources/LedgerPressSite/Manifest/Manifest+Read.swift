@@ -15,6 +15,7 @@ extension Manifest.PayeeEntry {
         var revised: Int?
         var finance: FinanceSummary.PayeeRow?
         var periods: [String]?
+        var letters: [String]?
         try json.object { json, name throws(JSONCursor.Unexpected) in
             switch name {
             case "id": id = try json.string()
@@ -27,6 +28,7 @@ extension Manifest.PayeeEntry {
             case "revised": revised = try json.int()
             case "finance": finance = try .init(json: &json)
             case "periods": periods = try json.list { json throws(JSONCursor.Unexpected) in try json.string() }
+            case "letters": letters = try json.list { json throws(JSONCursor.Unexpected) in try json.string() }
             default: try json.skipValue()
             }
         }
@@ -35,7 +37,7 @@ extension Manifest.PayeeEntry {
         else { throw JSONCursor.Unexpected() }
         self.init(
             id: id, slug: slug, key: key, manifest: manifest, files: files, bytes: bytes,
-            statementsSHA256: statementsSHA256, revised: revised, finance: finance, periods: periods)
+            statementsSHA256: statementsSHA256, revised: revised, finance: finance, periods: periods, letters: letters)
     }
 }
 

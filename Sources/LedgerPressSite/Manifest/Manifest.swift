@@ -47,9 +47,12 @@ struct Manifest: Codable {
         var finance: FinanceSummary.PayeeRow
         /// The labels of the payee's statements, oldest first.
         var periods: [String]
+        /// `--letters`: the SHA-256 of each of the payee's letters with a verify page, oldest first (the last is
+        /// current, the others superseded); nil without letters.
+        var letters: [String]? = nil
 
         enum CodingKeys: String, CodingKey {
-            case id, slug, key, manifest, files, bytes, revised, finance, periods
+            case id, slug, key, manifest, files, bytes, revised, finance, periods, letters
             case statementsSHA256 = "statements_sha256"
         }
     }
@@ -75,6 +78,9 @@ struct Manifest: Codable {
         var defaultDayStart: String?
         /// `--week-start` (`sunday`); absent for the default Monday.
         var defaultWeekStart: String?
+        /// `--letters`: the signing key's id and `--verify-base-url`; absent without letters.
+        var letterKeyID: String?
+        var letterVerifyBaseURL: String?
 
         enum CodingKeys: String, CodingKey {
             case periods, ranges, issuer, templates, only
@@ -86,6 +92,8 @@ struct Manifest: Codable {
             case linkKeyID = "link_key_id"
             case defaultDayStart = "default_day_start"
             case defaultWeekStart = "default_week_start"
+            case letterKeyID = "letter_key_id"
+            case letterVerifyBaseURL = "letter_verify_base_url"
         }
 
         init(_ options: SiteOptions, templates: TemplateSet, mode: SitePipeline.Mode = .site) {
@@ -101,6 +109,8 @@ struct Manifest: Codable {
             linkKeyID = options.links.keyID
             defaultDayStart = options.defaultDayStart.isMidnight ? nil : options.defaultDayStart.description
             defaultWeekStart = options.defaultWeekStart == .monday ? nil : options.defaultWeekStart.rawValue
+            letterKeyID = options.letters?.key.keyID
+            letterVerifyBaseURL = options.letters?.verifyBaseURL
             self.templates = Options.templatesDigest(templates)
         }
 

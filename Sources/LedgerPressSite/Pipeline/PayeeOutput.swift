@@ -10,6 +10,10 @@ struct PayeeOutput: Sendable {
     var entry: Manifest.PayeeEntry
     var report = SiteWriter.Report()
     var rendered: Bool
+    /// `--letters`: the payee's verify pages rendered by this run (`verify/<sha256>.html`), and those carried over
+    /// from the published site unchanged (a reused payee's).
+    var verifyFiles: [OutputFile] = []
+    var keptVerifyFiles: [Manifest.FileEntry] = []
 }
 
 extension SitePipeline {
@@ -26,6 +30,7 @@ extension SitePipeline {
             financeRows: try site.financeRows(of: entry),
             entry: entry, rendered: false)
         output.report.unchanged = plan.reusedFiles.count
+        output.keptVerifyFiles = (entry.letters ?? []).compactMap { site.topFiles[LetterFiles.verifyPath(sha256: $0)] }
         return output
     }
 
@@ -88,6 +93,21 @@ extension SitePipeline {
             try SitePath.check(file.path, payeeSlugs: [plan.slug])
             return staged.stage(file, old: oldFiles[file.path])
         }
+        var letters: [String]?
+        var verifyFiles: [OutputFile] = []
+        if configuration.mode == .site, let settings = configuration.options.letters,
+            let issuedAt = configuration.letterIssuedAt
+        {
+            let letter = try LetterFiles(
+                payee: payee, entries: plan.entries, issuedAt: issuedAt, issuer: configuration.options.issuer,
+                settings: settings)
+            for file in letter.files(folder: folder) { listed.append(try stage(file)) }
+            // Earlier letters from where earlier versions are read (`--previous`: a shard's is the merged site).
+            let earlier = history.payees[payee.id]?.letters ?? site.payees[payee.id]?.letters ?? []
+            let letterHistory = LetterFiles.history(earlier, adding: letter.sha256)
+            verifyFiles = letter.verifyPages(history: letterHistory, issuer: configuration.options.issuer)
+            letters = letterHistory
+        }
         for file in pages.files { listed.append(try stage(file)) }
         for file in pages.kept {
             staged.keep(file.path)
@@ -117,8 +137,9 @@ extension SitePipeline {
             statementsSHA256: PayeeManifest.statementsDigest(records),
             revised: pages.revisions.count,
             finance: try FinanceSummary.PayeeRow(book: book, slug: plan.slug, csvBytes: rows.map(\.count)),
-            periods: book.statements.map(\.period.label))
+            periods: book.statements.map(\.period.label), letters: letters)
         return PayeeOutput(
-            operations: staged.operations, financeRows: rows, entry: entry, report: staged.report, rendered: true)
+            operations: staged.operations, financeRows: rows, entry: entry, report: staged.report, rendered: true,
+            verifyFiles: verifyFiles)
     }
 }

@@ -47,6 +47,9 @@ public struct SitePipeline: Sendable {
         public var shrinkGuard: ShrinkGuard? = ShrinkGuard()
         /// The files each statement is published as.
         public var documents = StatementDocuments.standard
+        /// The instant `--letters` issues letters as of: `--as-of`, else the whole ledger's latest entry (the same
+        /// for every shard). Part of every payee's full key, not of the statements' render keys.
+        public var letterIssuedAt: Timestamp?
 
         public init(
             templates: TemplateSet, options: SiteOptions, mode: Mode = .site, toolIdentity: String,
@@ -185,7 +188,8 @@ public struct SitePipeline: Sendable {
             options: Manifest.Options(
                 configuration.options, templates: configuration.templates, mode: configuration.mode),
             mode: configuration.mode,
-            templates: configuration.templates, shard: configuration.shard)
+            templates: configuration.templates, shard: configuration.shard,
+            letterKey: configuration.options.letters.map { ($0.key.keyID, $0.key.publicKeyPEM) })
     }
 
     /// The finance summary of the payees' entries and the whole ledger (every total checked).

@@ -13,6 +13,8 @@ struct SiteTop: Sendable {
     var mode: SitePipeline.Mode
     var templates: TemplateSet
     var shard: (Shard, ShardRecord.LedgerFacts)?
+    /// `--letters`: the signing key's id and public key (PEM), published at `keys/<key-id>.pub`.
+    var letterKey: (id: String, pem: String)? = nil
 }
 
 /// The publishing half of a build or a merge: payees' outputs streamed into staging, then the top-level files
@@ -37,6 +39,9 @@ struct SitePublish: Sendable {
         if top.mode == .site {
             // The payees' own copy (`payees/style.css`) lets `payees/` be published alone; the finance index uses `assets/`.
             for path in SitePath.stylesheets { files.append(OutputFile(path: path, text: top.templates.stylesheet)) }
+        }
+        if let key = top.letterKey, top.mode == .site {
+            files.append(OutputFile(path: LetterFiles.keyPath(keyID: key.id), text: key.pem))
         }
         if let (shard, facts) = top.shard {
             files.append(try ShardRecord(shard: shard, ledger: facts, finance: summary).file())
@@ -81,11 +86,22 @@ struct SitePublish: Sendable {
         report.removed += try unlistedInOwnFolders(entries)
         var staged = StagedFiles(published: output)
         var listed = files.map { staged.stage($0, old: oldTop[$0.path]) }
+        // Letters' verify pages: rendered with their payee, or carried over unchanged with a reused payee.
+        let verifyFiles = outputs.flatMap(\.verifyFiles)
+        for file in verifyFiles {
+            try SitePath.check(file.path, payeeSlugs: [])
+            listed.append(staged.stage(file, old: oldTop[file.path]))
+        }
+        for file in outputs.flatMap(\.keptVerifyFiles) {
+            staged.keep(file.path)
+            listed.append(file)
+        }
         // The top level keeps its files, the payees' folders and what ledgerpress did not write (carried over).
         let foreign = ForeignFiles.topLevel(of: output.path)
         staged.prune(
             "",
-            keeping: files.map(\.path) + FinancePages.csvPaths + ["manifest.json"] + entries.map { "payees/" + $0.slug }
+            keeping: listed.map(\.path) + FinancePages.csvPaths + ["manifest.json"]
+                + entries.map { "payees/" + $0.slug }
                 + foreign
         )
         writer.submit(staged.operations + foreign.map { .carry($0) })
@@ -145,7 +161,7 @@ struct SitePublish: Sendable {
         return outcome
     }
 
-    /// Checks ledgerpress's own top-level folders (`payees/`, `finance/`, `assets/`) and the folders of payees
+    /// Checks ledgerpress's own top-level folders (`payees/`, `finance/`, `assets/`, `verify/`, `keys/`) and the folders of payees
     /// the new site drops for files no manifest lists: refused, unless `adopt` (then they count as removed).
     func unlistedInOwnFolders(_ entries: [Manifest.PayeeEntry]) throws -> Int {
         guard site.format == Manifest.formatVersion else { return 0 }
@@ -156,6 +172,13 @@ struct SitePublish: Sendable {
         unlisted += ForeignFiles.unlisted(
             in: output.path, folder: "finance", expected: Set(FinancePages.csvPaths.map { String($0.dropFirst(8)) }))
         unlisted += ForeignFiles.unlisted(in: output.path, folder: "assets", expected: ["style.css"])
+        // Letters' verify pages and public keys: only what the published manifest lists (a `verify/` or `keys/`
+        // folder of someone else's is refused, never pruned).
+        for folder in SitePath.letterFolders.sorted() {
+            let prefix = folder + "/"
+            let listed = site.topFiles.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+            unlisted += ForeignFiles.unlisted(in: output.path, folder: folder, expected: Set(listed))
+        }
         for id in site.payeeOrder {
             guard let entry = site.payees[id], !slugs.contains(entry.slug),
                 let manifest = try? site.payeeManifest(slug: entry.slug)
@@ -196,6 +219,12 @@ struct SitePublish: Sendable {
             guard site.topFiles[file.path] == entry, SystemFile.holds(output.path + "/" + file.path, bytes: file.bytes)
             else { return nil }
             listed.append(entry)
+        }
+        for entry in entries {
+            for hash in entry.letters ?? [] {
+                guard let file = site.topFiles[LetterFiles.verifyPath(sha256: hash)] else { return nil }
+                listed.append(file)
+            }
         }
         for path in FinancePages.csvPaths {
             // (Every payee here was reused, which needs their rows in untouched finance CSVs.)

@@ -183,7 +183,8 @@ extension SiteMerger {
         }
         // Only what a build writes for this payee: the home and each statement's documents (none in a
         // finance-only build), one per period the shard's manifest records for them.
-        let writes = SiteMerger.buildFiles(of: entry, mode: mode, documents: documents)
+        let writes = SiteMerger.buildFiles(
+            of: entry, mode: mode, documents: documents, letters: shard.manifest.options.letterKeyID != nil)
         for file in manifest.files where !writes.contains(String(file.path.dropFirst(folder.utf8.count))) {
             throw MergeFailure.mismatch(
                 "\(directory)/\(entry.manifest.path): error: files: '\(SitePath.quoted(file.path))': expected only the files a build writes for payee \(SitePath.quoted(entry.id)) (index.html and each statement's \(documents.suffixes.joined(separator: ", "))), got another"
@@ -229,6 +230,15 @@ extension SiteMerger {
         if let moved = site.payees[entry.id], moved.slug != entry.slug { staged.report.removed += moved.files }
         result.operations = staged.operations
         result.report = staged.report
+        // The payee's letters' verify pages, as the shard published them.
+        for hash in entry.letters ?? [] {
+            let path = LetterFiles.verifyPath(sha256: hash)
+            guard let bytes = shard.files[path] else {
+                throw MergeFailure.mismatch(
+                    "\(directory)/\(path): missing (payee \(SitePath.quoted(entry.id))'s letter)")
+            }
+            result.verifyFiles.append(OutputFile(path: path, bytes: bytes))
+        }
         guard let starts = shard.financeOffsets[entry.id] else {
             throw MergeFailure.mismatch("payee \(SitePath.quoted(entry.id)) has no rows in the shards' finance files")
         }
@@ -264,11 +274,12 @@ extension SiteMerger {
 
 extension SiteMerger {
     /// The names of the files a build writes in a payee's folder besides their manifest.
-    static func buildFiles(of entry: Manifest.PayeeEntry, mode: SitePipeline.Mode, documents: StatementDocuments)
-        -> Set<String>
-    {
+    static func buildFiles(
+        of entry: Manifest.PayeeEntry, mode: SitePipeline.Mode, documents: StatementDocuments, letters: Bool = false
+    ) -> Set<String> {
         guard mode == .site else { return [] }
         var names: Set<String> = ["index.html"]
+        if letters { names.formUnion(LetterFiles.names) }
         for label in entry.periods where Period(label: label) != nil { names.formUnion(documents.names(label: label)) }
         return names
     }

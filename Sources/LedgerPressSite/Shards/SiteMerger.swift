@@ -101,7 +101,9 @@ public struct SiteMerger: Sendable {
         let writer = SiteWriter(output: output, lock: lock)
         let site = try writer.prepare()
         let publish = SitePublish(
-            top: SiteTop(options: first.manifest.options, mode: mode, templates: templates, shard: nil),
+            top: SiteTop(
+                options: first.manifest.options, mode: mode, templates: templates, shard: nil,
+                letterKey: try letterKey(of: first)),
             inputs: first.manifest.inputs,
             formats: MoneyFormats(), site: site, output: writer.output)
         let staging = try StagingWriter.opening(for: writer, abortAfterFiles: nil)
@@ -130,6 +132,18 @@ public struct SiteMerger: Sendable {
         return Merged(
             shardCount: shards.count, payeeCount: summary.payees.count, statementCount: summary.statementCount,
             statementsByKind: byKind, entryCount: summary.entryCount, inputs: first.manifest.inputs, outcome: outcome)
+    }
+}
+
+extension SiteMerger {
+    /// The shards' letter-signing public key (`keys/<key-id>.pub`, as the first shard's manifest options name it).
+    func letterKey(of shard: LoadedShard) throws -> (id: String, pem: String)? {
+        guard let id = shard.manifest.options.letterKeyID else { return nil }
+        let path = LetterFiles.keyPath(keyID: id)
+        guard let bytes = shard.files[path], let pem = String(data: bytes, encoding: .utf8) else {
+            throw MergeFailure.mismatch("\(shard.directory)/\(path): missing (the shard was built with --letters)")
+        }
+        return (id, pem)
     }
 }
 

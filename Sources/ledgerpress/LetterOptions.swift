@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import LedgerPressSite
+
+/// `--letters`, `--signing-key FILE` and `--verify-base-url URL`: a signed proof-of-income letter per payee.
+/// The key is read here and handed on as a ``LetterSettings`` value; it is never printed, reported or written
+/// to the site (only its public half, at `keys/<key-id>.pub`).
+struct LetterOptions: ParsableArguments {
+    @Flag(
+        help:
+            "Write a proof-of-income letter per payee (payees/<folder>/income-letter.html and .json), signed with --signing-key, with a verify page under --verify-base-url."
+    )
+    var letters = false
+
+    @Option(
+        name: .customLong("signing-key"),
+        help: ArgumentHelp(
+            "The letters' Ed25519 private key, PEM (PKCS#8), as `openssl genpkey -algorithm ed25519` writes it.",
+            valueName: "file"))
+    var signingKey: String?
+
+    @Option(
+        name: .customLong("verify-base-url"),
+        help: ArgumentHelp(
+            "Where the site is served: each letter's QR code and short URL lead to URL/verify/<sha256>.html.",
+            valueName: "url"))
+    var verifyBaseURL: String?
+
+    func validate() throws {
+        guard letters else {
+            if signingKey != nil || verifyBaseURL != nil {
+                throw ValidationError("--signing-key and --verify-base-url: expected --letters with them")
+            }
+            return
+        }
+        guard signingKey != nil, let verifyBaseURL else {
+            throw ValidationError("--letters: expected --signing-key FILE and --verify-base-url URL")
+        }
+        let allowed = verifyBaseURL.unicodeScalars.allSatisfy {
+            $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"\"'<>\\`{}|^".unicodeScalars.contains($0)
+        }
+        guard allowed, verifyBaseURL.hasPrefix("https://") || verifyBaseURL.hasPrefix("http://"),
+            verifyBaseURL.count > "https://".count
+        else {
+            throw ValidationError(
+                "--verify-base-url: expected an http:// or https:// URL of printable ASCII without quotes or spaces, got '\(verifyBaseURL)'"
+            )
+        }
+    }
+
+    /// The key file, named as an input for the output guard (so a key inside the output is refused).
+    var guardedInputs: [(String, String)] { letters ? signingKey.map { [("signing key file", $0)] } ?? [] : [] }
+
+    /// The letters' settings: nil without `--letters`; a missing key file exits 66, a key that is not an
+    /// Ed25519 PKCS#8 PEM 65, each with a message naming the file (never its contents).
+    func settings(console: Console) throws -> LetterSettings? {
+        guard letters, let signingKey, let verifyBaseURL else { return nil }
+        let bytes = try console.readInput(signingKey, option: "--signing-key")
+        do {
+            let key = try LetterKey(pem: String(decoding: bytes, as: UTF8.self), file: signingKey)
+            return LetterSettings(key: key, verifyBaseURL: verifyBaseURL)
+        } catch {
+            console.error([error.description])
+            throw Exit.dataError
+        }
+    }
+}
