@@ -8,8 +8,8 @@ PAYEES   = Examples/example-payees.csv
 .PHONY: deps build demo test lint bench bench-quick faults clean fuzz fuzz-build check-browser browser-deps browser-run
 
 ## deps: install Debian's libcmark-dev when its header or library is missing, libjemalloc-dev (the executable's
-## malloc, see Package.swift) when it is missing, and tidy (the HTML validator HTMLValidityTests runs on every
-## generated page) when it is missing
+## malloc, see Package.swift) when it is missing, tidy (the HTML validator HTMLValidityTests runs on every
+## generated page) when it is missing, and mblaze (mshow: the MIME reader OutboxTests checks every e-mail with)
 deps:
 	@if [ -f /usr/include/cmark.h ] && ( ldconfig -p 2>/dev/null | grep -q 'libcmark\.so ' || ls /usr/lib/*/libcmark.so >/dev/null 2>&1 ); then \
 		echo "libcmark-dev: present"; \
@@ -28,6 +28,12 @@ deps:
 	else \
 		echo "tidy: missing, installing with apt-get"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y tidy; \
+	fi
+	@if command -v mshow >/dev/null 2>&1; then \
+		echo "mblaze: present"; \
+	else \
+		echo "mblaze: missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y mblaze; \
 	fi
 
 build: deps
