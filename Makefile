@@ -42,8 +42,9 @@ build: deps
 ## demo: build, then run `ledgerpress build` on the bundled example ledger into output/
 demo: build
 	$(BIN) build $(EXAMPLE) --payees $(PAYEES) --output output --issuer "Example Rides & Market" \
-		--range 2026-10-01..2026-10-15
+		--range 2026-10-01..2026-10-15 --outbox output.outbox --mail-from statements@example.com --deliver month
 	@echo
+	@echo "E-mails of the month statements: output.outbox/new/ (send them with scripts/send-outbox.sh output.outbox)."
 	@echo "Open output/index.html (finance index) or output/payees/<payee>/index.html in a browser."
 	@echo "  e.g. file://$(CURDIR)/output/index.html"
 

@@ -108,6 +108,13 @@ import Testing
             #expect(html.contains("<style>") && html.contains("</style>"))
             #expect(!html.contains("<link") && !html.contains("href=") && !html.contains("src="), "\(path)")
             #expect(!html.contains("<script"), "\(path)")
+            // Valid HTML by Debian's tidy, as every page of the site is (HTMLValidityTests).
+            try cli.write("part.html", html)
+            let tidy = try ChildProcess.run(
+                URL(fileURLWithPath: try HTMLValidityTests.tidyPath()), ["-errors", "-q", cli.path("part.html")],
+                stderrToStdout: true)
+            let problems = String(decoding: tidy.stdout, as: UTF8.self)
+            #expect(tidy.status == 0 && problems.isEmpty, "tidy on the HTML part of \(path):\n\(problems)")
             if payee == "drv_ann" {
                 // The display name, with the line breaks made spaces, is all the To header holds.
                 #expect(message["to_name"] as? String == "Ann Lee Bcc: victim@evil.example X-Injected: yes")
