@@ -201,11 +201,11 @@ public struct SiteBuilder: Sendable {
             }
             var prepared = Prepared(imported: imported, payees: payees, figures: figures, shardFacts: shardFacts)
             if options.outbox != nil {
-                prepared.recipients = payees.map { payee, _ in
+                prepared.recipients = payees.map { payee, entries in
                     let profile = loaded.profiles[payee.id]
                     return OutboxRecipient(
                         payeeID: payee.id, name: payee.name, email: profile?.email,
-                        consents: profile?.emailStatements ?? true)
+                        consents: profile?.emailStatements ?? true, asOf: OutboxAsOf(payee: payee, entries: entries))
                 }
             }
             return prepared

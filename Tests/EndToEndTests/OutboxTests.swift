@@ -188,10 +188,12 @@ import Testing
         #expect(try Self.messages(cli).isEmpty)
         #expect(again.stderr.contains("outbox: 0 message(s) written, \(first.count) already in the outbox"))
 
-        // A late entry in drv_ann's October revises October (its figures) and November (its opening balance):
+        // A late entry in drv_ann's October revises October (its figures) and November (its opening balance, and a
+        // late tip):
         // one new message for each, version 2, saying what changed; nobody else gets one.
         var ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
         ledger += "late_1,2026-10-20T12:00:00-04:00,drv_ann,driver,Ann Lee,adjustment,5.00,USD,,Late bonus,,\n"
+        ledger += "late_2,2026-11-29T20:00:00-05:00,drv_ann,driver,Ann Lee,tip,1.00,USD,,Late tip,,\n"
         try cli.write("ledger.csv", ledger)
         let revised = try cli.run(Self.arguments(ledger: cli.path("ledger.csv")))
         #expect(revised.status == 0, "\(revised.stderr)")
@@ -213,6 +215,10 @@ import Testing
         }
         let october = try #require(messages.first { ($0["subject"] as? String)?.contains("2026-10") == true })
         #expect((october["text"] as? String)?.contains("Late bonus") == true)
+        // Date: each version's own as-of time (the latest entry up to the period's end), never the clock.
+        #expect(october["date"] as? String == "Sat, 31 Oct 2026 23:50:00 -0400")
+        let november = try #require(messages.first { ($0["subject"] as? String)?.contains("2026-11") == true })
+        #expect(november["date"] as? String == "Sun, 29 Nov 2026 20:00:00 -0500")
         // The new versions have new Message-IDs: the first messages (now in cur/) are still the only ones of version 1.
         #expect(Set(names).isDisjoint(with: try Self.messages(cli, "cur").map { String($0.prefix { $0 != ":" }) }))
     }

@@ -36,12 +36,15 @@ public struct OutboxRecipient: Sendable, Equatable {
     public var email: String?
     /// False when `email_statements` says `no`.
     public var consents: Bool
+    /// The as-of time of each of the payee's statements (the messages' `Date`); empty: the statement's first as-of.
+    public var asOf: OutboxAsOf
 
-    public init(payeeID: String, name: String, email: String?, consents: Bool) {
+    public init(payeeID: String, name: String, email: String?, consents: Bool, asOf: OutboxAsOf = OutboxAsOf()) {
         self.payeeID = payeeID
         self.name = name
         self.email = email
         self.consents = consents
+        self.asOf = asOf
     }
 }
 

@@ -6,9 +6,9 @@ import LedgerPressRender
 /// asked that the Maildir does not hold yet, made from the published files (the Markdown for the text part, the
 /// page's statement and the site's stylesheet for the HTML part, the PDF beside the statement when there is one).
 ///
-/// > Note: a message's name, `Message-ID` and `Date` are functions of the statement version (payee, period,
-/// > version, figures' fingerprint, first as-of time), never of the clock: a rerun, or a run after a kill, finds
-/// > the message in `new/` or `cur/` and writes nothing.
+/// > Note: a message's name and `Message-ID` are functions of the statement version (payee, period, version,
+/// > figures' fingerprint, first as-of time) and its `Date` is the version's as-of time (``OutboxAsOf``), never
+/// > the clock: a rerun, or a run after a kill, finds the message in `new/` or `cur/` and writes nothing.
 public struct StatementOutbox: Sendable {
     /// The outbox could not be written, or the published site read.
     public struct Failure: Error, CustomStringConvertible {
@@ -115,14 +115,17 @@ public struct StatementOutbox: Sendable {
         let revision = Self.revisionNote(record)
         let text = (revision.map { $0 + "\n\n" } ?? "") + String(decoding: markdown, as: UTF8.self)
         let html = MailHTML.document(page: String(decoding: page, as: UTF8.self), css: css, note: revision)
-        let asOf = RFC3339.parse(record.firstIssuedAsOf) ?? Timestamp(epochSeconds: 0)
+        let first = RFC3339.parse(record.firstIssuedAsOf) ?? Timestamp(epochSeconds: 0)
+        let date =
+            Period(label: label).flatMap { recipient.asOf.asOf(before: $0.end.daysSinceEpoch) }
+            ?? (first.epochSeconds, Int(first.offsetSeconds))
         let subject =
             record.version > 1
             ? "\(options.fromName): revised statement \(label) (version \(record.version))"
             : "\(options.fromName): statement \(label)"
         return MailMessage(
             from: (options.fromName, options.from), to: (recipient.name, address), subject: subject,
-            date: (asOf.epochSeconds, Int(asOf.offsetSeconds)), messageID: messageID, text: text, html: html,
+            date: date, messageID: messageID, text: text, html: html,
             attachments: attachments,
             extraHeaders: [("X-Ledgerpress-Statement", "\(label); version \(record.version)")])
     }
