@@ -236,6 +236,15 @@ import Testing
         #expect(try Self.messages(cli, "tmp").isEmpty)
         let ids = try Self.parsed(names.map { cli.path("outbox/new/" + $0) }).compactMap { $0["message_id"] as? String }
         #expect(Set(ids).count == names.count)
+        // Killed after a message was linked into new/ and before its tmp/ name went: the rerun only tidies tmp/.
+        let first = try #require(names.first)
+        try FileManager.default.copyItem(
+            atPath: cli.path("outbox/new/" + first), toPath: cli.path("outbox/tmp/" + first))
+        let third = try cli.run(Self.arguments())
+        #expect(third.status == 0)
+        #expect(third.stderr.contains("outbox: 0 message(s) written, \(names.count) already in the outbox"))
+        #expect(try Self.messages(cli) == names)
+        #expect(try Self.messages(cli, "tmp").isEmpty)
     }
 
     @Test(arguments: [

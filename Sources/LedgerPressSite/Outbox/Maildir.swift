@@ -26,6 +26,11 @@ struct Maildir {
                 delivered.insert(String(name.split(separator: ":", maxSplits: 1).first ?? Substring(name)))
             }
         }
+        // A run killed between the link into new/ and the removal from tmp/ left its name in both.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder + "/tmp")) ?? []
+        where delivered.contains(name) {
+            SystemFile.remove(folder + "/tmp/" + name)
+        }
     }
 
     /// Whether a message of that name is in `new/` or `cur/`.
