@@ -9,8 +9,8 @@ PAYEES   = Examples/example-payees.csv
 
 ## deps: install Debian's libcmark-dev when its header or library is missing, libqrencode-dev (the letters' QR
 ## codes, in-process like cmark) when it is missing, libjemalloc-dev (the executable's
-## malloc, see Package.swift) when it is missing, and tidy (the HTML validator HTMLValidityTests runs on every
-## generated page) when it is missing
+## malloc, see Package.swift) when it is missing, tidy (the HTML validator HTMLValidityTests runs on every
+## generated page) when it is missing, and mblaze (mshow: the MIME reader OutboxTests checks every e-mail with)
 deps:
 	@if [ -f /usr/include/cmark.h ] && ( ldconfig -p 2>/dev/null | grep -q 'libcmark\.so ' || ls /usr/lib/*/libcmark.so >/dev/null 2>&1 ); then \
 		echo "libcmark-dev: present"; \
@@ -36,6 +36,12 @@ deps:
 		echo "tidy: missing, installing with apt-get"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y tidy; \
 	fi
+	@if command -v mshow >/dev/null 2>&1; then \
+		echo "mblaze: present"; \
+	else \
+		echo "mblaze: missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y mblaze; \
+	fi
 
 build: deps
 	$(SWIFT) build
@@ -43,8 +49,9 @@ build: deps
 ## demo: build, then run `ledgerpress build` on the bundled example ledger into output/
 demo: build
 	$(BIN) build $(EXAMPLE) --payees $(PAYEES) --output output --issuer "Example Rides & Market" \
-		--range 2026-10-01..2026-10-15
+		--range 2026-10-01..2026-10-15 --outbox output.outbox --mail-from statements@example.com --deliver month
 	@echo
+	@echo "E-mails of the month statements: output.outbox/new/ (send them with scripts/send-outbox.sh output.outbox)."
 	@echo "Open output/index.html (finance index) or output/payees/<payee>/index.html in a browser."
 	@echo "  e.g. file://$(CURDIR)/output/index.html"
 

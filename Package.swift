@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(
             name: "LedgerPressEngineTests",
             dependencies: [
-                "LedgerPressEngine", "LedgerPressSite", "LedgerPressImport", "LedgerPressSample",
+                "LedgerPressEngine", "LedgerPressSite", "LedgerPressImport", "LedgerPressSample", "LedgerPressRender",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Fixtures"]),

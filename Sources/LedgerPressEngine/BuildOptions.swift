@@ -36,6 +36,8 @@ public struct BuildOptions: Sendable {
     public var htmlTally: CPUTally?
     /// The files each statement is published as (a document renderer registers here).
     public var documents = StatementDocuments.standard
+    /// `--outbox`: e-mail the new and revised statements of some kinds into a Maildir after the publish.
+    public var outbox: OutboxOptions?
 
     public init(
         site: SiteOptions = SiteOptions(), defaultTemplates: String? = nil, templates: String? = nil,

@@ -38,6 +38,8 @@ public struct SiteBuilder: Sendable {
     public struct Built: Sendable {
         public var imported: Imported
         public var site: SitePipeline.Outcome
+        /// `--outbox`: what it wrote and whom it left out.
+        public var outbox: OutboxReport?
     }
 
     /// A check that found nothing wrong.
@@ -86,7 +88,17 @@ public struct SiteBuilder: Sendable {
                     output: output, previous: options.previous,
                     stage: { stage($0, $0) }, progress: progress)
             }
-            return Built(imported: prepared.imported, site: site)
+            var built = Built(imported: prepared.imported, site: site)
+            if let outbox = options.outbox {
+                do {
+                    built.outbox = try StatementOutbox(outbox).deliver(site: output, recipients: prepared.recipients)
+                } catch {
+                    throw BuildStop(
+                        error.isDeviceError ? .ioError : .cannotCreate,
+                        ["ledgerpress: error: \(error); the site was published"])
+                }
+            }
+            return built
         } catch var stop as BuildStop {
             stop.imported = prepared.imported
             throw stop
@@ -117,6 +129,8 @@ public struct SiteBuilder: Sendable {
         var shardFacts: (Shard, ShardRecord.LedgerFacts)?
         /// `--letters`: the instant letters are issued as of.
         var letterIssuedAt: Timestamp?
+        /// `--outbox`: each payee's address and consent from the payees file.
+        var recipients: [OutboxRecipient] = []
     }
 
     /// Import, quarantine, `--as-of`, payees, shard, figures and the error gate, telling problems as it goes.
@@ -195,8 +209,17 @@ public struct SiteBuilder: Sendable {
                             + nothingWritten
                     ])
             }
-            return Prepared(
+            var prepared = Prepared(
                 imported: imported, payees: payees, figures: figures, shardFacts: shardFacts, letterIssuedAt: issuedAt)
+            if options.outbox != nil {
+                prepared.recipients = payees.map { payee, entries in
+                    let profile = loaded.profiles[payee.id]
+                    return OutboxRecipient(
+                        payeeID: payee.id, name: payee.name, email: profile?.email,
+                        consents: profile?.emailStatements ?? true, asOf: OutboxAsOf(payee: payee, entries: entries))
+                }
+            }
+            return prepared
         } catch var stop as BuildStop {
             stop.imported = imported
             throw stop

@@ -19,6 +19,7 @@ struct Build: ParsableCommand {
     @OptionGroup var publishing: PublishOptions
     @OptionGroup var links: LinkOptions
     @OptionGroup var letters: LetterOptions
+    @OptionGroup(title: "E-mail outbox") var mail: OutboxCommandOptions
     var output: String { publishing.output }
     var report: String? { publishing.report }
     var quiet: Bool { publishing.quiet }
@@ -80,6 +81,9 @@ struct Build: ParsableCommand {
         if let only, only != "finance" {
             throw ValidationError("--only: expected finance, got '\(only)'")
         }
+        if mail.outbox != nil && only == "finance" {
+            throw ValidationError("--outbox: needs the statement files; it cannot be combined with --only finance")
+        }
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard: expected I/N with 0 <= I < N, such as 0/3, got '\(shard)'")
         }
@@ -103,7 +107,7 @@ struct Build: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         var site = try shape.siteOptions(links: payeeLinks)
         site.letters = letters
-        return BuildOptions(
+        var options = BuildOptions(
             site: site, defaultTemplates: Console.defaultTemplates,
             templates: templates, mode: only == "finance" ? .finance : .site,
             shard: shard.flatMap(Shard.init(parsing:)),
@@ -112,6 +116,8 @@ struct Build: ParsableCommand {
             listInputs: verbose, toolIdentity: ToolIdentity.current,
             abortAfterFiles: environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap { Int($0) }, htmlTally: htmlTally
         )
+        options.outbox = try mail.options(issuer: site.issuer)
+        return options
     }
 
     func build(_ runReport: inout RunReport, into target: URL) throws {
@@ -144,6 +150,10 @@ struct Build: ParsableCommand {
         runReport.payeesRendered = site.payeesRendered
         runReport.payeesReused = site.payeesReused
         if let htmlTally, only != "finance" { runReport.cpuSeconds = ["html": RunReport.seconds(htmlTally.total)] }
+        if let outbox = built.outbox {
+            runReport.outbox = RunReport.Outbox(outbox)
+            console.error(OutboxLines.lines(outbox))
+        }
         log.stage("payees: \(site.payeesRendered) rendered, \(site.payeesReused) carried over unchanged")
         log.stage("publish: \(runReport.files.text)")
         console.say(

@@ -52,9 +52,11 @@ struct RunReport: Encodable {
     var exitStatus: Int32 = 0
     /// `SIGTERM` or `SIGINT` when a signal ended the run (``Interruption``); absent otherwise.
     var signal: String?
+    /// `--outbox`: messages written and payees left out; absent without `--outbox`.
+    var outbox: Outbox?
 
     enum CodingKeys: String, CodingKey {
-        case inputs, entries, payees, statements, files, revisions, signal
+        case inputs, entries, payees, statements, files, revisions, signal, outbox
         case rowsRead = "rows_read"
         case rowsRejected = "rows_rejected"
         case timingsSeconds = "timings_seconds"

@@ -8,6 +8,8 @@ import Foundation
 ///   saying `ledgerpress: internal error: ...` (and `build`/`merge` still write their report).
 /// - `LEDGERPRESS_TEST_ABORT_AFTER_FILES=N` (read in `Publishing.swift`): the publish stops after N files,
 ///   as a kill would.
+/// - `LEDGERPRESS_TEST_KILL_AFTER_MESSAGES=N` (read in `OutboxCommandOptions.swift`): `--outbox` ends the process
+///   with 137 once message N is written into `tmp/` and before it is moved into `new/`, as a SIGKILL would.
 enum TestHooks {
     struct InternalError: Error, CustomStringConvertible {
         var description: String { "LEDGERPRESS_TEST_INTERNAL_ERROR is set (a test of the internal-error path)" }

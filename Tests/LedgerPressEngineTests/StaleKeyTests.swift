@@ -95,6 +95,8 @@ import Testing
             "previous": .elsewhere(
                 "where earlier versions are read: a statement's version is in its render key (StatementDigest)"),
             "abortAfterFiles": .elsewhere("a test hook that kills the run"),
+            "outbox": .elsewhere(
+                "writes e-mails into a Maildir outside the site after the publish (OutboxTests: the site is the same)"),
         ]
     }
 
@@ -159,6 +161,8 @@ import Testing
         "locale": "drv_ann,driver,Ann Lee,ann@example.com,America/New_York,en_GB,,",
         "day_start": "drv_ann,driver,Ann Lee,ann@example.com,America/New_York,en_US,04:00,",
         "week_start": "drv_ann,driver,Ann Lee,ann@example.com,America/New_York,en_US,,sunday",
+        // Consent to statements by e-mail (`--outbox`): shapes no page (OutboxTests).
+        "email_statements": nil,
     ]
 
     @Test func eachPayeesFileColumnChangesThatPayeesKeyOnly() throws {

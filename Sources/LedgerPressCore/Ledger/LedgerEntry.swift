@@ -139,6 +139,9 @@ public struct PayeeProfile: Sendable, Equatable {
     public var weekStart: Weekday?
     /// Where the profile was read (nil for run defaults).
     public var source: SourceLocation?
+    /// The payees file's `email_statements`: false when `no` (the payee did not consent to statements by e-mail);
+    /// nil when empty or absent.
+    public var emailStatements: Bool?
 
     public init(
         id: String, type: PayeeType? = nil, name: String? = nil, email: String? = nil, timeZone: String, locale: String,

@@ -1,8 +1,8 @@
 import Foundation
 import LedgerPressCore
 
-/// Reads the payees file (`payee_id,payee_type,name,email,timezone,locale`, optionally `day_start` and
-/// `week_start`), validating every row.
+/// Reads the payees file (`payee_id,payee_type,name,email,timezone,locale`, optionally `day_start`,
+/// `week_start` and `email_statements`), validating every row.
 ///
 /// Unknown time zone, unknown locale, a duplicate payee, a bad payee type, a day start that is not `HH:MM` and a
 /// week start that is not a weekday are errors with file, line and field. An empty `day_start` or `week_start`
@@ -10,7 +10,7 @@ import LedgerPressCore
 public enum PayeesFileImporter {
     public static let columns = ["payee_id", "payee_type", "name", "email", "timezone", "locale"]
     /// Columns a payees file may add after ``columns``.
-    public static let optionalColumns = ["day_start", "week_start"]
+    public static let optionalColumns = ["day_start", "week_start", "email_statements"]
 
     public struct Result: Sendable {
         public var profiles: [String: PayeeProfile] = [:]
@@ -64,11 +64,20 @@ public enum PayeesFileImporter {
                 weekStart = Weekday(name: text)
                 if weekStart == nil { table.problem(line, "week_start", Weekday.expected, text) }
             }
+            var emailStatements: Bool?
+            if let text = header.value("email_statements", in: fields) {
+                switch text.lowercased() {
+                case "yes": emailStatements = true
+                case "no": emailStatements = false
+                default: table.problem(line, "email_statements", "yes or no", text)
+                }
+            }
             guard table.result.diagnostics.count == before else { return nil }
             profiles[id] = PayeeProfile(
                 id: id, type: type, name: header.value("name", in: fields), email: header.value("email", in: fields),
                 timeZone: zone, locale: locale, dayStart: dayStart, weekStart: weekStart,
                 source: SourceLocation(file: file, line: line))
+            profiles[id]?.emailStatements = emailStatements
             return []
         }
         return Result(profiles: profiles, diagnostics: table.result.diagnostics)

@@ -1,0 +1,151 @@
+import Foundation
+import LedgerPressCore
+import LedgerPressRender
+
+/// The e-mail outbox (`--outbox`): after a publish, one message per payee and statement version of the kinds
+/// asked that the Maildir does not hold yet, made from the published files (the Markdown for the text part, the
+/// page's statement and the site's stylesheet for the HTML part, the PDF beside the statement when there is one).
+///
+/// > Note: a message's name and `Message-ID` are functions of the statement version (payee, period, version,
+/// > figures' fingerprint, first as-of time) and its `Date` is the version's as-of time (``OutboxAsOf``), never
+/// > the clock: a rerun, or a run after a kill, finds the message in `new/` or `cur/` and writes nothing.
+public struct StatementOutbox: Sendable {
+    /// The outbox could not be written, or the published site read.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        /// A failure of the device itself (EIO).
+        public var isDeviceError = false
+    }
+
+    public let options: OutboxOptions
+
+    public init(_ options: OutboxOptions) { self.options = options }
+
+    /// Writes the messages for the site published in `site` to the payees among `recipients`.
+    public func deliver(site: URL, recipients: [OutboxRecipient]) throws(Failure) -> OutboxReport {
+        var report = OutboxReport()
+        do {
+            let published = try PreviousSite(folder: site)
+            var maildir = try Maildir(folder: options.folder.path)
+            let css =
+                try SystemFile.read(site.appendingPathComponent("assets/style.css").path)
+                .map { String(decoding: $0, as: UTF8.self) } ?? ""
+            var number = 0
+            for recipient in recipients.sorted(by: { $0.payeeID.utf8.lexicographicallyPrecedes($1.payeeID.utf8) }) {
+                guard let entry = published.payees[recipient.payeeID],
+                    let manifest = try published.payeeManifest(slug: entry.slug)
+                else { continue }
+                let records = manifest.statements.filter { record in
+                    Period(label: record.period).map { options.kinds.contains($0.kind) } ?? false
+                }
+                guard !records.isEmpty else { continue }
+                guard let email = recipient.email else {
+                    report.withoutAddress.append(recipient.payeeID)
+                    report.skippedStatements += records.count
+                    continue
+                }
+                guard recipient.consents else {
+                    report.declined.append(recipient.payeeID)
+                    report.skippedStatements += records.count
+                    continue
+                }
+                guard let address = MailAddress(email) else {
+                    report.badAddress.append(recipient.payeeID)
+                    report.skippedStatements += records.count
+                    continue
+                }
+                let folder = site.appendingPathComponent("payees/\(entry.slug)").path
+                for record in records {
+                    let id = Self.messageID(record, domain: options.from.domain)
+                    let name = id.name
+                    if maildir.has(name) {
+                        report.alreadyDelivered += 1
+                        continue
+                    }
+                    let message = try message(
+                        record, recipient: recipient, address: address, messageID: id.messageID, folder: folder,
+                        css: css)
+                    number += 1
+                    let count = number
+                    let hook = options.beforeDelivery
+                    if try maildir.deliver(name, bytes: message.bytes(), beforeLink: { hook?(count) }) {
+                        report.written += 1
+                    } else {
+                        report.alreadyDelivered += 1
+                    }
+                }
+            }
+            try maildir.sync()
+        } catch let error as SystemError {
+            throw Failure(description: "outbox: \(error)", isDeviceError: error.isDeviceError)
+        } catch let error as PreviousManifest.Unreadable {
+            throw Failure(description: "outbox: \(error)")
+        } catch {
+            throw Failure(description: "outbox: \(error)")
+        }
+        report.withoutAddress.sort()
+        report.declined.sort()
+        report.badAddress.sort()
+        return report
+    }
+
+    /// The message's `Message-ID` (`<hex>.ledgerpress@domain`) and its file name in the Maildir (`<hex>.ledgerpress`):
+    /// a SHA-256 of the statement version.
+    static func messageID(_ record: StatementRecord, domain: String) -> (messageID: String, name: String) {
+        var digest = DigestBuilder("ledgerpress outbox message 1")
+        for text in [record.payeeID, record.period, record.fingerprint, record.firstIssuedAsOf] { digest.text(text) }
+        digest.int(record.version)
+        let hex = String(digest.finish().suffix(32))
+        return ("\(hex).ledgerpress@\(domain)", "\(hex).ledgerpress")
+    }
+
+    /// One statement version's message.
+    func message(
+        _ record: StatementRecord, recipient: OutboxRecipient, address: MailAddress, messageID: String, folder: String,
+        css: String
+    ) throws -> MailMessage {
+        let label = record.period
+        guard let markdown = try SystemFile.read("\(folder)/\(label).md"),
+            let page = try SystemFile.read("\(folder)/\(label).html")
+        else { throw SystemError("read the statement files of \(label) in", folder, code: ENOENT) }
+        var attachments: [MailMessage.Attachment] = []
+        if let pdf = try SystemFile.read("\(folder)/\(label).pdf") {
+            attachments.append(.init(fileName: "\(label).pdf", contentType: "application/pdf", bytes: Array(pdf)))
+        }
+        let revision = Self.revisionNote(record)
+        let text = (revision.map { $0 + "\n\n" } ?? "") + String(decoding: markdown, as: UTF8.self)
+        let html = MailHTML.document(page: String(decoding: page, as: UTF8.self), css: css, note: revision)
+        let first = RFC3339.parse(record.firstIssuedAsOf) ?? Timestamp(epochSeconds: 0)
+        let date =
+            Period(label: label).flatMap { recipient.asOf.asOf(before: $0.end.daysSinceEpoch) }
+            ?? (first.epochSeconds, Int(first.offsetSeconds))
+        let subject =
+            record.version > 1
+            ? "\(options.fromName): revised statement \(label) (version \(record.version))"
+            : "\(options.fromName): statement \(label)"
+        return MailMessage(
+            from: (options.fromName, options.from), to: (recipient.name, address), subject: subject,
+            date: date, messageID: messageID, text: text, html: html,
+            attachments: attachments,
+            extraHeaders: [("X-Ledgerpress-Statement", "\(label); version \(record.version)")])
+    }
+
+    /// What a revised version says first: its version and, per currency, the figures before and now.
+    static func revisionNote(_ record: StatementRecord) -> String? {
+        guard record.version > 1 else { return nil }
+        var note = "This statement was revised: version \(record.version) replaces the one sent before."
+        for change in record.changes {
+            let current = StatementRecord.StoredFigures(change.current)
+            let code = change.current.netActivity.currency.code
+            if let previous = change.previous.map(StatementRecord.StoredFigures.init) {
+                note +=
+                    " \(code): net activity \(previous.netActivity) -> \(current.netActivity),"
+                    + " closing balance \(previous.closingBalance) -> \(current.closingBalance)."
+            } else {
+                note +=
+                    " \(code) (new): net activity \(current.netActivity), closing balance \(current.closingBalance)."
+            }
+        }
+        return note
+    }
+}

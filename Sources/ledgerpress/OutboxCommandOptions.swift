@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import LedgerPressCore
+import LedgerPressRender
+import LedgerPressSite
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `build --outbox DIR --deliver KINDS --mail-from ADDRESS`: the e-mail outbox (a Maildir; see the README's
+/// "E-mail outbox").
+struct OutboxCommandOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "After publishing, write one e-mail per payee and new or revised statement into this Maildir (tmp/, new/, cur/); scripts/send-outbox.sh sends them.",
+            valueName: "dir"))
+    var outbox: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --outbox: the period kinds whose statements are e-mailed, comma-separated (\(PeriodKind.allCases.map(\.rawValue).joined(separator: ", "))).",
+            valueName: "kinds"))
+    var deliver = "month"
+
+    @Option(
+        name: .customLong("mail-from"),
+        help: ArgumentHelp("With --outbox (required): the messages' From address.", valueName: "address"))
+    var mailFrom: String?
+
+    func kinds() throws -> Set<PeriodKind> {
+        var kinds: Set<PeriodKind> = []
+        for word in deliver.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = word.trimmingCharacters(in: .whitespaces)
+            guard let kind = PeriodKind(rawValue: name) else {
+                throw ValidationError(
+                    "--deliver: expected \(PeriodKind.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'")
+            }
+            kinds.insert(kind)
+        }
+        return kinds
+    }
+
+    func validate() throws {
+        _ = try kinds()
+        guard let outbox else {
+            if mailFrom != nil { throw ValidationError("--mail-from: needs --outbox") }
+            return
+        }
+        if outbox.isEmpty { throw ValidationError("--outbox: expected a folder, got ''") }
+        guard let mailFrom else { throw ValidationError("--outbox: needs --mail-from ADDRESS") }
+        if MailAddress(mailFrom) == nil {
+            throw ValidationError("--mail-from: expected \(MailAddress.expected), got '\(mailFrom)'")
+        }
+    }
+
+    /// The library's options (nil without `--outbox`). `LEDGERPRESS_TEST_KILL_AFTER_MESSAGES=N` (a test hook, see
+    /// ``TestHooks``) ends the process with 137 once message N is in `tmp/` and not yet in `new/`.
+    func options(issuer: String?) throws -> OutboxOptions? {
+        guard let outbox, let mailFrom, let address = MailAddress(mailFrom) else { return nil }
+        let killAfter = ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_KILL_AFTER_MESSAGES"].flatMap { Int($0) }
+        return OutboxOptions(
+            folder: URL(fileURLWithPath: outbox), from: address, fromName: issuer ?? "ledgerpress",
+            kinds: try kinds(),
+            beforeDelivery: killAfter.map { limit in Self.kill(after: limit) })
+    }
+
+    /// The test hook's kill: the process ends at once, as a SIGKILL would end it (no cleanup, exit 137).
+    static func kill(after limit: Int) -> @Sendable (Int) -> Void {
+        { number in
+            if number >= limit { _exit(137) }
+        }
+    }
+}

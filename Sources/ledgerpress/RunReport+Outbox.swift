@@ -1,0 +1,48 @@
+import LedgerPressSite
+
+extension RunReport {
+    /// The report's `outbox`: messages written, statement versions already in the Maildir, and the payees not
+    /// e-mailed (with statements to deliver), by reason.
+    struct Outbox: Encodable {
+        var written: Int
+        var alreadyDelivered: Int
+        var skippedStatements: Int
+        var withoutAddress: [String]
+        var declined: [String]
+        var badAddress: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case written
+            case alreadyDelivered = "already_delivered"
+            case skippedStatements = "skipped_statements"
+            case withoutAddress = "payees_without_email"
+            case declined = "payees_declined_email"
+            case badAddress = "payees_bad_email"
+        }
+
+        init(_ report: OutboxReport) {
+            written = report.written
+            alreadyDelivered = report.alreadyDelivered
+            skippedStatements = report.skippedStatements
+            withoutAddress = report.withoutAddress
+            declined = report.declined
+            badAddress = report.badAddress
+        }
+    }
+}
+
+/// The outbox's lines on standard error.
+enum OutboxLines {
+    static func lines(_ report: OutboxReport) -> [String] {
+        var lines = [
+            "outbox: \(report.written) message(s) written, \(report.alreadyDelivered) already in the outbox"
+        ]
+        if report.notDelivered > 0 {
+            lines.append(
+                "outbox: \(report.notDelivered) payee(s) not e-mailed (\(report.withoutAddress.count) without an address, "
+                    + "\(report.declined.count) declined, \(report.badAddress.count) with an invalid address; "
+                    + "\(report.skippedStatements) statement(s)); the run report lists them")
+        }
+        return lines
+    }
+}
