@@ -269,7 +269,10 @@ extension SiteMerger {
     {
         guard mode == .site else { return [] }
         var names: Set<String> = ["index.html"]
-        for label in entry.periods where Period(label: label) != nil { names.formUnion(documents.names(label: label)) }
+        for label in entry.periods {
+            guard let period = Period(label: label) else { continue }
+            names.formUnion(documents.names(label: label, kind: period.kind))
+        }
         return names
     }
 }
