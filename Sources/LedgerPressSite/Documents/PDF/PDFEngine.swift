@@ -16,6 +16,7 @@ public final class PDFEngine: Sendable {
 
     /// `--pdf` was asked for and the engine is not installed.
     public struct Missing: Error, CustomStringConvertible {
+        public init() {}
         public var description: String {
             "\(PDFEngine.name) (the PDF engine) was not found on PATH (`weasyprint`); \(PDFEngine.installHint)"
         }
@@ -38,6 +39,8 @@ public final class PDFEngine: Sendable {
 
     let python: String
     let root: URL
+    /// The workers' environment (the host's, by default).
+    let environment: [String: String]
     private let workers: [Slot]
     private let next = Atomic<Int>(0)
     private let stylesheet = Mutex<String?>(nil)
@@ -47,6 +50,7 @@ public final class PDFEngine: Sendable {
     public init(size: Int, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         guard let python = PDFWorker.interpreter(path: environment["PATH"] ?? "/usr/bin:/bin") else { throw Missing() }
         self.python = python
+        self.environment = environment
         root = try PDFWorker.makeRoot()
         workers = (0..<max(1, size)).map { _ in Slot() }
     }
@@ -85,7 +89,7 @@ public final class PDFEngine: Sendable {
         let started = DispatchTime.now().uptimeNanoseconds
         let index = next.add(1, ordering: .relaxed).oldValue % workers.count
         let pdf = try workers[index].worker.withLock { worker in
-            let current = try worker ?? PDFWorker(python: python, root: root, number: index)
+            let current = try worker ?? PDFWorker(python: python, root: root, number: index, environment: environment)
             worker = current
             do {
                 return try current.print(job)

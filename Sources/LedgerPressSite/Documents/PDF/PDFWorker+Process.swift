@@ -13,13 +13,14 @@ final class PDFWorker {
     private let log: URL
     private var buffer: [UInt8] = []
 
-    init(python: String, root: URL, number: Int) throws {
+    init(python: String, root: URL, number: Int, environment: [String: String]) throws {
         let toWorker = Pipe()
         let fromWorker = Pipe()
         log = root.appendingPathComponent("worker-\(number).log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = ["-c", WeasyPrintWorker.program, root.path]
+        process.environment = environment
         process.standardInput = toWorker
         process.standardOutput = fromWorker
         process.standardError = try FileHandle(forWritingTo: log)
