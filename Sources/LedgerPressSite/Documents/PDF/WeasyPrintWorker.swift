@@ -13,7 +13,11 @@ enum WeasyPrintWorker {
         from urllib.parse import urlsplit, unquote
         root = os.path.realpath(sys.argv[1])
         logging.getLogger('weasyprint').setLevel(logging.ERROR)
-        from weasyprint import HTML, Attachment, default_url_fetcher
+        from weasyprint import CSS, HTML, Attachment, default_url_fetcher
+        # WeasyPrint has no clip-path: what the stylesheet hides visually that way (the chart's figures table, a
+        # stacked table's header row) would print over the page; nor flex gaps: the stacked cells get a margin.
+        paper = CSS(string='.sr-only, table.ledger-table.wide thead { display: none !important; } '
+                    'table.ledger-table.wide :is(tbody, tfoot) :is(th, td) { margin-right: .8em; }')
 
         def fetch(url, timeout=10, ssl_context=None):
             parts = urlsplit(url)
@@ -34,7 +38,7 @@ enum WeasyPrintWorker {
                 # fontTools stamps each embedded font subset with SOURCE_DATE_EPOCH (else the clock).
                 stamp = datetime.datetime.fromisoformat(created.replace('Z', '+00:00')).timestamp()
                 os.environ['SOURCE_DATE_EPOCH'] = str(int(stamp))
-                document = HTML(string=html.decode(), base_url=base, url_fetcher=fetch).render()
+                document = HTML(string=html.decode(), base_url=base, url_fetcher=fetch).render(stylesheets=[paper])
                 document.metadata.created = created
                 document.metadata.modified = created
                 attachment = Attachment(
