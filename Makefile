@@ -10,7 +10,8 @@ PAYEES   = Examples/example-payees.csv
 ## deps: install Debian's libcmark-dev when its header or library is missing, libqrencode-dev (the letters' QR
 ## codes, in-process like cmark) when it is missing, libjemalloc-dev (the executable's
 ## malloc, see Package.swift) when it is missing, tidy (the HTML validator HTMLValidityTests runs on every
-## generated page) when it is missing, and mblaze (mshow: the MIME reader OutboxTests checks every e-mail with)
+## generated page) when it is missing, mblaze (mshow: the MIME reader OutboxTests checks every e-mail with), and
+## weasyprint (`build --pdf`) with poppler-utils (PDFDocumentTests) when missing
 deps:
 	@if [ -f /usr/include/cmark.h ] && ( ldconfig -p 2>/dev/null | grep -q 'libcmark\.so ' || ls /usr/lib/*/libcmark.so >/dev/null 2>&1 ); then \
 		echo "libcmark-dev: present"; \
@@ -41,6 +42,12 @@ deps:
 	else \
 		echo "mblaze: missing, installing with apt-get"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y mblaze; \
+	fi
+	@if command -v weasyprint >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1; then \
+		echo "weasyprint, poppler-utils: present"; \
+	else \
+		echo "weasyprint (the PDF engine of --pdf) or poppler-utils (the PDF tests' tools): missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y weasyprint poppler-utils; \
 	fi
 
 build: deps

@@ -9,6 +9,8 @@ public struct BuildStop: Error, CustomStringConvertible {
         case usage = 64
         case dataError = 65
         case noInput = 66
+        /// EX_UNAVAILABLE: a tool the run was asked to use is not installed (the PDF engine for `--pdf`).
+        case unavailable = 69
         case software = 70
         case cannotCreate = 73
         case ioError = 74

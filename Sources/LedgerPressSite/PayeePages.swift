@@ -64,7 +64,8 @@ struct PayeePages {
             let label = statement.period.label
             let key = StatementDigest.render(statement, record: record, payee: staticKey)
             rendered.append(PayeeManifest.Rendered(period: label, key: key))
-            let names = context.documents.names(label: label)
+            let documents = context.documents.documents(for: statement.period.kind)
+            let names = documents.map { label + $0.suffix }
             if previousKeys[label] == key {
                 let old = names.compactMap { previousFiles[folder + $0] }
                 if old.count == names.count, old.allSatisfy(context.isIntact) {
@@ -74,7 +75,7 @@ struct PayeePages {
             }
             let rendering = StatementRendering(
                 statement: statement, payee: payee, record: record, wording: wording, context: context, footer: footer)
-            for (document, name) in zip(context.documents.all, names) {
+            for (document, name) in zip(documents, names) {
                 files.append(OutputFile(path: folder + name, bytes: try document.render(rendering)))
             }
         }

@@ -69,6 +69,13 @@ struct Build: ParsableCommand {
     )
     var adopt = false
 
+    @Option(
+        name: .customLong("pdf"),
+        help: ArgumentHelp(
+            "Also print the statements of these period kinds as PDF (<label>.pdf beside each; e.g. month or month,year) with WeasyPrint: PDF/A-3b with the statement's CSV attached. The kinds are required (an option's value cannot be optional here): --pdf month.",
+            valueName: "kinds"))
+    var pdf: String?
+
     @Flag(
         name: .customLong("allow-shrink"),
         help: "Publish even when the run has no statements or far fewer than the published site (see --max-shrink).")
@@ -84,6 +91,7 @@ struct Build: ParsableCommand {
         if mail.outbox != nil && only == "finance" {
             throw ValidationError("--outbox: needs the statement files; it cannot be combined with --only finance")
         }
+        if let pdf { _ = try Build.pdfKinds(pdf) }
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard: expected I/N with 0 <= I < N, such as 0/3, got '\(shard)'")
         }
@@ -120,16 +128,42 @@ struct Build: ParsableCommand {
         return options
     }
 
+    /// `--pdf`'s period kinds (`month,year`).
+    static func pdfKinds(_ text: String) throws -> Set<PeriodKind> {
+        var kinds: Set<PeriodKind> = []
+        for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = word.trimmingCharacters(in: .whitespaces)
+            guard let kind = PeriodKind(rawValue: name) else {
+                let names = PeriodKind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--pdf: expected period kinds separated by commas (\(names)), got '\(name)'")
+            }
+            kinds.insert(kind)
+        }
+        return kinds
+    }
+
     func build(_ runReport: inout RunReport, into target: URL) throws {
         let console = Console(quietStdout: report == "-", silent: quiet)
         let log = RunLog(quiet: quiet, verbose: verbose)
         let payeeLinks = try links.links(console: console)
         // The HTML rendering's CPU time is measured only for a run report (two clock reads per statement).
         let htmlTally = report == nil ? nil : CPUTally()
-        let builder = SiteBuilder(
-            inputs: input.buildInputs(),
-            options: try buildOptions(
-                links: payeeLinks, htmlTally: htmlTally, letters: try letters.settings(console: console)))
+        var options = try buildOptions(
+            links: payeeLinks, htmlTally: htmlTally, letters: try letters.settings(console: console))
+        var engine: PDFEngine?
+        if let pdf, only != "finance" {
+            do {
+                let created = try PDFEngine(size: ProcessInfo.processInfo.activeProcessorCount)
+                engine = created
+                options.documents = .standard(plus: [
+                    StatementPDFDocument(kinds: try Build.pdfKinds(pdf), engine: created)
+                ])
+            } catch let missing as PDFEngine.Missing {
+                throw console.exit(BuildStop(.unavailable, ["ledgerpress: error: --pdf: \(missing)"]))
+            }
+        }
+        defer { engine?.close() }
+        let builder = SiteBuilder(inputs: input.buildInputs(), options: options)
         let built: SiteBuilder.Built
         do {
             built = try builder.build(
@@ -153,6 +187,14 @@ struct Build: ParsableCommand {
         if let outbox = built.outbox {
             runReport.outbox = RunReport.Outbox(outbox)
             console.error(OutboxLines.lines(outbox))
+        }
+        if let engine, let pdf {
+            let printed = engine.printed
+            let statements = try Build.pdfKinds(pdf).reduce(0) { $0 + (site.statementsByKind[$1.rawValue] ?? 0) }
+            let seconds = (printed.seconds * 1000).rounded() / 1000
+            runReport.pdf = RunReport.PDFs(
+                written: printed.documents, reused: max(0, statements - printed.documents), seconds: seconds)
+            log.stage("pdf: \(printed.documents) printed, \(max(0, statements - printed.documents)) kept")
         }
         log.stage("payees: \(site.payeesRendered) rendered, \(site.payeesReused) carried over unchanged")
         log.stage("publish: \(runReport.files.text)")

@@ -34,6 +34,14 @@ struct RunReport: Encodable {
         var removed = 0
     }
 
+    /// `--pdf`: PDFs printed by this run, kept from the previous site (their statement unchanged), and the time
+    /// the render threads waited for the engine's workers (summed over the threads).
+    struct PDFs: Encodable {
+        var written: Int
+        var reused: Int
+        var seconds: Double
+    }
+
     var inputs: [Input] = []
     var rowsRead = 0
     var rowsRejected = 0
@@ -48,6 +56,7 @@ struct RunReport: Encodable {
     var timingsSeconds: [String: Double] = [:]
     /// CPU seconds of one kind of work over all threads (`html`: the statements' HTML rendering), when measured.
     var cpuSeconds: [String: Double]?
+    var pdf: PDFs?
     var peakMemoryKiB = 0
     var exitStatus: Int32 = 0
     /// `SIGTERM` or `SIGINT` when a signal ended the run (``Interruption``); absent otherwise.
@@ -56,7 +65,7 @@ struct RunReport: Encodable {
     var outbox: Outbox?
 
     enum CodingKeys: String, CodingKey {
-        case inputs, entries, payees, statements, files, revisions, signal, outbox
+        case inputs, entries, payees, statements, files, revisions, signal, outbox, pdf
         case rowsRead = "rows_read"
         case rowsRejected = "rows_rejected"
         case timingsSeconds = "timings_seconds"

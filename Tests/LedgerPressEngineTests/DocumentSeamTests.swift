@@ -18,6 +18,14 @@ struct NetTextDocument: StatementDocument {
     }
 }
 
+/// A test document only for month statements (as `--pdf month` is).
+struct MonthNoteDocument: StatementDocument {
+    var suffix: String { ".month.txt" }
+    var downloadLabel: String? { "download_pdf" }
+    func applies(to kind: PeriodKind) -> Bool { kind == .month }
+    func render(_ statement: StatementRendering) -> Data { Data("\(statement.payee.id) \(statement.label)\n".utf8) }
+}
+
 /// The document seam, proved by adding through it: a test-only renderer's file is written beside each statement,
 /// listed in the manifest, checked by `verify`, carried by `merge` and kept on a no-change rerun.
 @Suite struct DocumentSeamTests {
@@ -97,5 +105,39 @@ struct NetTextDocument: StatementDocument {
         #expect(whole.keys.filter { $0.hasSuffix(".net.txt") }.count == 75)
         for (path, bytes) in whole where path.hasSuffix(".net.txt") { #expect(merged[path] == bytes, "\(path)") }
         #expect(SiteVerifier.verify(directory: fixture.url("merged")) == [])
+    }
+
+    @Test func aDocumentForSomePeriodKindsIsWrittenLinkedKeptAndMergedOnlyForThem() throws {
+        let fixture = try EngineFixture()
+        func options(_ shard: Shard? = nil) -> BuildOptions {
+            EngineFixture.exampleOptions {
+                $0.documents = .standard(plus: [MonthNoteDocument()])
+                $0.shard = shard
+            }
+        }
+        let built = try SiteBuilder(inputs: EngineFixture.exampleInputs(), options: options())
+            .build(into: fixture.url("whole"), named: "whole")
+        let whole = fixture.tree("whole")
+        let notes = whole.keys.filter { $0.hasSuffix(".month.txt") }
+        #expect(notes.count == built.site.statementsByKind["month"])
+        for note in notes { #expect(note.wholeMatch(of: /payees\/[^\/]+\/[0-9]{4}-[0-9]{2}\.month\.txt/) != nil) }
+        let month = String(decoding: try #require(whole["payees/drv_ann/2026-10.html"]), as: UTF8.self)
+        let week = String(decoding: try #require(whole["payees/drv_ann/2026-W44.html"]), as: UTF8.self)
+        #expect(month.contains("href=\"2026-10.month.txt\""))
+        #expect(!week.contains(".month.txt"))
+        #expect(SiteVerifier.verify(directory: fixture.url("whole")) == [])
+        let again = try SiteBuilder(inputs: EngineFixture.exampleInputs(), options: options())
+            .build(into: fixture.url("whole"), named: "whole")
+        #expect(again.site.unchangedSite)
+        for index in 0..<2 {
+            _ = try SiteBuilder(inputs: EngineFixture.exampleInputs(), options: options(Shard(index: index, count: 2)))
+                .build(into: fixture.url("shard\(index)"), named: "shard\(index)")
+        }
+        let templates = try BuildStop.templates(defaults: EngineFixture.templates, overrides: nil)
+        _ = try SiteMerger(templates: templates, documents: .standard(plus: [MonthNoteDocument()]))
+            .merge([fixture.url("shard0"), fixture.url("shard1")], into: fixture.url("merged"))
+        let merged = fixture.tree("merged")
+        for (path, bytes) in whole where path.hasSuffix(".month.txt") { #expect(merged[path] == bytes, "\(path)") }
+        #expect(merged.keys.filter { $0.hasSuffix(".month.txt") }.count == notes.count)
     }
 }

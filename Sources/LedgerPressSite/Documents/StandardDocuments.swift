@@ -35,7 +35,7 @@ public struct StatementPageDocument: StatementDocument {
         let fragment = try CommonMark.html(
             fromMarkdown: statement.markdown, tables: view.tables, charts: view.charts)
         if let started { context.htmlTally?.add(since: started) }
-        let downloads = context.documents.all.compactMap { document in
+        let downloads = context.documents.documents(for: statement.statement.period.kind).compactMap { document in
             document.downloadLabel.map {
                 StatementPageView.Download(href: statement.label + document.suffix, label: wording[$0])
             }

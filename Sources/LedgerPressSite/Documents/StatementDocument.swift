@@ -14,6 +14,13 @@ public protocol StatementDocument: Sendable {
     var downloadLabel: String? { get }
     /// The file's bytes. Same statement, same bytes.
     func render(_ statement: StatementRendering) throws -> Data
+    /// Whether statements of period kind `kind` are published as this document (a PDF only for months, say).
+    func applies(to kind: PeriodKind) -> Bool
+}
+
+extension StatementDocument {
+    /// Every period kind, unless the document says otherwise.
+    public func applies(to kind: PeriodKind) -> Bool { true }
 }
 
 /// The documents a build publishes for each statement, in the order of the statement page's download links.
@@ -39,8 +46,26 @@ public struct StatementDocuments: Sendable {
     /// The suffixes, in order.
     public var suffixes: [String] { all.map(\.suffix) }
 
-    /// The file names of a statement labelled `label`.
+    /// The suffixes with the period kinds of a document that is not for every kind (`.pdf(month,year)`): what the
+    /// payees' keys depend on.
+    public var keyParts: [String] {
+        all.map { document in
+            let kinds = PeriodKind.allCases.filter(document.applies(to:))
+            return kinds.count == PeriodKind.allCases.count
+                ? document.suffix : document.suffix + "(" + kinds.map(\.rawValue).joined(separator: ",") + ")"
+        }
+    }
+
+    /// The file names of a statement labelled `label`, for every period kind.
     public func names(label: String) -> [String] { all.map { label + $0.suffix } }
+
+    /// The documents published for statements of period kind `kind`, in order.
+    public func documents(for kind: PeriodKind) -> [any StatementDocument] { all.filter { $0.applies(to: kind) } }
+
+    /// The file names of a statement labelled `label` of period kind `kind`.
+    public func names(label: String, kind: PeriodKind) -> [String] {
+        documents(for: kind).map { label + $0.suffix }
+    }
 }
 
 /// One statement being rendered: what its documents share, each part made once, when first asked for.

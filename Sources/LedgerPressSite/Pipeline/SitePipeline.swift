@@ -215,7 +215,7 @@ public struct SitePipeline: Sendable {
         let json = (try? ManifestJSON.encode(top.options)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         // The options twice over: as the manifest records them, and every field as it is (``OutputFields``), so that
         // an option the manifest forgets still renders every payee again.
-        let fields = OutputFields.of(configuration.options) + configuration.documents.suffixes
+        let fields = OutputFields.of(configuration.options) + configuration.documents.keyParts
         return configuration.toolIdentity + "\u{0}" + json + "\u{0}" + fields.joined(separator: "\u{0}")
     }
 }

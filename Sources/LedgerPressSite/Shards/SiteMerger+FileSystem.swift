@@ -280,7 +280,10 @@ extension SiteMerger {
         guard mode == .site else { return [] }
         var names: Set<String> = ["index.html"]
         if letters { names.formUnion(LetterFiles.names) }
-        for label in entry.periods where Period(label: label) != nil { names.formUnion(documents.names(label: label)) }
+        for label in entry.periods {
+            guard let period = Period(label: label) else { continue }
+            names.formUnion(documents.names(label: label, kind: period.kind))
+        }
         return names
     }
 }

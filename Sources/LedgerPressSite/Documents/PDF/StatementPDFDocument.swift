@@ -1,0 +1,35 @@
+import Foundation
+import LedgerPressCore
+import LedgerPressRender
+
+/// `2026-10.pdf`: the statement's HTML page (``StatementPageDocument``) printed with the stylesheet's print rules
+/// by a ``PDFEngine`` worker, with the statement's CSV (``StatementCSVDocument``) attached; only for the period
+/// kinds asked for (`--pdf month,year`).
+///
+/// > Note: Same statement, same bytes: the PDF's dates are the statement's as-of time, never the clock.
+public struct StatementPDFDocument: StatementDocument {
+    /// The period kinds whose statements get a PDF.
+    public let kinds: Set<PeriodKind>
+    let engine: PDFEngine
+
+    public init(kinds: Set<PeriodKind>, engine: PDFEngine) {
+        self.kinds = kinds
+        self.engine = engine
+    }
+
+    public var suffix: String { ".pdf" }
+    public var downloadLabel: String? { "download_pdf" }
+    public func applies(to kind: PeriodKind) -> Bool { kinds.contains(kind) }
+
+    public func render(_ statement: StatementRendering) throws -> Data {
+        let page = try StatementPageDocument().render(statement)
+        let csv = StatementCSVDocument().render(statement)
+        let asOf = statement.statement.asOf
+        let created = Timestamp.format(epochSeconds: asOf.epochSeconds, offsetSeconds: 0)
+            .replacingOccurrences(of: "+00:00", with: "Z")
+        return try engine.render(
+            PDFEngine.Job(
+                label: statement.label, page: page, csv: csv, created: created,
+                stylesheet: statement.context.templates.stylesheet))
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import LedgerPressCore
+import LedgerPressEngine
+import LedgerPressSite
+import Testing
+
+/// `--pdf`: the statements printed by WeasyPrint workers, checked with poppler's tools. These tests need Debian's
+/// `weasyprint` and `poppler-utils` (`make deps` installs both; `make test` runs it first) and fail, never skip,
+/// when either is missing.
+@Suite(.serialized) struct PDFDocumentTests {
+    /// The example ledger with a month PDF per statement, the workers' host time zone `zone`.
+    static func build(into url: URL, zone: String = "UTC", sources: [any LedgerSource]? = nil) throws -> PDFEngine {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = zone
+        let engine = try PDFEngine(size: 2, environment: environment)
+        let options = EngineFixture.exampleOptions {
+            $0.documents = .standard(plus: [StatementPDFDocument(kinds: [.month], engine: engine)])
+        }
+        _ = try SiteBuilder(inputs: EngineFixture.exampleInputs(sources: sources), options: options)
+            .build(into: url, named: url.lastPathComponent)
+        engine.close()
+        return engine
+    }
+
+    /// A poppler tool's standard output.
+    static func tool(_ name: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [name] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(name) failed (install poppler-utils: make deps)")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The text of page `page` of a PDF (every page when nil).
+    static func text(_ pdf: URL, page: Int? = nil) throws -> String {
+        let pages = page.map { ["-f", String($0), "-l", String($0)] } ?? []
+        return try tool("pdftotext", pages + [pdf.path, "-"])
+    }
+
+    static func pages(_ pdf: URL) throws -> Int {
+        let info = try tool("pdfinfo", [pdf.path])
+        let line = try #require(info.split(separator: "\n").first { $0.hasPrefix("Pages:") })
+        return try #require(Int(line.dropFirst("Pages:".count).trimmingCharacters(in: .whitespaces)))
+    }
+
+    @Test func monthStatementsGetAPDFWithTheirFiguresFontsAndCSV() throws {
+        let fixture = try EngineFixture()
+        let engine = try Self.build(into: fixture.url("site"))
+        let site = fixture.tree("site")
+        // Month statements only: a PDF beside each month page, none beside days, weeks or the range.
+        let months = site.keys.filter { $0.wholeMatch(of: /payees\/[^\/]+\/[0-9]{4}-[0-9]{2}\.html/) != nil }
+        let pdfs = site.keys.filter { $0.hasSuffix(".pdf") }
+        #expect(!months.isEmpty)
+        #expect(Set(pdfs) == Set(months.map { String($0.dropLast(".html".count)) + ".pdf" }))
+        #expect(engine.printed.documents == pdfs.count)
+        let pdf = fixture.url("site/payees/drv_ann/2026-10.pdf")
+        let bytes = try Data(contentsOf: pdf)
+        #expect(bytes.count > 5_000 && bytes.starts(with: Data("%PDF-".utf8)))
+        // Its text holds every amount of the page's figures.
+        let html = String(decoding: try #require(site["payees/drv_ann/2026-10.html"]), as: UTF8.self)
+        let text = try Self.text(pdf)
+        let amounts = Set(html.matches(of: /-?\$[0-9,]+\.[0-9]{2}/).map { String($0.output) })
+        #expect(amounts.count > 5)
+        for amount in amounts { #expect(text.contains(amount), "\(amount)") }
+        #expect(text.contains("Opening balance: $0.00") && text.contains("Balance owed to you: $46.50"))
+        // Every font embedded.
+        let fonts = try Self.tool("pdffonts", [pdf.path]).split(separator: "\n").dropFirst(2)
+        #expect(!fonts.isEmpty)
+        for font in fonts { #expect(font.contains(" yes yes yes "), "\(font)") }
+        // The statement's CSV attached, byte for byte; PDF/A-3b and an outline from the headings.
+        #expect(try Self.tool("pdfdetach", ["-list", pdf.path]).contains("1: 2026-10.csv"))
+        let saved = fixture.url("attached.csv")
+        _ = try Self.tool("pdfdetach", ["-save", "1", "-o", saved.path, pdf.path])
+        #expect(try Data(contentsOf: saved) == site["payees/drv_ann/2026-10.csv"])
+        let raw = String(decoding: bytes, as: UTF8.self)
+        #expect(raw.contains("/Outlines") && raw.contains("pdfaid"))
+        // The statement page links to it.
+        #expect(html.contains("href=\"2026-10.pdf\""))
+        #expect(!String(decoding: try #require(site["payees/drv_ann/2026-W44.html"]), as: UTF8.self).contains(".pdf"))
+    }
+
+    @Test func thePDFsAreByteIdenticalAcrossRunsAndHostTimeZonesAndKeptWhenUnchanged() throws {
+        let fixture = try EngineFixture()
+        _ = try Self.build(into: fixture.url("a"), zone: "America/New_York")
+        _ = try Self.build(into: fixture.url("b"), zone: "Asia/Tokyo")
+        let a = fixture.tree("a").filter { $0.key.hasSuffix(".pdf") }
+        let b = fixture.tree("b").filter { $0.key.hasSuffix(".pdf") }
+        #expect(a.count >= 10)
+        #expect(a == b)
+        let info = try Self.tool("pdfinfo", [fixture.url("a/payees/drv_ann/2026-10.pdf").path])
+        #expect(info.contains("Sun Nov  1 03:50:00 2026 UTC"))
+        // A no-change rerun prints nothing.
+        let again = try Self.build(into: fixture.url("a"), zone: "UTC")
+        #expect(again.printed.documents == 0)
+        #expect(fixture.tree("a").filter { $0.key.hasSuffix(".pdf") } == a)
+    }
+
+    @Test func aLongStatementRunsOverPagesWithoutSplittingItsSummaryOrLosingARow() throws {
+        let fixture = try EngineFixture()
+        var rows = "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description\n"
+        for day in 1...30 {
+            for job in 0..<6 {
+                let date = "2026-10-\(day < 10 ? "0" : "")\(day)T\(10 + job):00:00Z"
+                rows +=
+                    "l\(day)_\(job),\(date),drv_long,driver,Lee Long,earning,1\(job).25,USD,job_\(day)_\(job),Trip \(day)/\(job)\n"
+            }
+        }
+        _ = try Self.build(into: fixture.url("site"), sources: [MemorySource(name: "long.csv", text: rows)])
+        let pdf = fixture.url("site/payees/drv_long/2026-10.pdf")
+        let pages = try Self.pages(pdf)
+        #expect(pages >= 4)
+        let texts = try (1...pages).map { try Self.text(pdf, page: $0) }
+        // The summary block on one page.
+        let summary = try #require(texts.firstIndex { $0.contains("Opening balance:") })
+        #expect(texts[summary].contains("Balance owed to you:") && texts[summary].contains("Entries: 180"))
+        // Every job once, in order, the last on the last page of the table.
+        let all = texts.joined()
+        for day in 1...30 { for job in 0..<6 { #expect(all.components(separatedBy: "job_\(day)_\(job)").count == 2) } }
+        // A page that holds the table's column headers also holds a row.
+        for text in texts where text.contains("Description") { #expect(text.contains("job_")) }
+    }
+
+    @Test func aMissingEngineSaysWhichAndHowToInstallIt() {
+        #expect(throws: PDFEngine.Missing.self) { try PDFEngine(size: 1, environment: ["PATH": "/nonexistent"]) }
+        #expect("\(PDFEngine.Missing())".contains("weasyprint") && "\(PDFEngine.Missing())".contains("make deps"))
+    }
+}
