@@ -86,12 +86,13 @@ let package = Package(
             name: "LedgerPressEngineTests",
             dependencies: [
                 "LedgerPressEngine", "LedgerPressSite", "LedgerPressImport", "LedgerPressSample", "LedgerPressRender",
+                "LedgerPressTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ledgerpress", .product(name: "Crypto", package: "swift-crypto")],  // Crypto: HMAC folder names computed independently
+            dependencies: ["ledgerpress", "LedgerPressTestSupport", .product(name: "Crypto", package: "swift-crypto")],  // Crypto: HMAC folder names computed independently
             exclude: ["Fixtures", "Golden"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressTestSupport
 import Testing
 
 /// Runs the built `ledgerpress` binary in a fresh temporary folder, removed when the runner goes.
@@ -52,17 +53,7 @@ final class CLIRunner {
 
     /// Every file under a folder, by relative path, with its bytes.
     func tree(_ relative: String) throws -> [String: Data] {
-        let root = directory.appendingPathComponent(relative)
-        var result: [String: Data] = [:]
-        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return result }
-        for case let item as String in walker {
-            var isDirectory: ObjCBool = false
-            let full = root.appendingPathComponent(item).path
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
-                result[item] = FileManager.default.contents(atPath: full)
-            }
-        }
-        return result
+        FolderTree.files(under: directory.appendingPathComponent(relative))
     }
 
     static func example(_ name: String) -> String { repository.appendingPathComponent("Examples/" + name).path }

@@ -3,6 +3,7 @@ import LedgerPressCore
 import LedgerPressEngine
 import LedgerPressRender
 import LedgerPressSite
+import LedgerPressTestSupport
 
 /// The repository's example ledger and templates, and a scratch folder for in-process builds.
 final class EngineFixture {
@@ -42,17 +43,5 @@ final class EngineFixture {
     }
 
     /// Every file under a folder, by relative path, with its bytes.
-    func tree(_ relative: String) -> [String: Data] {
-        let root = url(relative)
-        var result: [String: Data] = [:]
-        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return result }
-        for case let item as String in walker {
-            var isDirectory: ObjCBool = false
-            let full = root.appendingPathComponent(item).path
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
-                result[item] = FileManager.default.contents(atPath: full)
-            }
-        }
-        return result
-    }
+    func tree(_ relative: String) -> [String: Data] { FolderTree.files(under: url(relative)) }
 }
