@@ -11,7 +11,8 @@ PAYEES   = Examples/example-payees.csv
 ## codes, in-process like cmark) when it is missing, libjemalloc-dev (the executable's
 ## malloc, see Package.swift) when it is missing, tidy (the HTML validator HTMLValidityTests runs on every
 ## generated page) when it is missing, mblaze (mshow: the MIME reader OutboxTests checks every e-mail with), and
-## weasyprint (`build --pdf`) with poppler-utils (PDFDocumentTests) when missing
+## the PDF engines of `build --pdf` (chromium with fonts-dejavu-core, the default; weasyprint) with poppler-utils
+## (PDFDocumentTests) when missing
 deps:
 	@if [ -f /usr/include/cmark.h ] && ( ldconfig -p 2>/dev/null | grep -q 'libcmark\.so ' || ls /usr/lib/*/libcmark.so >/dev/null 2>&1 ); then \
 		echo "libcmark-dev: present"; \
@@ -43,11 +44,12 @@ deps:
 		echo "mblaze: missing, installing with apt-get"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y mblaze; \
 	fi
-	@if command -v weasyprint >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1; then \
-		echo "weasyprint, poppler-utils: present"; \
+	@if command -v chromium >/dev/null 2>&1 && command -v weasyprint >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 \
+		&& [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then \
+		echo "chromium, weasyprint, poppler-utils, fonts-dejavu-core: present"; \
 	else \
-		echo "weasyprint (the PDF engine of --pdf) or poppler-utils (the PDF tests' tools): missing, installing with apt-get"; \
-		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y weasyprint poppler-utils; \
+		echo "chromium or weasyprint (the PDF engines of --pdf), poppler-utils (the PDF tests' tools) or fonts-dejavu-core: missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium weasyprint poppler-utils fonts-dejavu-core; \
 	fi
 
 build: deps

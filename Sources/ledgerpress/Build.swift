@@ -72,9 +72,16 @@ struct Build: ParsableCommand {
     @Option(
         name: .customLong("pdf"),
         help: ArgumentHelp(
-            "Also print the statements of these period kinds as PDF (<label>.pdf beside each; e.g. month or month,year) with WeasyPrint: PDF/A-3b with the statement's CSV attached. The kinds are required (an option's value cannot be optional here): --pdf month.",
+            "Also print the statements of these period kinds as PDF (<label>.pdf beside each; e.g. month or month,year), with the statement's CSV attached (see --pdf-engine). The kinds are required (an option's value cannot be optional here): --pdf month.",
             valueName: "kinds"))
     var pdf: String?
+
+    @Option(
+        name: .customLong("pdf-engine"),
+        help: ArgumentHelp(
+            "What prints --pdf: chromium (the default: headless Chromium, fast, tagged PDF) or weasyprint (PDF/A-3b, for archives; about 10 times slower).",
+            valueName: "engine"))
+    var pdfEngine: String?
 
     @Flag(
         name: .customLong("allow-shrink"),
@@ -92,6 +99,7 @@ struct Build: ParsableCommand {
             throw ValidationError("--outbox: needs the statement files; it cannot be combined with --only finance")
         }
         if let pdf { _ = try Build.pdfKinds(pdf) }
+        _ = try pdfEngineKind()
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard: expected I/N with 0 <= I < N, such as 0/3, got '\(shard)'")
         }
@@ -128,6 +136,16 @@ struct Build: ParsableCommand {
         return options
     }
 
+    /// `--pdf-engine` (Chromium unless named).
+    func pdfEngineKind() throws -> PDFEngine.Kind {
+        guard let pdfEngine else { return .chromium }
+        guard let kind = PDFEngine.Kind(rawValue: pdfEngine) else {
+            let names = PDFEngine.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("--pdf-engine: expected one of \(names), got '\(pdfEngine)'")
+        }
+        return kind
+    }
+
     /// `--pdf`'s period kinds (`month,year`).
     static func pdfKinds(_ text: String) throws -> Set<PeriodKind> {
         var kinds: Set<PeriodKind> = []
@@ -153,7 +171,8 @@ struct Build: ParsableCommand {
         var engine: PDFEngine?
         if let pdf, only != "finance" {
             do {
-                let created = try PDFEngine(size: ProcessInfo.processInfo.activeProcessorCount)
+                let created = try PDFEngine(
+                    kind: try pdfEngineKind(), size: ProcessInfo.processInfo.activeProcessorCount)
                 engine = created
                 options.documents = .standard(plus: [
                     StatementPDFDocument(kinds: try Build.pdfKinds(pdf), engine: created)
@@ -193,8 +212,8 @@ struct Build: ParsableCommand {
             let statements = try Build.pdfKinds(pdf).reduce(0) { $0 + (site.statementsByKind[$1.rawValue] ?? 0) }
             let seconds = (printed.seconds * 1000).rounded() / 1000
             runReport.pdf = RunReport.PDFs(
-                written: printed.documents, reused: max(0, statements - printed.documents), seconds: seconds)
-            log.stage("pdf: \(printed.documents) printed, \(max(0, statements - printed.documents)) kept")
+                engine: engine.kind.rawValue, written: printed.documents, reused: max(0, statements - printed.documents), seconds: seconds)
+            log.stage("pdf: \(printed.documents) printed by \(engine.kind.name), \(max(0, statements - printed.documents)) kept")
         }
         log.stage("payees: \(site.payeesRendered) rendered, \(site.payeesReused) carried over unchanged")
         log.stage("publish: \(runReport.files.text)")

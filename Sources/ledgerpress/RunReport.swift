@@ -37,6 +37,8 @@ struct RunReport: Encodable {
     /// `--pdf`: PDFs printed by this run, kept from the previous site (their statement unchanged), and the time
     /// the render threads waited for the engine's workers (summed over the threads).
     struct PDFs: Encodable {
+        /// `chromium` or `weasyprint`.
+        var engine: String
         var written: Int
         var reused: Int
         var seconds: Double

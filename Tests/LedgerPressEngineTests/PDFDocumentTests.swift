@@ -4,15 +4,18 @@ import LedgerPressEngine
 import LedgerPressSite
 import Testing
 
-/// `--pdf`: the statements printed by WeasyPrint workers, checked with poppler's tools. These tests need Debian's
-/// `weasyprint` and `poppler-utils` (`make deps` installs both; `make test` runs it first) and fail, never skip,
-/// when either is missing.
+/// `--pdf`: the statements printed by either engine (Chromium, the default, and WeasyPrint), checked with poppler's
+/// tools. These tests need Debian's `chromium`, `weasyprint` and `poppler-utils` (`make deps` installs them;
+/// `make test` runs it first) and fail, never skip, when one is missing.
 @Suite(.serialized) struct PDFDocumentTests {
-    /// The example ledger with a month PDF per statement, the workers' host time zone `zone`.
-    static func build(into url: URL, zone: String = "UTC", sources: [any LedgerSource]? = nil) throws -> PDFEngine {
+    /// The example ledger with a month PDF per statement, the printers' host time zone `zone`.
+    static func build(
+        into url: URL, engine kind: PDFEngine.Kind = .chromium, zone: String = "UTC",
+        sources: [any LedgerSource]? = nil
+    ) throws -> PDFEngine {
         var environment = ProcessInfo.processInfo.environment
         environment["TZ"] = zone
-        let engine = try PDFEngine(size: 2, environment: environment)
+        let engine = try PDFEngine(kind: kind, size: 2, environment: environment)
         let options = EngineFixture.exampleOptions {
             $0.documents = .standard(plus: [StatementPDFDocument(kinds: [.month], engine: engine)])
         }
@@ -48,9 +51,10 @@ import Testing
         return try #require(Int(line.dropFirst("Pages:".count).trimmingCharacters(in: .whitespaces)))
     }
 
-    @Test func monthStatementsGetAPDFWithTheirFiguresFontsAndCSV() throws {
+    @Test(arguments: PDFEngine.Kind.allCases)
+    func monthStatementsGetAPDFWithTheirFiguresFontsAndCSV(kind: PDFEngine.Kind) throws {
         let fixture = try EngineFixture()
-        let engine = try Self.build(into: fixture.url("site"))
+        let engine = try Self.build(into: fixture.url("site"), engine: kind)
         let site = fixture.tree("site")
         // Month statements only: a PDF beside each month page, none beside days, weeks or the range.
         let months = site.keys.filter { $0.wholeMatch(of: /payees\/[^\/]+\/[0-9]{4}-[0-9]{2}\.html/) != nil }
@@ -72,22 +76,33 @@ import Testing
         let fonts = try Self.tool("pdffonts", [pdf.path]).split(separator: "\n").dropFirst(2)
         #expect(!fonts.isEmpty)
         for font in fonts { #expect(font.contains(" yes yes yes "), "\(font)") }
-        // The statement's CSV attached, byte for byte; PDF/A-3b and an outline from the headings.
+        // The statement's CSV attached, byte for byte; an outline from the headings; PDF/A-3b from WeasyPrint,
+        // tagged (structure for assistive technology) from Chromium.
         #expect(try Self.tool("pdfdetach", ["-list", pdf.path]).contains("1: 2026-10.csv"))
         let saved = fixture.url("attached.csv")
         _ = try Self.tool("pdfdetach", ["-save", "1", "-o", saved.path, pdf.path])
         #expect(try Data(contentsOf: saved) == site["payees/drv_ann/2026-10.csv"])
         let raw = String(decoding: bytes, as: UTF8.self)
-        #expect(raw.contains("/Outlines") && raw.contains("pdfaid"))
+        #expect(raw.contains("/Outlines"))
+        switch kind {
+        case .weasyprint: #expect(raw.contains("pdfaid"))
+        case .chromium:
+            #expect(try Self.tool("pdfinfo", [pdf.path]).contains("Tagged:          yes"))
+            // Page numbers in the bottom margin.
+            let first = try Self.text(pdf, page: 1).replacingOccurrences(of: " ", with: "")
+            #expect(first.contains("1/\(try Self.pages(pdf))"))
+        }
+        #expect(try Self.tool("qpdf", ["--check", pdf.path]).contains("No syntax or stream encoding errors"))
         // The statement page links to it.
         #expect(html.contains("href=\"2026-10.pdf\""))
         #expect(!String(decoding: try #require(site["payees/drv_ann/2026-W44.html"]), as: UTF8.self).contains(".pdf"))
     }
 
-    @Test func thePDFsAreByteIdenticalAcrossRunsAndHostTimeZonesAndKeptWhenUnchanged() throws {
+    @Test(arguments: PDFEngine.Kind.allCases)
+    func thePDFsAreByteIdenticalAcrossRunsAndHostTimeZonesAndKeptWhenUnchanged(kind: PDFEngine.Kind) throws {
         let fixture = try EngineFixture()
-        _ = try Self.build(into: fixture.url("a"), zone: "America/New_York")
-        _ = try Self.build(into: fixture.url("b"), zone: "Asia/Tokyo")
+        _ = try Self.build(into: fixture.url("a"), engine: kind, zone: "America/New_York")
+        _ = try Self.build(into: fixture.url("b"), engine: kind, zone: "Asia/Tokyo")
         let a = fixture.tree("a").filter { $0.key.hasSuffix(".pdf") }
         let b = fixture.tree("b").filter { $0.key.hasSuffix(".pdf") }
         #expect(a.count >= 10)
@@ -95,12 +110,13 @@ import Testing
         let info = try Self.tool("pdfinfo", [fixture.url("a/payees/drv_ann/2026-10.pdf").path])
         #expect(info.contains("Sun Nov  1 03:50:00 2026 UTC"))
         // A no-change rerun prints nothing.
-        let again = try Self.build(into: fixture.url("a"), zone: "UTC")
+        let again = try Self.build(into: fixture.url("a"), engine: kind, zone: "UTC")
         #expect(again.printed.documents == 0)
         #expect(fixture.tree("a").filter { $0.key.hasSuffix(".pdf") } == a)
     }
 
-    @Test func aLongStatementRunsOverPagesWithoutSplittingItsSummaryOrLosingARow() throws {
+    @Test(arguments: PDFEngine.Kind.allCases)
+    func aLongStatementRunsOverPagesWithoutSplittingItsSummaryOrLosingARow(kind: PDFEngine.Kind) throws {
         let fixture = try EngineFixture()
         var rows = "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description\n"
         for day in 1...30 {
@@ -110,7 +126,8 @@ import Testing
                     "l\(day)_\(job),\(date),drv_long,driver,Lee Long,earning,1\(job).25,USD,job_\(day)_\(job),Trip \(day)/\(job)\n"
             }
         }
-        _ = try Self.build(into: fixture.url("site"), sources: [MemorySource(name: "long.csv", text: rows)])
+        _ = try Self.build(
+            into: fixture.url("site"), engine: kind, sources: [MemorySource(name: "long.csv", text: rows)])
         let pdf = fixture.url("site/payees/drv_long/2026-10.pdf")
         let pages = try Self.pages(pdf)
         #expect(pages >= 4)
@@ -125,8 +142,21 @@ import Testing
         for text in texts where text.contains("Description") { #expect(text.contains("job_")) }
     }
 
-    @Test func aMissingEngineSaysWhichAndHowToInstallIt() {
-        #expect(throws: PDFEngine.Missing.self) { try PDFEngine(size: 1, environment: ["PATH": "/nonexistent"]) }
-        #expect("\(PDFEngine.Missing())".contains("weasyprint") && "\(PDFEngine.Missing())".contains("make deps"))
+    @Test(arguments: PDFEngine.Kind.allCases) func aMissingEngineSaysWhichAndHowToInstallIt(kind: PDFEngine.Kind) {
+        #expect(throws: PDFEngine.Missing.self) {
+            try PDFEngine(kind: kind, size: 1, environment: ["PATH": "/nonexistent"])
+        }
+        let message = "\(PDFEngine.Missing(kind))"
+        #expect(message.contains("`\(kind.rawValue)`") && message.contains("make deps"), "\(message)")
+    }
+
+    /// Another engine prints other bytes: switching engines renders every PDF again (the payees' keys name it).
+    @Test func theEngineIsPartOfTheKey() throws {
+        let chromium = try PDFEngine(kind: .chromium, size: 1)
+        let weasyprint = try PDFEngine(kind: .weasyprint, size: 1)
+        let parts = [chromium, weasyprint].map {
+            StatementDocuments.standard(plus: [StatementPDFDocument(kinds: [.month], engine: $0)]).keyParts.last
+        }
+        #expect(parts == [".pdf(month)[chromium]", ".pdf(month)[weasyprint]"])
     }
 }

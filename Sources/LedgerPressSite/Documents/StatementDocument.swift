@@ -16,11 +16,14 @@ public protocol StatementDocument: Sendable {
     func render(_ statement: StatementRendering) throws -> Data
     /// Whether statements of period kind `kind` are published as this document (a PDF only for months, say).
     func applies(to kind: PeriodKind) -> Bool
+    /// What else decides its bytes besides the statement and the templates (the PDF engine), or nil.
+    var variant: String? { get }
 }
 
 extension StatementDocument {
     /// Every period kind, unless the document says otherwise.
     public func applies(to kind: PeriodKind) -> Bool { true }
+    public var variant: String? { nil }
 }
 
 /// The documents a build publishes for each statement, in the order of the statement page's download links.
@@ -46,13 +49,15 @@ public struct StatementDocuments: Sendable {
     /// The suffixes, in order.
     public var suffixes: [String] { all.map(\.suffix) }
 
-    /// The suffixes with the period kinds of a document that is not for every kind (`.pdf(month,year)`): what the
-    /// payees' keys depend on.
+    /// The suffixes with the period kinds of a document that is not for every kind and its variant
+    /// (`.pdf(month,year)[chromium]`): what the payees' keys depend on.
     public var keyParts: [String] {
         all.map { document in
             let kinds = PeriodKind.allCases.filter(document.applies(to:))
-            return kinds.count == PeriodKind.allCases.count
+            let part =
+                kinds.count == PeriodKind.allCases.count
                 ? document.suffix : document.suffix + "(" + kinds.map(\.rawValue).joined(separator: ",") + ")"
+            return part + (document.variant.map { "[\($0)]" } ?? "")
         }
     }
 

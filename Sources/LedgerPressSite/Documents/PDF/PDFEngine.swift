@@ -1,43 +1,79 @@
 import Foundation
 import Synchronization
 
-/// The PDF engine of a build: a pool of WeasyPrint worker processes (Debian's `weasyprint`), one per core, each
-/// fed many documents (``WeasyPrintWorker``). A statement's ``StatementPDFDocument`` hands its page to the pool
-/// from the render thread it is on and waits for the bytes; workers start when first needed and end with
-/// ``close()`` (or when the engine is released).
+/// The PDF engine of a build: a pool of printers, one per core, each a long-lived process fed many documents —
+/// headless Chromium (``ChromiumPrinter``, the default: about 20 times faster) or WeasyPrint
+/// (``WeasyPrintWorker``, whose PDFs are PDF/A-3b). A statement's ``StatementPDFDocument`` hands its page to the
+/// pool from the render thread it is on and waits for the bytes; printers start when first needed and end with
+/// ``close()`` (or when the engine is released). BENCHMARKS.md has the measurements behind the default.
 ///
-/// > Note: The workers read only the files of their own temporary folder (the stylesheet); every other URL a page
-/// > names is refused, so rendering never reaches the network.
+/// > Note: Printing never reaches the network: Chromium gets the page with its stylesheet inlined and every
+/// > request blocked; WeasyPrint's workers read only the files of their own temporary folder.
 public final class PDFEngine: Sendable {
-    /// What the engine is called in messages.
-    public static let name = "WeasyPrint"
-    /// How to install it.
-    public static let installHint = "install Debian's weasyprint: `make deps` or `sudo apt-get install -y weasyprint`"
+    /// Which program prints (`--pdf-engine`).
+    public enum Kind: String, CaseIterable, Sendable {
+        case chromium, weasyprint
 
-    /// `--pdf` was asked for and the engine is not installed.
-    public struct Missing: Error, CustomStringConvertible {
-        public init() {}
-        public var description: String {
-            "\(PDFEngine.name) (the PDF engine) was not found on PATH (`weasyprint`); \(PDFEngine.installHint)"
+        /// What the engine is called in messages.
+        public var name: String {
+            switch self {
+            case .chromium: "Chromium"
+            case .weasyprint: "WeasyPrint"
+            }
+        }
+
+        /// The programs looked for on PATH, in order.
+        var programs: [String] {
+            switch self {
+            case .chromium: ["chromium", "chromium-browser"]
+            case .weasyprint: ["weasyprint"]
+            }
+        }
+
+        /// How to install it.
+        public var installHint: String {
+            "install Debian's \(programs[0]): `make deps` or `sudo apt-get install -y \(programs[0])`"
         }
     }
 
-    /// A worker failed or could not start: the document, and why.
+    /// `--pdf` was asked for and the engine is not installed.
+    public struct Missing: Error, CustomStringConvertible {
+        public var kind: Kind
+        public init(_ kind: Kind) { self.kind = kind }
+        public var description: String {
+            "\(kind.name) (the PDF engine) was not found on PATH (`\(kind.programs.joined(separator: "` or `"))`); "
+                + kind.installHint
+        }
+    }
+
+    /// A printer failed or could not start: the document, and why.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+    }
+
+    /// A file attached to a PDF.
+    struct Attachment {
+        var name: String
+        var bytes: Data
+        /// Its MIME type (`text/csv`).
+        var type: String
+        var description: String
     }
 
     /// One document to print.
     struct Job {
         var label: String
         var page: Data
-        var csv: Data
+        /// The file attached to the PDF (the statement's CSV).
+        var attachment: Attachment
         /// The PDF's creation date, W3C form (`2026-10-31T23:59:59Z`).
         var created: String
         var stylesheet: String
     }
 
-    let python: String
+    public let kind: Kind
+    /// The program that prints: the browser, or the Python that imports WeasyPrint.
+    let program: String
     let root: URL
     /// The workers' environment (the host's, by default).
     let environment: [String: String]
@@ -46,10 +82,19 @@ public final class PDFEngine: Sendable {
     private let stylesheet = Mutex<String?>(nil)
     private let tally = Mutex<(documents: Int, nanoseconds: UInt64)>((0, 0))
 
-    /// A pool of `size` workers (at least one). Throws ``Missing`` when `weasyprint` is not on `PATH`.
-    public init(size: Int, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        guard let python = PDFWorker.interpreter(path: environment["PATH"] ?? "/usr/bin:/bin") else { throw Missing() }
-        self.python = python
+    /// A pool of `size` printers (at least one) of `kind`. Throws ``Missing`` when its program is not on `PATH`.
+    public init(
+        kind: Kind = .chromium, size: Int, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        let found: String? =
+            switch kind {
+            case .chromium: PDFWorker.executable(kind.programs, path: path)
+            case .weasyprint: PDFWorker.interpreter(path: path)
+            }
+        guard let found else { throw Missing(kind) }
+        self.kind = kind
+        program = found
         self.environment = environment
         root = try PDFWorker.makeRoot()
         workers = (0..<max(1, size)).map { _ in Slot() }
@@ -57,9 +102,9 @@ public final class PDFEngine: Sendable {
 
     deinit { close() }
 
-    /// One worker's place in the pool: the worker, started when first needed, used by one thread at a time.
+    /// One printer's place in the pool: the printer, started when first needed, used by one thread at a time.
     private final class Slot: Sendable {
-        let worker = Mutex<PDFWorker?>(nil)
+        let printer = Mutex<(any PDFPrinter)?>(nil)
     }
 
     /// PDFs printed so far and the time spent waiting for them (summed over the threads that waited).
@@ -70,7 +115,7 @@ public final class PDFEngine: Sendable {
     /// Ends every worker and removes the temporary folder; a later job starts workers again.
     public func close() {
         for slot in workers {
-            slot.worker.withLock {
+            slot.printer.withLock {
                 $0?.stop(); $0 = nil
             }
         }
@@ -80,23 +125,30 @@ public final class PDFEngine: Sendable {
 
     /// The PDF of `job`, printed by the next worker in turn (each worker prints one job at a time).
     func render(_ job: Job) throws -> Data {
-        try stylesheet.withLock { written in
-            if written != job.stylesheet {
-                try PDFWorker.writeStylesheet(job.stylesheet, root: root)
-                written = job.stylesheet
+        if kind == .weasyprint {
+            try stylesheet.withLock { written in
+                if written != job.stylesheet {
+                    try PDFWorker.writeStylesheet(job.stylesheet, root: root)
+                    written = job.stylesheet
+                }
             }
         }
         let started = DispatchTime.now().uptimeNanoseconds
         let index = next.add(1, ordering: .relaxed).oldValue % workers.count
-        let pdf = try workers[index].worker.withLock { worker in
-            let current = try worker ?? PDFWorker(python: python, root: root, number: index, environment: environment)
-            worker = current
+        let pdf = try workers[index].printer.withLock { printer in
+            let current = try printer ?? start(number: index)
+            printer = current
             do {
-                return try current.print(job)
+                let pdf = try current.print(job)
+                if current.worn {
+                    current.stop()
+                    printer = nil
+                }
+                return pdf
             } catch {
                 current.stop()
-                worker = nil
-                throw error
+                printer = nil
+                throw Failure(description: "\(kind.name): cannot print \(job.label).pdf: \(error)")
             }
         }
         let elapsed = DispatchTime.now().uptimeNanoseconds - started
@@ -105,5 +157,30 @@ public final class PDFEngine: Sendable {
             $0.nanoseconds += elapsed
         }
         return pdf
+    }
+}
+
+/// One long-lived printing process of a ``PDFEngine``, used by one thread at a time.
+protocol PDFPrinter: AnyObject {
+    /// The PDF of `job`.
+    func print(_ job: PDFEngine.Job) throws -> Data
+    /// Whether it should be replaced by a fresh one before the next job.
+    var worn: Bool { get }
+    func stop()
+}
+
+extension PDFEngine {
+    private func start(number: Int) throws -> any PDFPrinter {
+        let log = root.appendingPathComponent("printer-\(number).log")
+        do {
+            switch kind {
+            case .chromium: return try ChromiumPrinter(binary: program, log: log, environment: environment)
+            case .weasyprint:
+                return try PDFWorker(python: program, root: root, number: number, environment: environment)
+            }
+        } catch {
+            let messages = (try? String(contentsOf: log, encoding: .utf8)).map { "\n" + $0.suffix(600) } ?? ""
+            throw Failure(description: "\(kind.name): cannot start: \(error)\(messages)")
+        }
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 
 /// One WeasyPrint worker process of a ``PDFEngine``: its pipes and the framing of ``WeasyPrintWorker``'s jobs.
 /// Used by one thread at a time (the engine's lock around it).
-final class PDFWorker {
+final class PDFWorker: PDFPrinter {
     private let process = Process()
     private let input: FileHandle
     private let output: FileHandle
@@ -32,9 +32,11 @@ final class PDFWorker {
         do {
             try process.run()
         } catch {
-            throw PDFEngine.Failure(description: "\(PDFEngine.name): cannot start \(python): \(error)")
+            throw PDFEngine.Failure(description: "cannot start \(python): \(error)")
         }
     }
+
+    var worn: Bool { false }
 
     func stop() {
         try? input.close()
@@ -45,10 +47,10 @@ final class PDFWorker {
     func print(_ job: PDFEngine.Job) throws -> Data {
         let base = root(of: job).absoluteString
         let header =
-            [base, job.created, job.label + ".csv", String(job.page.count), String(job.csv.count)]
+            [base, job.created, job.attachment.name, job.attachment.description, String(job.page.count), String(job.attachment.bytes.count)]
             .joined(separator: "\t") + "\n"
         do {
-            try input.write(contentsOf: Data(header.utf8) + job.page + job.csv)
+            try input.write(contentsOf: Data(header.utf8) + job.page + job.attachment.bytes)
         } catch {
             throw failure(job, "the worker stopped (\(error))")
         }
@@ -68,7 +70,7 @@ final class PDFWorker {
     private func failure(_ job: PDFEngine.Job, _ why: String) -> PDFEngine.Failure {
         let messages = (try? String(contentsOf: log, encoding: .utf8)).map { $0.suffix(600) } ?? ""
         return PDFEngine.Failure(
-            description: "\(PDFEngine.name): cannot print \(job.label).pdf: \(why)"
+            description: why
                 + (messages.isEmpty ? "" : "\n" + messages))
     }
 
@@ -76,7 +78,7 @@ final class PDFWorker {
         while buffer.count < count {
             let chunk = output.availableData
             guard !chunk.isEmpty else {
-                throw PDFEngine.Failure(description: "\(PDFEngine.name): the worker stopped")
+                throw PDFEngine.Failure(description: "the worker stopped")
             }
             buffer += chunk
         }
@@ -100,6 +102,16 @@ final class PDFWorker {
         let bytes = Data(buffer[..<count])
         buffer.removeSubrange(..<count)
         return bytes
+    }
+
+    /// The first of `names` found as an executable on `path`.
+    static func executable(_ names: [String], path: String) -> String? {
+        for name in names {
+            for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+                return "\(folder)/\(name)"
+            }
+        }
+        return nil
     }
 
     /// The interpreter of the `weasyprint` script on `path` (its `#!` line): the Python that imports WeasyPrint.

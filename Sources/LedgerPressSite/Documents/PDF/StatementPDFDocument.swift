@@ -20,6 +20,8 @@ public struct StatementPDFDocument: StatementDocument {
     public var suffix: String { ".pdf" }
     public var downloadLabel: String? { "download_pdf" }
     public func applies(to kind: PeriodKind) -> Bool { kinds.contains(kind) }
+    /// Another engine prints other bytes: the payees' keys name it.
+    public var variant: String? { engine.kind.rawValue }
 
     public func render(_ statement: StatementRendering) throws -> Data {
         let page = try StatementPageDocument().render(statement)
@@ -27,9 +29,11 @@ public struct StatementPDFDocument: StatementDocument {
         let asOf = statement.statement.asOf
         let created = Timestamp.format(epochSeconds: asOf.epochSeconds, offsetSeconds: 0)
             .replacingOccurrences(of: "+00:00", with: "Z")
+        let attachment = PDFEngine.Attachment(
+            name: statement.label + ".csv", bytes: csv, type: "text/csv", description: "The statement's lines (CSV)")
         return try engine.render(
             PDFEngine.Job(
-                label: statement.label, page: page, csv: csv, created: created,
+                label: statement.label, page: page, attachment: attachment, created: created,
                 stylesheet: statement.context.templates.stylesheet))
     }
 }

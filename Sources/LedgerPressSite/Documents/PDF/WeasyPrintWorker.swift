@@ -1,8 +1,8 @@
 /// The program each PDF worker process runs: Python importing Debian's WeasyPrint once, then rendering jobs read
 /// from standard input until it closes (one process per core, each fed many documents).
 ///
-/// A job is one header line, `BASE-URL \t CREATED \t CSV-NAME \t HTML-LENGTH \t CSV-LENGTH \n`, then the page's
-/// bytes and the CSV's bytes. The answer is `OK LENGTH\n` and the PDF's bytes, or `ERR LENGTH\n` and a message.
+/// A job is one header line, `BASE-URL \t CREATED \t FILE-NAME \t FILE-DESCRIPTION \t HTML-LENGTH \t FILE-LENGTH \n`,
+/// then the page's bytes and the attached file's bytes. The answer is `OK LENGTH\n` and the PDF's bytes, or `ERR LENGTH\n` and a message.
 /// The PDF is PDF/A-3b with the CSV attached, its outline from the headings, its fonts embedded (subset), and
 /// nothing in it from the clock or the host: its dates are CREATED (the statement's as-of time) and its file
 /// identifier is the MD5 of the page, and its fonts' subsets are stamped with CREATED too (`SOURCE_DATE_EPOCH`). Only `file:` URLs inside the worker's root folder (the stylesheet) are
@@ -31,7 +31,7 @@ enum WeasyPrintWorker {
             header = source.readline()
             if not header:
                 break
-            base, created, name, html_length, csv_length = header.decode().rstrip('\n').split('\t')
+            base, created, name, description, html_length, csv_length = header.decode().rstrip('\n').split('\t')
             html = source.read(int(html_length))
             csv = source.read(int(csv_length))
             try:
@@ -43,7 +43,7 @@ enum WeasyPrintWorker {
                 document.metadata.modified = created
                 attachment = Attachment(
                     string=csv, base_url=base.rsplit('/', 1)[0] + '/' + name, url_fetcher=fetch,
-                    description='The statement\'s lines (CSV)')
+                    description=description)
                 pdf = document.write_pdf(
                     variant='pdf/a-3b', attachments=[attachment],
                     identifier=hashlib.md5(html).hexdigest().encode())
