@@ -55,14 +55,26 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## demo: build, then run `ledgerpress build` on the bundled example ledger into output/
+## demo: build, then run `ledgerpress build` on the bundled example ledger into output/: day, week, month and year
+## statements, month and year PDFs (when chromium is on PATH; `make deps` installs it), income letters signed with a
+## demo key made once by openssl into .build/ (when openssl is on PATH), and an e-mail outbox in output.outbox/
+DEMO_KEY = .build/demo-signing-key.pem
 demo: build
-	$(BIN) build $(EXAMPLE) --payees $(PAYEES) --output output --issuer "Example Rides & Market" \
-		--range 2026-10-01..2026-10-15 --outbox output.outbox --mail-from statements@example.com --deliver month
+	@extra=""; \
+	if command -v chromium >/dev/null 2>&1; then extra="--pdf month,year"; \
+	else echo "demo: no PDFs: chromium is not on PATH (make deps, or sudo apt-get install -y chromium)"; fi; \
+	if command -v openssl >/dev/null 2>&1; then \
+		[ -f $(DEMO_KEY) ] || openssl genpkey -algorithm ed25519 -out $(DEMO_KEY); \
+		extra="$$extra --letters --signing-key $(DEMO_KEY) --verify-base-url https://statements.example.com"; \
+	else echo "demo: no income letters: openssl is not on PATH to make a demo signing key (sudo apt-get install -y openssl)"; fi; \
+	set -x; $(BIN) build $(EXAMPLE) --payees $(PAYEES) --output output --issuer "Example Rides & Market" \
+		--periods day,week,month,year --range 2026-10-01..2026-10-15 \
+		--outbox output.outbox --mail-from statements@example.com --deliver month $$extra
 	@echo
 	@echo "E-mails of the month statements: output.outbox/new/ (send them with scripts/send-outbox.sh output.outbox)."
 	@echo "Open output/index.html (finance index) or output/payees/<payee>/index.html in a browser."
-	@echo "  e.g. file://$(CURDIR)/output/index.html"
+	@echo "  e.g. file://$(CURDIR)/output/index.html; a driver's October statement as PDF: output/payees/<payee>/2026-10.pdf,"
+	@echo "  an income letter: output/payees/<payee>/income-letter.html (its figures: income-letter.json)"
 
 ## test: the lint (`make lint`, first: a layout slip fails in seconds), the whole test suite, then the browser
 ## check when a `chromium` is on PATH (see check-browser)

@@ -10,6 +10,8 @@
 #   BENCH_RUNS      runs per measurement, the median is reported (default 3; --quick 1)
 #   BENCH_RUNS_BIG  runs of the memory-growth build (default 1: only its peak memory is compared)
 #   BENCH_RUNS_HUGE runs of the finance-only build at five times the ledger (default BENCH_RUNS; 1 when the disk is short)
+#   BENCH_RUNS_PDF  runs of the month-PDF nights (default 1: a first night prints every month statement);
+#                   BENCH_PDF=0 skips them, BENCH_PDF_ENGINE=weasyprint measures the other engine
 #   BENCH_KEEP=1    keep the temporary folder (ledgers, journal, sites, logs, /usr/bin/time output)
 #   BENCH_RESULTS   the results file (default bench/results-<size>.md, ignored by git)
 #   BENCH_ENTRIES, BENCH_PAYEES, BENCH_BIN: another size or binary (to try this script out quickly)
@@ -357,6 +359,22 @@ done
 pages_month=$(find -L "$work/site-month/payees" -name '*.html' ! -name index.html | wc -l)
 discard "$work/site-month"
 
+## Month PDFs: `build --periods month --pdf month`. The first night prints every month statement; the night
+## after (the late rows on a new day) prints only the statements they changed and keeps the rest.
+pdf_runs=${BENCH_RUNS_PDF:-1}
+pdf_engine=${BENCH_PDF_ENGINE:-chromium}
+if [ "${BENCH_PDF:-1}" = 1 ]; then
+    for i in $(seq "$pdf_runs"); do
+        discard "$work/site-pdf" "$work/.site-pdf.spare"
+        timed lp-pdf "$bin" build "${inputs[@]}" --periods month --pdf month --pdf-engine "$pdf_engine" \
+            --output "$work/site-pdf" --quiet --report "$work/reports/lp-pdf.$i.json" || fail lp-pdf
+        timed lp-pdf-next "$bin" build "$data/ledger.csv" "$data/late.csv" --payees "$data/payees.csv" --periods month \
+            --pdf month --pdf-engine "$pdf_engine" --output "$work/site-pdf" --quiet \
+            --report "$work/reports/lp-pdf-next.$i.json" || fail lp-pdf-next
+    done
+    discard "$work/site-pdf" "$work/.site-pdf.spare"
+fi
+
 # build --only finance: exit 64 (unknown option) means this binary does not have it yet.
 finance_only=yes
 for i in $(seq "$runs"); do
@@ -440,6 +458,15 @@ lp_note() { # NAME [extra]: the stage timings, or that the binary has no such mo
     printf '%s' "${text:-no stage timings}${2:+; $2}"
 }
 late_rows=$(grep -c '^late_' "$data/late.csv")
+# pdf_note NAME: PDFs printed and kept (the reports' pdf counts) and printed per second of the whole run.
+pdf_note() {
+    local written kept
+    written=$(cat "$work/reports/$1".*.json 2>/dev/null | jq -r '.pdf.written // empty' | median_of || true)
+    kept=$(cat "$work/reports/$1".*.json 2>/dev/null | jq -r '.pdf.reused // empty' | median_of || true)
+    [ -n "$written" ] || { printf 'not measured (BENCH_PDF=0)'; return; }
+    printf '%s PDFs printed (%s), %s kept; %s PDFs/s over the whole run; %s' "$written" "$pdf_engine" "$kept" \
+        "$(per_second "$written" "$(median "$1" 1)")" "$(stages "$1")"
+}
 wall_full=$(median lp-full 1)
 render_s=$(stage lp-full render)
 libcmark_s=$(median_of <"$work/times/libcmark-render")
@@ -479,6 +506,8 @@ fi
     echo "|---|---:|---:|---:|---|"
     row lp-full "ledgerpress \`build\` (day, week, month)" "$(lp_note lp-full "$full_rate pages/s")"
     row lp-month "ledgerpress \`build --periods month\`" "$(lp_note lp-month "$pages_month pages, $month_rate pages/s")"
+    row lp-pdf "ledgerpress \`build --periods month --pdf month\`, first night" "$(pdf_note lp-pdf)"
+    row lp-pdf-next "ledgerpress the night after with --pdf month ($late_rows late rows)" "$(pdf_note lp-pdf-next)"
     row lp-finance "ledgerpress \`build --only finance\`" "$finance_note"
     row lp-nochange "ledgerpress no-change rerun (same command, same output)" "$(lp_note lp-nochange)"
     row lp-late "ledgerpress rerun with $late_rows late rows (1 %) on a new day" "$(lp_note lp-late)"

@@ -171,9 +171,12 @@ struct Build: ParsableCommand {
         var engine: PDFEngine?
         if let pdf, only != "finance" {
             do {
-                let created = try PDFEngine(
-                    kind: try pdfEngineKind(), size: ProcessInfo.processInfo.activeProcessorCount)
+                let kind = try pdfEngineKind()
+                let printers = kind.printersPerCore * ProcessInfo.processInfo.activeProcessorCount
+                let created = try PDFEngine(kind: kind, size: printers)
                 engine = created
+                // A render thread waits while its statement prints: as many threads as printers keep them all busy.
+                options.workers = max(options.workers, printers)
                 options.documents = .standard(plus: [
                     StatementPDFDocument(kinds: try Build.pdfKinds(pdf), engine: created)
                 ])

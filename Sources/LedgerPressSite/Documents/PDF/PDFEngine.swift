@@ -30,6 +30,15 @@ public final class PDFEngine: Sendable {
             }
         }
 
+        /// Printers per core that keep the cores busy: a Chromium spends about half of each document waiting on
+        /// its own processes (BENCHMARKS.md), a WeasyPrint worker none.
+        public var printersPerCore: Int {
+            switch self {
+            case .chromium: 2
+            case .weasyprint: 1
+            }
+        }
+
         /// How to install it.
         public var installHint: String {
             "install Debian's \(programs[0]): `make deps` or `sudo apt-get install -y \(programs[0])`"
@@ -78,7 +87,9 @@ public final class PDFEngine: Sendable {
     /// The workers' environment (the host's, by default).
     let environment: [String: String]
     private let workers: [Slot]
-    private let next = Atomic<Int>(0)
+    /// The slots no thread is printing with, and how many there are (a thread waits only when every printer is busy).
+    private let idle: Mutex<[Int]>
+    private let available: DispatchSemaphore
     private let stylesheet = Mutex<String?>(nil)
     private let tally = Mutex<(documents: Int, nanoseconds: UInt64)>((0, 0))
 
@@ -98,6 +109,8 @@ public final class PDFEngine: Sendable {
         self.environment = environment
         root = try PDFWorker.makeRoot()
         workers = (0..<max(1, size)).map { _ in Slot() }
+        idle = Mutex(Array(workers.indices.reversed()))
+        available = DispatchSemaphore(value: workers.count)
     }
 
     deinit { close() }
@@ -123,7 +136,7 @@ public final class PDFEngine: Sendable {
         try? FileManager.default.removeItem(at: root)
     }
 
-    /// The PDF of `job`, printed by the next worker in turn (each worker prints one job at a time).
+    /// The PDF of `job`, printed by an idle printer (each printer prints one job at a time).
     func render(_ job: Job) throws -> Data {
         if kind == .weasyprint {
             try stylesheet.withLock { written in
@@ -134,7 +147,12 @@ public final class PDFEngine: Sendable {
             }
         }
         let started = DispatchTime.now().uptimeNanoseconds
-        let index = next.add(1, ordering: .relaxed).oldValue % workers.count
+        available.wait()
+        let index = idle.withLock { $0.removeLast() }
+        defer {
+            idle.withLock { $0.append(index) }
+            available.signal()
+        }
         let pdf = try workers[index].printer.withLock { printer in
             let current = try printer ?? start(number: index)
             printer = current
