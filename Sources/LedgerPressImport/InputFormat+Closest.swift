@@ -27,7 +27,8 @@ extension InputFormat {
         for (format, columns) in headerColumns {
             let missing = columns.filter { choice in !choice.contains { names.contains($0.lowercased()) } }
             let found = columns.count - missing.count
-            guard found >= 2, found * 2 >= columns.count else { continue }
+            // A format with nothing missing was left out for another reason (a payments export has no `Net`).
+            guard !missing.isEmpty, found >= 2, found * 2 >= columns.count else { continue }
             // Fewest missing wins; on a tie, the format listed first.
             if best.map({ missing.count < $0.missing.count }) ?? true {
                 best = (format, missing.map { $0.joined(separator: " or ") }, found)

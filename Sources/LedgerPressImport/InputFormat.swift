@@ -36,8 +36,11 @@ public enum InputFormat: String, Sendable, CaseIterable {
         {
             return .stripeDashboard
         }
-        // Any export of the payments page that keeps the columns the money needs (the user picks its columns).
-        if StripePaymentsImporter.requiredColumns.allSatisfy({ $0.contains { names.contains($0.lowercased()) } }) {
+        // Any export of the payments page that keeps the columns the money needs (the user picks its columns); a
+        // `Net` column is the balance history's (without its `id`), never a payments export's.
+        if !names.contains("net"),
+            StripePaymentsImporter.requiredColumns.allSatisfy({ $0.contains { names.contains($0.lowercased()) } })
+        {
             return .stripePayments
         }
         return nil

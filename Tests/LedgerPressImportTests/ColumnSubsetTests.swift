@@ -202,6 +202,15 @@ import Testing
             ])
         // --payee is not called unused for a file whose format is not known.
         #expect(Self.settings.unusedPayeeAssignments([result]).isEmpty)
+        // A balance history without its id is not taken for a payments export.
+        let history = LedgerImport.read(
+            bytes: Array(
+                "Type,Amount,Fee,Net,Currency,Created (UTC),Status\ncharge,1.00,0.00,1.00,usd,2026-10-01 09:00,available\n"
+                    .utf8),
+            file: "h.csv", settings: Self.settings)
+        #expect(
+            history.diagnostics.map(\.message).first?.contains("the closest is stripe-dashboard, which also needs id")
+                == true)
         let far = LedgerImport.read(bytes: Array("a,b,c\n1,2,3\n".utf8), file: "y.csv", settings: Self.settings)
         #expect(far.diagnostics.map(\.message).first?.contains("a header row of a known format (native, jsonl") == true)
     }
