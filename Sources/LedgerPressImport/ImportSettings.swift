@@ -47,7 +47,8 @@ public struct ImportSettings: Sendable {
 
     /// `--payee` assignments that no input used, each as a problem: an account named for nothing is a
     /// mistake (a file that names its accounts itself, a misspelt file name), never silently ignored. An
-    /// input uses the assignment when its layout has no account column (even with no rows).
+    /// input uses the assignment when its layout has no account column (even with no rows). An input whose format
+    /// was not recognised may need it: its header is the problem reported, never the assignment.
     public func unusedPayeeAssignments(_ files: [ImportedFile]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for (key, account) in payeeByFile.sorted(by: { $0.key < $1.key }) {
@@ -58,7 +59,7 @@ public struct ImportSettings: Sendable {
                         at: SourceLocation(file: "--payee", line: 0),
                         expected: "FILE=ACCOUNT for an input file given to this run",
                         found: "\(key)=\(account)"))
-            } else if !named.contains(where: \.usedPayeeOption) {
+            } else if !named.contains(where: { $0.usedPayeeOption || !$0.recognised }) {
                 problems.append(
                     Diagnostic(
                         at: SourceLocation(file: "--payee", line: 0),
@@ -68,7 +69,7 @@ public struct ImportSettings: Sendable {
         }
         if let payee,
             !files.contains(where: {
-                $0.usedPayeeOption && payeeByFile[$0.name] == nil
+                ($0.usedPayeeOption || !$0.recognised) && payeeByFile[$0.name] == nil
                     && payeeByFile[($0.name as NSString).lastPathComponent] == nil
             })
         {
@@ -97,9 +98,7 @@ public enum LedgerImport {
             result.diagnostics.append(
                 Diagnostic(
                     at: SourceLocation(file: file, line: bytes.isEmpty ? 0 : 1, field: bytes.isEmpty ? nil : "header"),
-                    expected:
-                        "a header row of a known format (native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts, or any CSV with --mapping)",
-                    found: found))
+                    expected: InputFormat.expectation(forHeader: bytes), found: found))
             return result
         }
         switch format {

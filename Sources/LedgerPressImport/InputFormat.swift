@@ -30,16 +30,18 @@ public enum InputFormat: String, Sendable, CaseIterable {
         let names = Set(header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
         if names.isSuperset(of: ["id", "occurred_at", "payee_id"]) { return .native }
         if names.isSuperset(of: ["balance_transaction_id", "reporting_category"]) { return .stripeReport }
-        if names.isSuperset(of: ["converted amount", "amount refunded", "status"])
-            && (names.contains("created date (utc)") || names.contains("created (utc)"))
-        {
-            return .stripePayments
-        }
         if names.isSuperset(of: ["id", "amount", "arrival date (utc)", "status"]) { return .stripePayouts }
         if names.isSuperset(of: ["id", "type", "amount", "net", "currency"])
             && names.contains(where: { $0.hasPrefix("created") })
         {
             return .stripeDashboard
+        }
+        // Any export of the payments page that keeps the columns the money needs (the user picks its columns); a
+        // `Net` column is the balance history's (without its `id`), never a payments export's.
+        if !names.contains("net"),
+            StripePaymentsImporter.requiredColumns.allSatisfy({ $0.contains { names.contains($0.lowercased()) } })
+        {
+            return .stripePayments
         }
         return nil
     }

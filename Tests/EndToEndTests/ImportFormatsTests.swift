@@ -87,7 +87,7 @@ import Testing
         (
             "report.csv",
             "balance_transaction_id,created_utc,currency,gross,fee,net\ntxn_1,2026-10-05 14:00:00,usd,1.00,0.00,1.00\n",
-            "report.csv:1: error: header: expected a header row of a known format (native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts, or any CSV with --mapping), got 'balance_transaction_id,created_utc,currency,gross,fee,net'"
+            "report.csv:1: error: header: expected a header row of a known format: the closest is stripe-report, which also needs reporting_category (or give --mapping FILE for another layout), got 'balance_transaction_id,created_utc,currency,gross,fee,net'"
         ),
         (
             "dash.csv",

@@ -16,14 +16,20 @@ public enum MappedImporter {
     {
         var table = CSVTable(file: file, format: .mapped)
         let columns = mapping.columns
+        let required = mapping.requiredColumns
         var context = RowContext(mapping: mapping, settings: settings, file: file)
         if mapping.id == .line { context.fileDigest = ContentDigest.hex(bytes) }
         table.result.usedPayeeOption = mapping.fields["payee_id"] == nil
         table.read(
             bytes, delimiter: mapping.delimiter, skippingLines: mapping.skipLines,
             what: "the columns mapping '\(mapping.name)' names",
-            required: columns.map { [$0.lowercased()] }, example: columns.joined(separator: ","),
+            required: required.map {
+                let key = $0.lowercased().trimmingCharacters(in: .whitespaces)
+                return [key] + (mapping.columnAliases[key] ?? [])
+            },
+            example: required.joined(separator: ","),
             reads: Set(columns.map { $0.lowercased().trimmingCharacters(in: .whitespaces) })
+                .union(mapping.columnAliases.values.joined())
         ) { record, header, table in
             context.row(record, header: header, table: &table)
         }
@@ -48,7 +54,31 @@ public enum MappedImporter {
         mutating func row(_ record: CSVRecord, header: HeaderMap, table: inout CSVTable) -> [LedgerEntry]? {
             let fields = record.fields
             let line = record.line
-            func cell(_ column: String) -> String? { header.value(column.lowercased(), in: fields) }
+            // A copy, so that the cell reader below does not hold `self` while `rowID` changes it.
+            let mapping = self.mapping
+            // Optional columns the export leaves out that this row read although it has no text for them.
+            var unreadable: [String] = []
+            func cell(_ column: String) -> String? {
+                let key = mapping.headerKey(column, in: header)
+                guard header.column(key) == nil,
+                    let optional = mapping.optionalColumns[column.lowercased().trimmingCharacters(in: .whitespaces)]
+                else {
+                    return header.value(key, in: fields)
+                }
+                guard let fallback = optional.fallback else {
+                    if !unreadable.contains(optional.name) { unreadable.append(optional.name) }
+                    return nil
+                }
+                return fallback.isEmpty ? nil : fallback
+            }
+            defer {
+                for name in unreadable {
+                    table.problem(
+                        line, name,
+                        "a column '\(name)' in the export (the mapping reads it on every row and gives it no default)",
+                        "no such column")
+                }
+            }
             // Filters first: a row left out is not read any further.
             if let filter = mapping.skip.first(where: { $0.matches(cell($0.column)) }) {
                 table.skip("by \(filter.label): \(filter.condition)")
@@ -70,6 +100,18 @@ public enum MappedImporter {
             func problem(_ field: String, _ expected: String, _ found: String) {
                 table.problem(line, field, expected, found)
             }
+            // An optional column the export leaves out that this row needs (a refund row without the refund's amount).
+            for optional in mapping.optionalColumns.values.sorted(by: { $0.name < $1.name }) {
+                guard let test = optional.neededWhen,
+                    header.column(mapping.headerKey(optional.name, in: header)) == nil,
+                    test.matches(cell(test.column))
+                else { continue }
+                let value = (cell(test.column) ?? "").trimmingCharacters(in: .whitespaces)
+                problem(
+                    optional.name,
+                    "a column '\(optional.name)' in the export (a row with \(test.column) '\(value)' needs it)",
+                    "no such column")
+            }
             func value(_ native: String) -> (text: String?, label: String) {
                 switch mapping.fields[native] {
                 case .column(let name)?: return (cell(name), name)
@@ -77,7 +119,7 @@ public enum MappedImporter {
                 case nil: return (nil, native)
                 }
             }
-            let id = rowID(fields: fields, line: line, header: header, problem: problem)
+            let id = rowID(line: line, cell: cell, problem: problem)
             var payee = value("payee_id")
             if mapping.fields["payee_id"] == nil {
                 payee = (settings.payee(forFile: file), "--payee")
@@ -104,7 +146,7 @@ public enum MappedImporter {
             if rowCurrency == nil {
                 problem(currencyValue.label, "an ISO 4217 currency code", currencyValue.text ?? "")
             }
-            let occurredAt = time(fields: fields, header: header, problem: problem)
+            let occurredAt = time(cell: cell, problem: problem)
             var status: PayoutStatus?
             let statusValue = value("payout_status")
             if let text = statusValue.text {
@@ -203,15 +245,14 @@ public enum MappedImporter {
         }
 
         /// The row's id by the mapping's rule (and `id_scope`), or nil after reporting why not.
-        mutating func rowID(fields: [String], line: Int, header: HeaderMap, problem: (String, String, String) -> Void)
-            -> String?
+        mutating func rowID(line: Int, cell: (String) -> String?, problem: (String, String, String) -> Void) -> String?
         {
             var id: String
             switch mapping.id {
             case .line:
                 return "\(fileDigest)-L\(line)"
             case .column(let column):
-                guard let text = header.value(column.lowercased(), in: fields)?.trimmingCharacters(in: .whitespaces),
+                guard let text = cell(column)?.trimmingCharacters(in: .whitespaces),
                     !text.isEmpty
                 else {
                     problem(column, "a value (the row's id)", "")
@@ -220,9 +261,7 @@ public enum MappedImporter {
                 id = text
             case .columns(let columns):
                 // Empty parts stay empty (a Shopify fee row has no checkout); at least one must have a value.
-                let parts = columns.map {
-                    header.value($0.lowercased(), in: fields)?.trimmingCharacters(in: .whitespaces) ?? ""
-                }
+                let parts = columns.map { cell($0)?.trimmingCharacters(in: .whitespaces) ?? "" }
                 guard parts.contains(where: { !$0.isEmpty }) else {
                     problem(columns.joined(separator: "+"), "a value in at least one of the id's columns", "")
                     return nil
@@ -238,15 +277,14 @@ public enum MappedImporter {
         }
 
         /// The row's time: its columns joined with a space, by the pattern, in the row's zone.
-        func time(fields: [String], header: HeaderMap, problem: (String, String, String) -> Void) -> Timestamp? {
+        func time(cell: (String) -> String?, problem: (String, String, String) -> Void) -> Timestamp? {
             let label = mapping.timeColumns.joined(separator: "+")
-            let text = mapping.timeColumns.map { header.value($0.lowercased(), in: fields) ?? "" }.joined(
-                separator: " ")
+            let text = mapping.timeColumns.map { cell($0) ?? "" }.joined(separator: " ")
             let zone: RowZone
             switch mapping.timeZone {
             case .fixed(let clock): zone = .clock(clock)
             case .column(let column, let names, let fallback):
-                let name = header.value(column.lowercased(), in: fields) ?? ""
+                let name = cell(column) ?? ""
                 if let found = names.resolve(name) {
                     zone = found
                 } else if name.trimmingCharacters(in: .whitespaces).isEmpty, let fallback {

@@ -4,7 +4,7 @@ extension Mapping {
     static let knownKeys: Set<String> = [
         "name", "delimiter", "skip_lines", "decimal_separator", "thousands_separator", "currency_symbols",
         "negative_parentheses",
-        "timestamp", "fields", "entries", "skip", "keep", "id_scope",
+        "timestamp", "fields", "entries", "skip", "keep", "id_scope", "optional_columns", "column_aliases",
     ]
 
     /// Parses and checks a mapping file's text.
@@ -92,7 +92,7 @@ extension Mapping {
                     kind: try reader.kindRule(item["kind"], at: at), amount: amount, sign: sign, currency: currency))
         }
         try checkDistinctIDs(entries, fail: reader.fail)
-        return Mapping(
+        var mapping = Mapping(
             name: try reader.string(root["name"], "name", default: "mapping"), delimiter: delimiterByte,
             skipLines: try reader.wholeNumber(root["skip_lines"], "skip_lines", in: 0...1000, default: 0),
             decimalSeparator: Character(decimal), thousandsSeparator: thousands.first,
@@ -104,6 +104,9 @@ extension Mapping {
             idScope: idScope, skip: try reader.filters(root["skip"], "skip"),
             keep: try reader.filters(root["keep"], "keep"),
             entries: entries)
+        mapping.optionalColumns = try reader.optionalColumns(root["optional_columns"])
+        mapping.columnAliases = try reader.columnAliases(root["column_aliases"])
+        return mapping
     }
 
     /// Refuses entries that would give two entries of one row the same id: the first entry a row
@@ -259,6 +262,61 @@ extension Mapping {
                 fallback = zone
             }
             return .column(column, ZoneNames(own: own), fallback: fallback)
+        }
+
+        /// `{Invoice Number: "", Amount Refunded: {default: "0", needed_when: {column: Status, equals: Refunded}},
+        /// Memo: ~}`: each column with the text rows read in its place (none: `~` or `{}`) and the rows that need it.
+        func optionalColumns(_ value: Any?) throws(Failure) -> [String: OptionalColumn] {
+            guard let value else { return [:] }
+            guard let table = value as? [String: Any] else {
+                throw fail("expected {column: default} for 'optional_columns'")
+            }
+            var columns: [String: OptionalColumn] = [:]
+            for (name, rule) in table.sorted(by: { $0.key < $1.key }) {
+                let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+                let at = "optional_columns.\(name)"
+                if columns[key] != nil {
+                    throw fail("expected each column once in 'optional_columns' (any case), got '\(name)' twice")
+                }
+                var column = OptionalColumn(name: name, fallback: nil, neededWhen: nil)
+                switch rule {
+                case let plain as YAMLTree.Plain where plain.isNull: break
+                case let settings as [String: Any]:
+                    if let unknown = settings.keys.sorted().first(where: { !["default", "needed_when"].contains($0) }) {
+                        throw fail("unknown key '\(at).\(unknown)'")
+                    }
+                    if let test = settings["needed_when"] {
+                        guard let filter = try filters([test], "\(at).needed_when").first else {
+                            throw fail("expected {column, equals|in|not_in|empty} for '\(at).needed_when'")
+                        }
+                        column.neededWhen = filter
+                        column.fallback = ""
+                    }
+                    if let fallback = settings["default"] { column.fallback = try string(fallback, "\(at).default") }
+                default: column.fallback = try string(rule, at)
+                }
+                columns[key] = column
+            }
+            return columns
+        }
+
+        /// `{Fee: [Commission, Tarifa]}`: other names each column may have in an export.
+        func columnAliases(_ value: Any?) throws(Failure) -> [String: [String]] {
+            guard let value else { return [:] }
+            guard let table = value as? [String: Any] else {
+                throw fail("expected {column: [other names]} for 'column_aliases'")
+            }
+            var aliases: [String: [String]] = [:]
+            for (name, list) in table.sorted(by: { $0.key < $1.key }) {
+                let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+                if aliases[key] != nil {
+                    throw fail("expected each column once in 'column_aliases' (any case), got '\(name)' twice")
+                }
+                aliases[key] = try strings(list, "column_aliases.\(name)").map {
+                    $0.trimmingCharacters(in: .whitespaces).lowercased()
+                }
+            }
+            return aliases
         }
 
         /// A list of `{column, equals | in | not_in | empty}`.

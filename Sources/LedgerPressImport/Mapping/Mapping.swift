@@ -4,8 +4,8 @@ import LedgerPressCore
 ///
 /// Schema (every key documented in the README, "Mapping files"): `name`, `delimiter`, `skip_lines`,
 /// `decimal_separator`, `thousands_separator`, `currency_symbols`, `negative_parentheses`, `skip`, `keep`,
-/// `id_scope`, `timestamp {columns, format, timezone}`, `fields {native field: column, {constant: value},
-/// and for id {columns: [...]} or {from: line}}`, `entries [{kind, amount, sign, currency}]`.
+/// `id_scope`, `optional_columns`, `timestamp {columns, format, timezone}`, `fields {native field: column,
+/// {constant: value}, and for id {columns: [...]} or {from: line}}`, `entries [{kind, amount, sign, currency}]`.
 /// Parsing and its checks are in `Mapping+Parse.swift`.
 public struct Mapping: Sendable {
     public enum Source: Sendable, Equatable {
@@ -106,6 +106,17 @@ public struct Mapping: Sendable {
         }
     }
 
+    /// A column an export may leave out (`optional_columns`): what a row reads in its place, and which rows
+    /// cannot be read without it.
+    public struct OptionalColumn: Sendable, Equatable {
+        /// The column as the mapping names it.
+        var name: String
+        /// The text every row reads when the column is absent; nil: a row that reads it is refused.
+        var fallback: String?
+        /// Rows matching this test need the real column: without it they are refused, naming it.
+        var neededWhen: RowFilter?
+    }
+
     /// The zone of times written without an offset: one for the file, or a column's per row.
     enum TimeZoneRule: Sendable {
         case fixed(ZoneClock)
@@ -129,6 +140,18 @@ public struct Mapping: Sendable {
     var skip: [RowFilter]
     var keep: [RowFilter]
     var entries: [EntrySpec]
+    /// Columns the export may leave out, keyed trimmed and lowercased (as ``HeaderMap`` keys them).
+    var optionalColumns: [String: OptionalColumn] = [:]
+    /// Other names a column may have in the export (`column_aliases`), tried in order when the header lacks the
+    /// name the mapping uses; keyed trimmed and lowercased, the aliases too.
+    var columnAliases: [String: [String]] = [:]
+
+    /// The header key a column the mapping names has in this header: its own, else its first alias there.
+    func headerKey(_ column: String, in header: HeaderMap) -> String {
+        let key = column.lowercased().trimmingCharacters(in: .whitespaces)
+        if header.column(key) != nil { return key }
+        return columnAliases[key]?.first { header.column($0) != nil } ?? key
+    }
 
     /// Native fields a mapping may fill; `id` and `currency` are required, `payee_id` and `payee_type` come
     /// from `--payee` and the payees file (or `--payee-type`) when the mapping leaves them out.
@@ -147,6 +170,11 @@ public struct Mapping: Sendable {
         }
     }
 
+    /// The columns the header must have: every column the mapping reads but those it marks optional.
+    var requiredColumns: [String] {
+        columns.filter { optionalColumns[$0.trimmingCharacters(in: .whitespaces).lowercased()] == nil }
+    }
+
     /// Every column the mapping reads (for the header check).
     var columns: [String] {
         var names = timeColumns + entries.map(\.amount) + entries.compactMap(\.currency)
@@ -159,6 +187,7 @@ public struct Mapping: Sendable {
         for spec in entries { if case .byColumn(let name, _, _) = spec.kind { names.append(name) } }
         if case .column(let name, _, _) = timeZone { names.append(name) }
         names += (skip + keep).map(\.column)
+        names += optionalColumns.values.sorted { $0.name < $1.name }.compactMap(\.neededWhen?.column)
         var seen: Set<String> = []
         return names.filter { seen.insert($0.lowercased()).inserted }
     }

@@ -1,7 +1,8 @@
 import LedgerPressCore
 
 /// Timestamps as exports write them without an offset: `2026-09-14 10:02:11`, `2026-04-23 21:56`,
-/// and month-first `8/6/2026 12:00` or `9/23/25 9:45` (a US spreadsheet's re-save); RFC 3339 with an offset is also read.
+/// month-first `8/6/2026 12:00` or `9/23/25 9:45` (a US spreadsheet's re-save) and day-first `23.09.2026 09:45` (a
+/// European one's); RFC 3339 with an offset is also read.
 /// The year must be in ``CivilDate/supportedYears``.
 enum LocalTimeParser {
     /// The timestamp, or nil after telling `problem` what was expected (`expected`, or the year range). A local
@@ -63,6 +64,15 @@ enum LocalTimeParser {
                 y >= 1000 || parts[0].split(separator: "/")[2].count == 2
             {
                 date = CivilDate(year: y < 100 ? 2000 + y : y, month: m, day: d)
+            }
+        } else if parts[0].contains(".") {
+            // A European spreadsheet's re-save writes the day first, with dots and a four-digit year (`01.10.2026`):
+            // never month first, so never ambiguous.
+            let numbers = parts[0].split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+            if numbers.count == 3, let d = numbers[0], let m = numbers[1], let y = numbers[2],
+                parts[0].split(separator: ".")[2].count == 4
+            {
+                date = CivilDate(year: y, month: m, day: d)
             }
         } else {
             date = CivilDate(iso: String(parts[0]))

@@ -23,17 +23,23 @@ enum StripePaymentsImporter {
         "card id", "customer id",
     ]
 
+    /// The columns the money needs (each a choice, as Stripe names them): the time, an amount, a currency, the fee
+    /// and the status. Everything else (`id`, the refund columns, the converted pair) an export may leave out.
+    static let requiredColumns = [
+        ["Created date (UTC)", "Created (UTC)"], ["Amount", "Converted Amount"], ["Currency", "Converted Currency"],
+        ["Fee"], ["Status"],
+    ]
+
+    /// Statuses of rows that moved money; `Partially refunded` is how some exports show a payment refunded in part.
+    static let moneyStatuses: Set<String> = ["paid", "refunded", "partially refunded", "partially_refunded"]
+
     static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
         var table = CSVTable(file: file, format: .stripePayments)
         table.result.usedPayeeOption = true
         var seen: [String: Int] = [:]
         table.read(
             bytes, delimiter: InputFormat.delimiter(of: bytes), what: "the Stripe payments export columns",
-            required: [
-                ["created date (utc)", "created (utc)"], ["amount"], ["amount refunded"], ["currency"],
-                ["converted amount"], ["fee"],
-                ["status"],
-            ],
+            required: requiredColumns.map { $0.map { $0.lowercased() } },
             example: "id,Created date (UTC),Amount,Amount Refunded,Currency,Converted Amount,...,Fee,...,Status,...",
             reads: columnsRead
         ) { record, header, table in
@@ -53,7 +59,7 @@ enum StripePaymentsImporter {
             table.problem(line, field, expected, found)
         }
         let status = cell("status") ?? ""
-        guard ["paid", "refunded"].contains(status.lowercased()) else {
+        guard moneyStatuses.contains(status.lowercased()) else {
             table.skip("with Status \(status.isEmpty ? "(empty)" : status), which moves no money")
             return nil
         }
@@ -80,16 +86,55 @@ enum StripePaymentsImporter {
                 converted == nil ? "Currency" : "Converted Currency", "an ISO 4217 currency code such as usd",
                 currencyText)
         }
-        func amount(_ converted: String, _ plain: String, _ label: String) -> Int64? {
+        // The charge was converted when its converted currency differs from its own: then only the converted
+        // columns hold amounts in the currency the entries are in.
+        let chargeCurrency = cell("currency").flatMap { $0.isEmpty ? nil : $0 }
+        let wasConverted =
+            converted != nil && chargeCurrency != nil && converted?.lowercased() != chargeCurrency?.lowercased()
+        /// The converted column's amount, else (a charge that was not converted) the plain one's. A converted charge
+        /// whose export leaves the converted column out is refused when the plain amount is not zero: that amount is
+        /// in the charge's currency, not in the one the balance moved in.
+        func amount(_ convertedColumn: String, _ plain: String, _ label: String) -> Int64? {
             guard let currency else { return nil }
-            let name = cell(converted)?.isEmpty == false ? converted : plain
+            let name: String
+            if wasConverted {
+                guard header.column(convertedColumn) != nil else {
+                    let text = cell(plain) ?? ""
+                    if text.isEmpty || (try? StripeAmount.parse(text, currency: currency).get().minorUnits) == 0 {
+                        return 0
+                    }
+                    problem(
+                        label,
+                        "a column '\(label)' in the export (the charge in \(chargeCurrency ?? "") was converted to \(currency.code))",
+                        "no such column")
+                    return nil
+                }
+                name = convertedColumn
+            } else {
+                name = cell(convertedColumn)?.isEmpty == false ? convertedColumn : plain
+            }
             let text = cell(name) ?? ""
             if text.isEmpty { return 0 }
             return StripeAmount.read(text, currency: currency) { problem(label, $0, text) }?.minorUnits
         }
         let gross = amount("converted amount", "amount", "Converted Amount")
-        let refunded = amount("converted amount refunded", "amount refunded", "Converted Amount Refunded")
         let fee = amount("fee", "fee", "Fee")
+        var refunded: Int64?
+        if header.column("converted amount refunded") == nil && header.column("amount refunded") == nil {
+            // An export without the refund columns reads rows that were not refunded; a refunded one is refused.
+            let refundedDate = cell("refunded date (utc)") ?? ""
+            if status.lowercased() != "paid" || !refundedDate.isEmpty {
+                problem(
+                    "Amount Refunded",
+                    "a column 'Amount Refunded' or 'Converted Amount Refunded' in the export (a row with Status '\(status)'"
+                        + (refundedDate.isEmpty ? "" : " and a Refunded date") + " needs it)",
+                    "no such column")
+            } else {
+                refunded = 0
+            }
+        } else {
+            refunded = amount("converted amount refunded", "amount refunded", "Converted Amount Refunded")
+        }
         var refundedAt = created
         if let refunded, refunded != 0, !(cell("refunded date (utc)") ?? "").isEmpty {
             refundedAt = time("refunded date (utc)", "Refunded date (UTC)")
