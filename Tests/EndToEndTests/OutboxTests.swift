@@ -139,7 +139,7 @@ import Testing
         #expect(
             outbox.keys.sorted() == [
                 "already_delivered", "payees_bad_email", "payees_declined_email",
-                "payees_without_email", "skipped_statements", "written",
+                "payees_without_email", "skipped_before_deliver_since", "skipped_statements", "written",
             ])
         #expect(outcome.stderr.contains("outbox: 2 payee(s) not e-mailed (1 without an address, 1 declined"))
     }
