@@ -24,6 +24,8 @@ public struct IncomeLetterPage: Sendable {
         public var verifyURL: String
         /// The short URL printed under the QR code, which the QR code holds (`<base>/v/<short>.html`).
         public var shortURL: String
+        /// The figures document's link (`income-letter.json`; its full URL in the PDF).
+        public var jsonHref = "income-letter.json"
 
         public init(
             sha256: String, signature: String, keyID: String, fingerprint: String, keyHref: String, verifyURL: String,
@@ -70,9 +72,11 @@ public struct IncomeLetterPage: Sendable {
     }
 
     /// The letter (`payees/<folder>/income-letter.html`): figures, then the verification block with the QR code;
-    /// `downloads`: the letter's other files to link beside it (its PDF).
+    /// `downloads`: the letter's other files to link beside it (its PDF). `back`: the link to the payee's home
+    /// (not in the page printed to PDF, whose links are all full URLs).
     public func letter(
-        _ letter: IncomeLetter, verification v: Verification, downloads: [StatementPageView.Download] = []
+        _ letter: IncomeLetter, verification v: Verification, downloads: [StatementPageView.Download] = [],
+        back: Bool = true
     ) throws -> String {
         let title = wording.fill("letter_title", ["name": letter.payee.name])
         let qr = try QRCode.svg(for: v.shortURL, escapedLabel: HTMLText.escape(wording["letter_qr_label"]))
@@ -80,10 +84,10 @@ public struct IncomeLetterPage: Sendable {
             "title": .text(title), "figures_html_trusted": .text(figuresHTML(letter)), "qr_svg_trusted": .text(qr),
             "short_url": .text(v.shortURL), "verify_url": .text(v.verifyURL), "sha256": .text(v.sha256),
             "signature": .text(v.signature), "key_href": .text(v.keyHref), "key_id": .text(v.keyID),
-            "fingerprint": .text(v.fingerprint), "t": .object(wording.templateWords),
+            "fingerprint": .text(v.fingerprint), "json_href": .text(v.jsonHref), "t": .object(wording.templateWords),
         ])
         return layout(
-            title: BidiIsolation.isolate(title), assets: "../", back: true, body: body, downloads: downloads)
+            title: BidiIsolation.isolate(title), assets: "../", back: back, body: body, downloads: downloads)
     }
 
     /// `verify/<sha256>.html` (and the same bytes at `v/<short>.html`) of one of the payee's letters: the verdict,

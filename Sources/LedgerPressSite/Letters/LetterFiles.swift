@@ -40,6 +40,9 @@ struct LetterFiles {
     var sha256: String
     var envelope: [UInt8]
     var page: String
+    /// The page as printed to `income-letter.pdf`: every link a full URL under `--verify-base-url` (a relative link
+    /// would point into the PDF engine's temporary folder), no link back to the payee's home.
+    var printPage: String
     let pages: IncomeLetterPage
     let settings: LetterSettings
 
@@ -47,7 +50,7 @@ struct LetterFiles {
     /// the payee's words (`pages`); `downloads`: the letter's other files linked from its page (its PDF).
     init(
         payee: Payee, entries: [LedgerEntry], issuedAt: Timestamp, settings: LetterSettings, pages: IncomeLetterPage,
-        downloads: [StatementPageView.Download] = []
+        folder: String, downloads: [StatementPageView.Download] = []
     ) throws {
         self.pages = pages
         self.settings = settings
@@ -76,6 +79,10 @@ struct LetterFiles {
             sha256: sha256, signature: signature, keyID: settings.key.keyID, fingerprint: settings.key.fingerprint,
             keyHref: "../../" + LetterFiles.keyPath(keyID: settings.key.keyID), verifyURL: url, shortURL: short)
         page = try pages.letter(letter, verification: verification, downloads: downloads)
+        var printed = verification
+        printed.keyHref = settings.verifyBaseURL + "/" + LetterFiles.keyPath(keyID: settings.key.keyID)
+        printed.jsonHref = settings.verifyBaseURL + "/" + folder + LetterFiles.json
+        printPage = try pages.letter(letter, verification: printed, back: false)
     }
 
     /// The two files in the payee's folder (`payees/<slug>/`).

@@ -112,11 +112,11 @@ extension SitePipeline {
                 pdf == nil ? [] : [StatementPageView.Download(href: LetterFiles.pdf, label: wording["download_pdf"])]
             let letter = try LetterFiles(
                 payee: payee, entries: plan.entries, issuedAt: issuedAt, settings: settings, pages: letterPages,
-                downloads: downloads)
+                folder: folder, downloads: downloads)
             for file in letter.files(folder: folder) { listed.append(try stage(file)) }
             if let pdf {
                 // Printed again only when the letter's page or what the payee's pages are made with changed.
-                let key = LetterPDF.key(page: letter.page, payeeKey: plan.key.static)
+                let key = LetterPDF.key(page: letter.printPage, payeeKey: plan.key.static)
                 rendered.append(PayeeManifest.Rendered(period: LetterPDF.renderedName, key: key))
                 if oldManifest?.rendered.contains(where: { $0.period == LetterPDF.renderedName && $0.key == key })
                     == true,
@@ -127,7 +127,7 @@ extension SitePipeline {
                     listed.append(old)
                 } else {
                     let bytes = try pdf.render(
-                        page: letter.page, json: letter.envelope, issuedAt: issuedAt,
+                        page: letter.printPage, json: letter.envelope, issuedAt: issuedAt,
                         stylesheet: configuration.templates.stylesheet)
                     listed.append(try stage(OutputFile(path: folder + LetterFiles.pdf, bytes: bytes)))
                 }
