@@ -219,7 +219,8 @@ public struct SiteBuilder: Sendable {
                     let profile = loaded.profiles[payee.id]
                     return OutboxRecipient(
                         payeeID: payee.id, name: payee.name, email: profile?.email,
-                        consents: profile?.emailStatements ?? true, locale: payee.locale, asOf: OutboxAsOf(payee: payee, entries: entries))
+                        consents: profile?.emailStatements ?? true, locale: payee.locale,
+                        asOf: OutboxAsOf(payee: payee, entries: entries))
                 }
             }
             return prepared

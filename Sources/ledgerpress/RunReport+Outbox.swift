@@ -16,7 +16,7 @@ extension RunReport {
             case written
             case alreadyDelivered = "already_delivered"
             case skippedStatements = "skipped_statements"
-        case skippedBeforeSince = "skipped_before_deliver_since"
+            case skippedBeforeSince = "skipped_before_deliver_since"
             case withoutAddress = "payees_without_email"
             case declined = "payees_declined_email"
             case badAddress = "payees_bad_email"

@@ -39,7 +39,8 @@ import Testing
         #expect(english.components(separatedBy: "<title>")[0] == statement.components(separatedBy: "<title>")[0])
         // A templates folder replaces the letter's template, as it replaces the statements'.
         try FileManager.default.createDirectory(atPath: cli.path("mine"), withIntermediateDirectories: true)
-        try cli.write("mine/income-letter.html", "<div class=\"letter\"><h1>{{title}}</h1><p>Custom {{name}}</p></div>\n")
+        try cli.write(
+            "mine/income-letter.html", "<div class=\"letter\"><h1>{{title}}</h1><p>Custom {{name}}</p></div>\n")
         #expect(try LetterTests().build(cli, key: key, output: "custom", extra: ["--templates", "mine"]).status == 0)
         let custom = try Self.text(try cli.tree("custom"), "payees/mer_cafe/income-letter.html")
         #expect(custom.contains("<p>Custom </p>"))

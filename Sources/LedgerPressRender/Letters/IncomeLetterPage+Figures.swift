@@ -28,7 +28,8 @@ extension IncomeLetterPage {
             }
             let payouts: [TemplateObject] = part.payouts.map { payout in
                 [
-                    "id": .text(payout.id), "day": .text(wording.date(payout.day)), "iso": .text(payout.day.description),
+                    "id": .text(payout.id), "day": .text(wording.date(payout.day)),
+                    "iso": .text(payout.day.description),
                     "amount": money(payout.amount),
                 ]
             }
@@ -38,7 +39,8 @@ extension IncomeLetterPage {
                 "ytd_caption": .text(wording.fill("letter_ytd_caption", code)),
                 "ytd_row": .text(
                     wording.fill(
-                        "letter_ytd_row", ["year": String(letter.issueDay.year), "date": wording.date(letter.issueDay)])),
+                        "letter_ytd_row", ["year": String(letter.issueDay.year), "date": wording.date(letter.issueDay)])
+                ),
                 "ytd_gross": money(part.yearToDate.gross), "ytd_net": money(part.yearToDate.net),
                 "weekly_caption": .text(wording.fill("letter_weekly_caption", code)), "weekly": .list(weekly),
                 "payouts_caption": .text(

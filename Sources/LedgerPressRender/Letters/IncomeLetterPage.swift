@@ -68,7 +68,8 @@ public struct IncomeLetterPage: Sendable {
 
     /// The figures: the payee, the issue time, then per currency the four tables. The same HTML on both pages.
     public func figuresHTML(_ letter: IncomeLetter) -> String {
-        templates.renderLetterFigures(IncomeLetterPage.figuresContext(letter, issuer: issuer, wording: wording, formats: formats))
+        templates.renderLetterFigures(
+            IncomeLetterPage.figuresContext(letter, issuer: issuer, wording: wording, formats: formats))
     }
 
     /// The letter (`payees/<folder>/income-letter.html`): figures, then the verification block with the QR code;
