@@ -91,7 +91,10 @@ public struct SiteBuilder: Sendable {
             var built = Built(imported: prepared.imported, site: site)
             if let outbox = options.outbox {
                 do {
-                    built.outbox = try StatementOutbox(outbox).deliver(site: output, recipients: prepared.recipients)
+                    let report = try StatementOutbox(outbox).deliver(
+                        site: output, recipients: prepared.recipients, strings: templates.strings)
+                    built.outbox = report
+                    stage("outbox", "outbox: \(report.written) message(s) written")
                 } catch {
                     throw BuildStop(
                         error.isDeviceError ? .ioError : .cannotCreate,
@@ -216,7 +219,8 @@ public struct SiteBuilder: Sendable {
                     let profile = loaded.profiles[payee.id]
                     return OutboxRecipient(
                         payeeID: payee.id, name: payee.name, email: profile?.email,
-                        consents: profile?.emailStatements ?? true, asOf: OutboxAsOf(payee: payee, entries: entries))
+                        consents: profile?.emailStatements ?? true, locale: payee.locale,
+                        asOf: OutboxAsOf(payee: payee, entries: entries))
                 }
             }
             return prepared

@@ -12,6 +12,9 @@ public enum SiteError: Error, CustomStringConvertible {
     case unknownPeriod(payee: String, label: String)
     /// The run would publish fewer statements than the published site has, by more than the run allows.
     case shrink(ShrinkGuard.Drop)
+    /// Two letters of the site would share one short path (`v/<short>.html`): the run fails rather than let one
+    /// short URL lead to another letter's page.
+    case letterShortPath(path: String, first: String, second: String)
 
     /// `payee drv_1, 2026-10, USD: the total of earnings exceeds what can be held exactly (...)`
     public var description: String {
@@ -22,6 +25,9 @@ public enum SiteError: Error, CustomStringConvertible {
         case .unknownPeriod(let payee, let label):
             return "payee \(payee): the previous manifest records a statement for '\(label)', which is no period"
         case .shrink(let drop): return drop.description
+        case .letterShortPath(let path, let first, let second):
+            return "letters \(first) and \(second) share the short path \(path); "
+                + "a later --as-of issues them anew under other hashes"
         }
     }
 }

@@ -16,10 +16,11 @@ public enum SitePath {
         "payees/style.css", "manifest.json", ShardRecord.path,
     ]
 
-    /// The folders of letters' verify pages and public keys (`--letters`).
-    public static let letterFolders: Set<String> = ["verify", "keys"]
+    /// The folders of letters' verify pages, their short paths and public keys (`--letters`).
+    public static let letterFolders: Set<String> = ["verify", "v", "keys"]
 
-    /// A letter's verify page (`verify/<64 hex digits>.html`) or a signing key's public key (`keys/<16 hex>.pub`).
+    /// A letter's verify page (`verify/<64 hex digits>.html`), its short path (`v/<16 hex digits>.html`) or a
+    /// signing key's public key (`keys/<16 hex>.pub`).
     public static func isLetterFile(_ path: String) -> Bool {
         func hex(_ text: Substring, _ count: Int) -> Bool {
             text.utf8.count == count
@@ -28,6 +29,7 @@ public enum SitePath {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return false }
         if parts[0] == "verify", parts[1].hasSuffix(".html") { return hex(parts[1].dropLast(5), 64) }
+        if parts[0] == "v", parts[1].hasSuffix(".html") { return hex(parts[1].dropLast(5), 16) }
         if parts[0] == "keys", parts[1].hasSuffix(".pub") { return hex(parts[1].dropLast(4), 16) }
         return false
     }

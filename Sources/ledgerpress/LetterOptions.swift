@@ -26,10 +26,18 @@ struct LetterOptions: ParsableArguments {
             valueName: "url"))
     var verifyBaseURL: String?
 
+    @Option(
+        name: .customLong("revoked-letters"),
+        help: ArgumentHelp(
+            "Letters to mark revoked on their verify pages: one `SHA256 [reason]` a line (# comments).",
+            valueName: "file"))
+    var revokedLetters: String?
+
     func validate() throws {
         guard letters else {
-            if signingKey != nil || verifyBaseURL != nil {
-                throw ValidationError("--signing-key and --verify-base-url: expected --letters with them")
+            if signingKey != nil || verifyBaseURL != nil || revokedLetters != nil {
+                throw ValidationError(
+                    "--signing-key, --verify-base-url and --revoked-letters: expected --letters with them")
             }
             return
         }
@@ -49,7 +57,11 @@ struct LetterOptions: ParsableArguments {
     }
 
     /// The key file, named as an input for the output guard (so a key inside the output is refused).
-    var guardedInputs: [(String, String)] { letters ? signingKey.map { [("signing key file", $0)] } ?? [] : [] }
+    var guardedInputs: [(String, String)] {
+        guard letters else { return [] }
+        return (signingKey.map { [("signing key file", $0)] } ?? [])
+            + (revokedLetters.map { [("revoked letters file", $0)] } ?? [])
+    }
 
     /// The letters' settings: nil without `--letters`; a missing key file exits 66, a key that is not an
     /// Ed25519 PKCS#8 PEM 65, each with a message naming the file (never its contents).
@@ -58,8 +70,18 @@ struct LetterOptions: ParsableArguments {
         let bytes = try console.readInput(signingKey, option: "--signing-key")
         do {
             let key = try LetterKey(pem: String(decoding: bytes, as: UTF8.self), file: signingKey)
-            return LetterSettings(key: key, verifyBaseURL: verifyBaseURL)
-        } catch {
+            var revoked: [String: String] = [:]
+            if let revokedLetters {
+                let list = try console.readInput(revokedLetters, option: "--revoked-letters")
+                do {
+                    revoked = try RevokedLetters.parse(String(decoding: list, as: UTF8.self), file: revokedLetters)
+                } catch {
+                    console.error([error.description])
+                    throw Exit.dataError
+                }
+            }
+            return LetterSettings(key: key, verifyBaseURL: verifyBaseURL, revoked: revoked)
+        } catch let error as LetterKey.Failure {
             console.error([error.description])
             throw Exit.dataError
         }

@@ -28,6 +28,22 @@ struct OutboxCommandOptions: ParsableArguments {
         help: ArgumentHelp("With --outbox (required): the messages' From address.", valueName: "address"))
     var mailFrom: String?
 
+    @Option(
+        name: .customLong("deliver-since"),
+        help: ArgumentHelp(
+            "With --outbox: e-mail only statements whose period_end (the day after their last day) is after this date; the others count as skipped in the run report.",
+            valueName: "yyyy-mm-dd"))
+    var deliverSince: String?
+
+    /// `--deliver-since` as a date (nil without it).
+    func since() throws -> CivilDate? {
+        guard let deliverSince else { return nil }
+        guard let date = CivilDate(iso: deliverSince) else {
+            throw ValidationError("--deliver-since: expected a date YYYY-MM-DD, got '\(deliverSince)'")
+        }
+        return date
+    }
+
     func kinds() throws -> Set<PeriodKind> {
         var kinds: Set<PeriodKind> = []
         for word in deliver.split(separator: ",", omittingEmptySubsequences: false) {
@@ -43,8 +59,10 @@ struct OutboxCommandOptions: ParsableArguments {
 
     func validate() throws {
         _ = try kinds()
+        _ = try since()
         guard let outbox else {
             if mailFrom != nil { throw ValidationError("--mail-from: needs --outbox") }
+            if deliverSince != nil { throw ValidationError("--deliver-since: needs --outbox") }
             return
         }
         if outbox.isEmpty { throw ValidationError("--outbox: expected a folder, got ''") }
@@ -61,7 +79,7 @@ struct OutboxCommandOptions: ParsableArguments {
         let killAfter = ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_KILL_AFTER_MESSAGES"].flatMap { Int($0) }
         return OutboxOptions(
             folder: URL(fileURLWithPath: outbox), from: address, fromName: issuer ?? "ledgerpress",
-            kinds: try kinds(),
+            kinds: try kinds(), since: try since(),
             beforeDelivery: killAfter.map { limit in Self.kill(after: limit) })
     }
 

@@ -7,6 +7,7 @@ extension RunReport {
         var written: Int
         var alreadyDelivered: Int
         var skippedStatements: Int
+        var skippedBeforeSince: Int
         var withoutAddress: [String]
         var declined: [String]
         var badAddress: [String]
@@ -15,6 +16,7 @@ extension RunReport {
             case written
             case alreadyDelivered = "already_delivered"
             case skippedStatements = "skipped_statements"
+            case skippedBeforeSince = "skipped_before_deliver_since"
             case withoutAddress = "payees_without_email"
             case declined = "payees_declined_email"
             case badAddress = "payees_bad_email"
@@ -24,6 +26,7 @@ extension RunReport {
             written = report.written
             alreadyDelivered = report.alreadyDelivered
             skippedStatements = report.skippedStatements
+            skippedBeforeSince = report.skippedBeforeSince
             withoutAddress = report.withoutAddress
             declined = report.declined
             badAddress = report.badAddress
@@ -36,6 +39,8 @@ enum OutboxLines {
     static func lines(_ report: OutboxReport) -> [String] {
         var lines = [
             "outbox: \(report.written) message(s) written, \(report.alreadyDelivered) already in the outbox"
+                + (report.skippedBeforeSince > 0
+                    ? ", \(report.skippedBeforeSince) statement(s) skipped as ended by --deliver-since" : "")
         ]
         if report.notDelivered > 0 {
             lines.append(

@@ -290,7 +290,7 @@ import Testing
         #expect(newSHA != sha)
         let old = String(decoding: try #require(second["verify/\(sha).html"]), as: UTF8.self)
         #expect(old.contains("Superseded:"))
-        #expect(old.contains("<a href=\"\(newSHA).html\">"))
+        #expect(old.contains("<a href=\"../verify/\(newSHA).html\">"))
         #expect(!old.contains("<table"))
         #expect(String(decoding: try #require(second["verify/\(newSHA).html"]), as: UTF8.self).contains("Current:"))
         #expect(try cli.run(["verify", "site"]).status == 0)

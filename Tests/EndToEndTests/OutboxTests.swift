@@ -139,7 +139,7 @@ import Testing
         #expect(
             outbox.keys.sorted() == [
                 "already_delivered", "payees_bad_email", "payees_declined_email",
-                "payees_without_email", "skipped_statements", "written",
+                "payees_without_email", "skipped_before_deliver_since", "skipped_statements", "written",
             ])
         #expect(outcome.stderr.contains("outbox: 2 payee(s) not e-mailed (1 without an address, 1 declined"))
     }
@@ -170,6 +170,31 @@ import Testing
             #expect(headers.contains("From: \"Example Rides\" <statements@rides.example>\n"), "\(headers)")
             #expect(!headers.contains("\nBcc:") && !headers.contains("\nX-Injected:"), "\(headers)")
         }
+    }
+
+    /// Subjects and fixed texts in the payee's words; `--deliver-since` skips (and counts) statements that ended
+    /// by then, and the outbox step is timed in the run report.
+    @Test func messagesAreInThePayeesWordsAndDeliverSinceSkipsEndedStatements() throws {
+        let cli = try Self.setUp()
+        let outcome = try cli.run(Self.arguments() + ["--deliver-since", "2026-11-01"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let messages = try Self.parsed(try Self.messages(cli).map { cli.path("outbox/new/" + $0) })
+        let subjects = messages.compactMap { $0["subject"] as? String }.sorted()
+        // October's period_end is 2026-11-01, not after the date: only November is e-mailed.
+        #expect(
+            subjects == [
+                "Example Rides: Abrechnung 2026-11", "Example Rides: statement 2026-11",
+                "Example Rides: statement 2026-11",
+            ], "\(subjects)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(cli.read("report.json").utf8)) as? [String: Any])
+        let outbox = try #require(report["outbox"] as? [String: Any])
+        // Every payee's October statement, whether or not they get e-mail (each statement is counted once).
+        #expect(outbox["skipped_before_deliver_since"] as? Int == 5)
+        #expect(outcome.stderr.contains("5 statement(s) skipped as ended by --deliver-since"))
+        let timings = try #require(report["timings_seconds"] as? [String: Double])
+        #expect(timings["outbox"] != nil, "\(timings.keys.sorted())")
+        #expect(try cli.run(Self.arguments() + ["--deliver-since", "2026-13-01"]).status == 64)
     }
 
     @Test func aRerunWritesNoSecondMessageAndARevisionGetsOneSayingWhatChanged() throws {

@@ -42,7 +42,8 @@ import Testing
             OutboxRecipient(payeeID: "drv_jose", name: "José Müller", email: "jose@example.com", consents: true),
         ]
         let report = try StatementOutbox(try Self.outbox(fixture.url("outbox"))).deliver(
-            site: fixture.url("site"), recipients: recipients)
+            site: fixture.url("site"), recipients: recipients,
+            strings: try TemplateSet.load(defaultsDirectory: EngineFixture.templates, overrides: nil).strings)
         let names = try FileManager.default.contentsOfDirectory(atPath: fixture.url("outbox/new").path).sorted()
         #expect(report.written == names.count && names.count >= 2)
         let script = EngineFixture.repository.appendingPathComponent("Tests/EndToEndTests/Fixtures/check_mail.py").path

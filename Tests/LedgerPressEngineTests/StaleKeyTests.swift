@@ -2,6 +2,7 @@ import Foundation
 import LedgerPressCore
 import LedgerPressEngine
 import LedgerPressImport
+import LedgerPressRender
 import LedgerPressSite
 import Testing
 
@@ -66,6 +67,49 @@ import Testing
                 key: try LetterKey(pem: pem, file: "key.pem"), verifyBaseURL: "https://pay.example.com")
         },
     ]
+
+    /// A letters setting with a fixed Ed25519 seed.
+    static func letterSettings(seed: UInt8 = 7) throws -> LetterSettings {
+        let der: [UInt8] =
+            [0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]
+            + Array(repeating: seed, count: 32)
+        let pem = "-----BEGIN PRIVATE KEY-----\n\(Data(der).base64EncodedString())\n-----END PRIVATE KEY-----\n"
+        return LetterSettings(key: try LetterKey(pem: pem, file: "key.pem"), verifyBaseURL: "https://pay.example.com")
+    }
+
+    /// What changing each field of ``LetterSettings`` (as its mirror, which the manifest's options and the keys
+    /// are made from, names it) does: every one shapes the letters and their verify pages.
+    static let letterSettingChanges: [String: @Sendable (inout LetterSettings) throws -> Void] = [
+        "fingerprint": { $0.key = try letterSettings(seed: 8).key },
+        "verifyBaseURL": { $0.verifyBaseURL = "https://other.example" },
+        "revoked": { $0.revoked = [String(repeating: "ab", count: 32): "issued in error"] },
+    ]
+
+    /// The outbox's options are not the site's (``buildOptionEffects``'s `outbox`): each is listed with why.
+    static let outboxOptionEffects: [String: String] = [
+        "folder": "where the messages go", "from": "the messages' From", "fromName": "the messages' From name",
+        "kinds": "which statements are e-mailed", "since": "--deliver-since: which statements are e-mailed",
+        "beforeDelivery": "a test hook",
+    ]
+
+    @Test func everyLetterAndOutboxFieldIsListedAndEachLetterSettingChangesEveryKey() throws {
+        let settings = try Self.letterSettings()
+        #expect(Self.fields(settings) == Set(Self.letterSettingChanges.keys))
+        let outbox = OutboxOptions(
+            folder: URL(fileURLWithPath: "/tmp/outbox"), from: try #require(MailAddress("a@b.example")),
+            fromName: "x", kinds: [.month])
+        #expect(Self.fields(outbox) == Set(Self.outboxOptionEffects.keys))
+        let base = try Self.build { $0.site.letters = settings }
+        for (name, change) in Self.letterSettingChanges.sorted(by: { $0.key < $1.key }) {
+            var changedSettings = settings
+            try change(&changedSettings)
+            let changed = try Self.build { [changedSettings] in $0.site.letters = changedSettings }
+            #expect(changed.options != base.options, "letters.\(name): the manifest's options do not record it")
+            for (id, key) in base.keys {
+                #expect(changed.keys[id] != key, "letters.\(name): payee \(id)'s key did not change")
+            }
+        }
+    }
 
     enum Effect {
         /// Shapes the pages: every payee's key must change.

@@ -58,7 +58,7 @@ import Testing
     @Test func htmlTemplatesEscapeIsolateAndReplaceControls() throws {
         let templates = try TemplateSet(texts: [
             "driver.md": "# {{payee_name}}\n", "merchant.md": "", "layout.html": "", "finance-index.html": "",
-            "style.css": "",
+            "style.css": "", "letter-figures.html": "", "income-letter.html": "", "verify-letter.html": "",
             "payee-index.html": "<title>{{payee_name}} — statements</title><h1>{{payee_name}}</h1>",
         ])
         let page = templates.renderPayeeIndex(["payee_name": "A\(Self.rlo)nn <b>\u{0}\"'&"])

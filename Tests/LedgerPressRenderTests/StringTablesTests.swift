@@ -42,7 +42,10 @@ import Testing
         let english = try #require(try Self.shipped().strings.tables["en"])
         var used: Set<String> = []
         let templateKey = #/\{\{t\.([a-z_]+)\}\}/#
-        for name in ["driver.md", "merchant.md", "layout.html", "payee-index.html"] {
+        for name in [
+            "driver.md", "merchant.md", "layout.html", "payee-index.html", "letter-figures.html", "income-letter.html",
+            "verify-letter.html",
+        ] {
             let text = try String(contentsOfFile: Self.templatesFolder + "/" + name, encoding: .utf8)
             for match in text.matches(of: templateKey) { used.insert(String(match.1)) }
         }
@@ -51,6 +54,9 @@ import Testing
             "Sources/LedgerPressRender/Statements/StatementView.swift", "Sources/LedgerPressSite/PayeePages.swift",
             "Sources/LedgerPressRender/Wording/Wording+Periods.swift",
             "Sources/LedgerPressRender/Wording/Wording.swift",
+            "Sources/LedgerPressRender/Letters/IncomeLetterPage.swift",
+            "Sources/LedgerPressRender/Letters/IncomeLetterPage+Figures.swift",
+            "Sources/LedgerPressSite/Outbox/StatementOutbox.swift",
         ] {
             let text = try String(contentsOfFile: Self.repository.appendingPathComponent(file).path, encoding: .utf8)
             for match in text.matches(of: codeKey) {

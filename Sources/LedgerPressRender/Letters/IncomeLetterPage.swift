@@ -1,11 +1,14 @@
 import LedgerPressCore
 
-/// The proof-of-income letter and its verify page as HTML, both from one ``IncomeLetter``: the verify page
-/// shows the letter's own figures tables (``figuresHTML(_:)``) and nothing else of the payee's.
+/// The proof-of-income letter and its verify pages as HTML, from the templates `letter-figures.html`,
+/// `income-letter.html` and `verify-letter.html` inside the site's `layout.html`, in the payee's words
+/// (`strings/<language>.json`): the verify page of the current letter shows the letter's own figures
+/// (``figuresHTML(_:)``) and nothing else of the payee's.
 ///
-/// > Note: every ledger text (name, ids, issuer, payout ids) goes through ``HTMLText/escape(_:)``; amounts are
-/// > plain decimals with the currency code (``PlainDecimal``). English only for now.
-public enum IncomeLetterPage {
+/// > Note: every ledger text (name, ids, issuer, payout ids, a revocation's reason) reaches the page only as a
+/// > template text, which `HTMLText.escape` escapes; amounts and dates are formatted for the payee's locale
+/// > (``MoneyFormats``, ``Wording``).
+public struct IncomeLetterPage: Sendable {
     /// What the letter's verification block shows.
     public struct Verification: Sendable, Equatable {
         /// SHA-256 of the figures document's canonical bytes, hex.
@@ -17,11 +20,16 @@ public enum IncomeLetterPage {
         public var fingerprint: String
         /// The public key's path from the letter (`../../keys/<key-id>.pub`).
         public var keyHref: String
-        /// The verify page's full URL (also in the QR code).
+        /// The verify page's full URL.
         public var verifyURL: String
+        /// The short URL printed under the QR code, which the QR code holds (`<base>/v/<short>.html`).
+        public var shortURL: String
+        /// The figures document's link (`income-letter.json`; its full URL in the PDF).
+        public var jsonHref = "income-letter.json"
 
         public init(
-            sha256: String, signature: String, keyID: String, fingerprint: String, keyHref: String, verifyURL: String
+            sha256: String, signature: String, keyID: String, fingerprint: String, keyHref: String, verifyURL: String,
+            shortURL: String
         ) {
             self.sha256 = sha256
             self.signature = signature
@@ -29,122 +37,99 @@ public enum IncomeLetterPage {
             self.fingerprint = fingerprint
             self.keyHref = keyHref
             self.verifyURL = verifyURL
+            self.shortURL = shortURL
         }
     }
 
-    static func money(_ minor: Int64, _ currency: Currency) -> String {
-        PlainDecimal.format(minor, exponent: currency.exponent) + " " + currency.code
+    /// What the verify page of a letter says about it.
+    public enum Verdict: Sendable, Equatable {
+        /// The payee's current letter: its figures follow.
+        case current
+        /// Replaced by the letter with this SHA-256.
+        case superseded(newer: String)
+        /// Revoked by the operator (`--revoked-letters`), with the reason given, if any.
+        case revoked(reason: String?)
+    }
+
+    let templates: TemplateSet
+    let wording: Wording
+    let formats: MoneyFormats
+    let footer: String
+    public let issuer: String?
+
+    /// The pages of one payee's letter in `wording`'s words; `footer`: the payee pages' footer.
+    public init(templates: TemplateSet, wording: Wording, formats: MoneyFormats, footer: String, issuer: String?) {
+        self.templates = templates
+        self.wording = wording
+        self.formats = formats
+        self.footer = footer
+        self.issuer = issuer
     }
 
     /// The figures: the payee, the issue time, then per currency the four tables. The same HTML on both pages.
-    public static func figuresHTML(_ letter: IncomeLetter, issuer: String?) -> String {
-        let e = HTMLText.escape
-        var html = "<dl class=\"letter-facts\">"
-        if let issuer { html += "<dt>Issued by</dt><dd>\(e(issuer))</dd>" }
-        html += "<dt>Payee</dt><dd>\(e(letter.payee.name))</dd>"
-        html += "<dt>Payee id</dt><dd><code>\(e(letter.payee.id))</code></dd>"
-        html += "<dt>Payee type</dt><dd>\(letter.payee.type.rawValue)</dd>"
-        let issued = Timestamp.format(epochSeconds: letter.issuedAt.epochSeconds, offsetSeconds: letter.issuedAtOffset)
-        html += "<dt>Issued as of</dt><dd><time>\(issued)</time></dd></dl>\n"
-        if letter.currencies.isEmpty { html += "<p>No earnings are recorded for this payee.</p>\n" }
-        let gross = letter.payee.type == .driver ? "Gross (take)" : "Gross sales"
-        for part in letter.currencies {
-            let c = part.currency
-            html += "<section class=\"letter-currency\"><h2>\(c.code)</h2>\n"
-            html += "<table><caption>Last 12 complete months (\(c.code))</caption><thead><tr>"
-            html +=
-                "<th scope=\"col\">Month</th><th scope=\"col\">\(gross)</th><th scope=\"col\">Net</th></tr></thead><tbody>"
-            for month in part.months {
-                html +=
-                    "<tr><th scope=\"row\">\(month.label)</th><td class=\"amount\">\(money(month.amounts.gross, c))</td>"
-                html += "<td class=\"amount\">\(money(month.amounts.net, c))</td></tr>"
-            }
-            html += "</tbody></table>\n"
-            html += "<table><caption>Year to date (\(c.code))</caption><thead><tr><th scope=\"col\">Year</th>"
-            html += "<th scope=\"col\">\(gross)</th><th scope=\"col\">Net</th></tr></thead><tbody><tr>"
-            html += "<th scope=\"row\">\(letter.issueDay.year) through \(letter.issueDay)</th>"
-            html += "<td class=\"amount\">\(money(part.yearToDate.gross, c))</td>"
-            html += "<td class=\"amount\">\(money(part.yearToDate.net, c))</td></tr></tbody></table>\n"
-            html += "<table><caption>Average weekly net (\(c.code))</caption><thead><tr><th scope=\"col\">Weeks</th>"
-            html += "<th scope=\"col\">From</th><th scope=\"col\">Through</th><th scope=\"col\">Total net</th>"
-            html += "<th scope=\"col\">Average per week</th></tr></thead><tbody>"
-            for weekly in part.weeklyNet {
-                html += "<tr><th scope=\"row\">Last \(weekly.weeks) complete weeks</th><td>\(weekly.firstWeek)</td>"
-                html += "<td>\(weekly.lastWeek)</td><td class=\"amount\">\(money(weekly.total, c))</td>"
-                html += "<td class=\"amount\">\(money(weekly.average, c))</td></tr>"
-            }
-            html += "</tbody></table>\n"
-            html += "<table><caption>Payouts received, \(letter.payoutsFrom) through \(letter.issueDay) (\(c.code))"
-            html += "</caption><thead><tr><th scope=\"col\">Payout</th><th scope=\"col\">Date</th>"
-            html += "<th scope=\"col\">Amount</th></tr></thead><tbody>"
-            if part.payouts.isEmpty { html += "<tr><td colspan=\"3\">No payout received in this period.</td></tr>" }
-            for payout in part.payouts {
-                html += "<tr><th scope=\"row\"><code>\(e(payout.id))</code></th><td>\(payout.day)</td>"
-                html += "<td class=\"amount\">\(money(payout.amount, c))</td></tr>"
-            }
-            html += "</tbody><tfoot><tr><th scope=\"row\">Total</th><td></td>"
-            html += "<td class=\"amount\">\(money(part.payoutsTotal, c))</td></tr></tfoot></table>\n</section>\n"
+    public func figuresHTML(_ letter: IncomeLetter) -> String {
+        templates.renderLetterFigures(
+            IncomeLetterPage.figuresContext(letter, issuer: issuer, wording: wording, formats: formats))
+    }
+
+    /// The letter (`payees/<folder>/income-letter.html`): figures, then the verification block with the QR code;
+    /// `downloads`: the letter's other files to link beside it (its PDF). `back`: the link to the payee's home
+    /// (not in the page printed to PDF, whose links are all full URLs).
+    public func letter(
+        _ letter: IncomeLetter, verification v: Verification, downloads: [StatementPageView.Download] = [],
+        back: Bool = true
+    ) throws -> String {
+        let title = wording.fill("letter_title", ["name": letter.payee.name])
+        let qr = try QRCode.svg(for: v.shortURL, escapedLabel: HTMLText.escape(wording["letter_qr_label"]))
+        let body = templates.renderIncomeLetter([
+            "title": .text(title), "figures_html_trusted": .text(figuresHTML(letter)), "qr_svg_trusted": .text(qr),
+            "short_url": .text(v.shortURL), "verify_url": .text(v.verifyURL), "sha256": .text(v.sha256),
+            "signature": .text(v.signature), "key_href": .text(v.keyHref), "key_id": .text(v.keyID),
+            "fingerprint": .text(v.fingerprint), "json_href": .text(v.jsonHref), "t": .object(wording.templateWords),
+        ])
+        return layout(
+            title: BidiIsolation.isolate(title), assets: "../", back: back, body: body, downloads: downloads)
+    }
+
+    /// `verify/<sha256>.html` (and the same bytes at `v/<short>.html`) of one of the payee's letters: the verdict,
+    /// and the figures only for the current letter (`letter`, issued by this run). A revoked letter's page says
+    /// it was revoked as of the run's as-of time (the letter's issue time) and why.
+    public func verifyPage(sha256: String, verdict: Verdict, letter: IncomeLetter) -> String {
+        var context: TemplateObject = ["sha256": .text(sha256), "t": .object(wording.templateWords)]
+        switch verdict {
+        case .current:
+            context["current"] = true
+            context["figures_html_trusted"] = .text(figuresHTML(letter))
+        case .superseded(let newer):
+            context["superseded"] = true
+            context["newer"] = .text(newer)
+            context["newer_href"] = .text("../verify/" + newer + ".html")
+        case .revoked(let reason):
+            let date = wording.asOf(letter.issuedAt, offset: letter.issuedAtOffset)
+            context["revoked"] = true
+            context["revoked_text"] = .text(wording.fill("verify_revoked_text", ["date": date]))
+            context["has_reason"] = .flag(!(reason ?? "").isEmpty)
+            context["reason"] = .text(reason ?? "")
         }
-        html += "<p class=\"letter-note\">Amounts are exact sums of the ledger in the currency's minor units. "
-        html += "Averages: \(IncomeLetter.roundingRule).</p>\n"
-        return html
+        return layout(
+            title: wording["verify_title"], assets: "../assets/", back: false,
+            body: templates.renderVerifyLetter(context), downloads: [])
     }
 
-    static func page(title: String, stylesheet: String, main: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="robots" content="noindex, nofollow">
-        <meta name="referrer" content="no-referrer">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'">
-        <title>\(title)</title>
-        <link rel="stylesheet" href="\(stylesheet)">
-        </head>
-        <body>
-        <main class="letter">
-        \(main)</main>
-        </body>
-        </html>
-
-        """
-    }
-
-    /// The letter (`payees/<folder>/income-letter.html`): figures, then the verification block with the QR code.
-    public static func letter(_ letter: IncomeLetter, issuer: String?, verification v: Verification) throws -> String {
-        let e = HTMLText.escape
-        var main = "<h1>Proof of income: \(e(letter.payee.name))</h1>\n"
-        main += figuresHTML(letter, issuer: issuer)
-        main += "<section class=\"letter-verify\"><h2>Verification</h2>\n"
-        main += try QRCode.svg(for: v.verifyURL, escapedLabel: "QR code of the verify page address")
-        main += "<p>Check this letter at <a href=\"\(e(v.verifyURL))\">\(e(v.verifyURL))</a>.</p>\n<dl>"
-        main += "<dt>SHA-256 of the figures document</dt><dd><code>\(v.sha256)</code></dd>"
-        main += "<dt>Ed25519 signature (base64)</dt><dd><code>\(v.signature)</code></dd>"
-        main += "<dt>Signing key</dt><dd><a href=\"\(e(v.keyHref))\"><code>\(v.keyID)</code></a></dd>"
-        main += "<dt>Key fingerprint (SHA-256 of its DER)</dt><dd><code>\(v.fingerprint)</code></dd></dl>\n"
-        main += "<p>The figures document is <a href=\"income-letter.json\">income-letter.json</a>; "
-        main += "<code>ledgerpress verify-letter income-letter.json --public-key KEY.pub</code> checks it offline.</p>"
-        main += "</section>\n"
-        return page(title: "Proof of income: " + e(letter.payee.name), stylesheet: "../style.css", main: main)
-    }
-
-    /// `verify/<hash>.html` of the payee's current letter: the verdict and the letter's figures, nothing more.
-    public static func verifyPage(_ letter: IncomeLetter, issuer: String?, sha256: String) -> String {
-        var main = "<h1>Letter verification</h1>\n"
-        main += "<p class=\"verdict valid\"><strong>Current:</strong> the letter whose figures document has SHA-256 "
-        main += "<code>\(sha256)</code> is this payee's current letter. Its figures:</p>\n"
-        main += figuresHTML(letter, issuer: issuer)
-        return page(title: "Letter verification", stylesheet: "../assets/style.css", main: main)
-    }
-
-    /// `verify/<hash>.html` of a letter a newer one replaced: the verdict and the newer letter's verify page.
-    public static func supersededPage(sha256: String, newer: String) -> String {
-        var main = "<h1>Letter verification</h1>\n"
-        main += "<p class=\"verdict superseded\"><strong>Superseded:</strong> the letter whose figures document has "
-        main += "SHA-256 <code>\(sha256)</code> was replaced by a newer letter: "
-        main += "<a href=\"\(newer).html\"><code>\(newer)</code></a>.</p>\n"
-        return page(title: "Letter verification", stylesheet: "../assets/style.css", main: main)
+    func layout(title: String, assets: String, back: Bool, body: String, downloads: [StatementPageView.Download])
+        -> String
+    {
+        var context: TemplateObject = [
+            "lang": .text(wording.language), "title": .text(title), "assets_href": .text(assets),
+            "has_downloads": .flag(!downloads.isEmpty),
+            "downloads": .list(downloads.map { ["href": .text($0.href), "label": .text($0.label)] }),
+            "payee_type": "letter", "statement_html_trusted": .text(body), "footer": .text(footer),
+            "t": .object(wording.templateWords),
+        ]
+        if back {
+            context["back_href"] = "index.html"
+            context["back_label"] = .text(wording["all_statements"])
+        }
+        return templates.renderLayout(context)
     }
 }

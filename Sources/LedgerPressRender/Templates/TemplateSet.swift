@@ -10,6 +10,7 @@ import Mustache
 public struct TemplateSet: Sendable {
     public static let fileNames = [
         "driver.md", "merchant.md", "layout.html", "payee-index.html", "finance-index.html", "style.css",
+        "letter-figures.html", "income-letter.html", "verify-letter.html",
     ]
     /// The folder of the string tables, one `<language>.json` each (`en.json`, `de.json`, `pt_BR.json`).
     public static let stringsFolder = "strings"
@@ -21,6 +22,11 @@ public struct TemplateSet: Sendable {
     let layout: MustacheTemplate
     let payeeIndex: MustacheTemplate
     let financeIndex: MustacheTemplate
+    /// `--letters`: the letter's figures (shared by the letter and its verify page), the letter's and the verify
+    /// page's content; each goes into `layout.html` as its `statement_html_trusted`.
+    let letterFigures: MustacheTemplate
+    let incomeLetter: MustacheTemplate
+    let verifyLetter: MustacheTemplate
     public let stylesheet: String
     /// The words of every language, from the `strings/*.json` texts.
     public let strings: StringTables
@@ -77,6 +83,9 @@ public struct TemplateSet: Sendable {
         layout = try parse("layout.html", markdown: false)
         payeeIndex = try parse("payee-index.html", markdown: false)
         financeIndex = try parse("finance-index.html", markdown: false)
+        letterFigures = try parse("letter-figures.html", markdown: false)
+        incomeLetter = try parse("income-letter.html", markdown: false)
+        verifyLetter = try parse("verify-letter.html", markdown: false)
         stylesheet = try text("style.css")
         wordedSources = WordedTemplates.Sources(
             driver: pragma(markdown: true) + (try text("driver.md")),
@@ -174,4 +183,9 @@ public struct TemplateSet: Sendable {
         try? worded.templates(for: wording) { try WordedTemplates(wordedSources, words: wording.words) }
     }
     public func renderFinanceIndex(_ context: TemplateObject) -> String { financeIndex.render(context) }
+
+    /// The letter templates, rendered with the words in the context's `t` (few pages: no worded copies).
+    public func renderLetterFigures(_ context: TemplateObject) -> String { letterFigures.render(context) }
+    public func renderIncomeLetter(_ context: TemplateObject) -> String { incomeLetter.render(context) }
+    public func renderVerifyLetter(_ context: TemplateObject) -> String { verifyLetter.render(context) }
 }

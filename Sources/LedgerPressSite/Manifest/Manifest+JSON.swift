@@ -51,6 +51,7 @@ extension Manifest.Options {
         if let defaultWeekStart { json.field("default_week_start", defaultWeekStart) }
         if let issuer { json.field("issuer", issuer) }
         if let letterKeyID { json.field("letter_key_id", letterKeyID) }
+        if let letterRevoked { json.field("letter_revoked", letterRevoked) }
         if let letterVerifyBaseURL { json.field("letter_verify_base_url", letterVerifyBaseURL) }
         if let linkKeyID { json.field("link_key_id", linkKeyID) }
         if let only { json.field("only", only) }

@@ -81,6 +81,8 @@ struct Manifest: Codable {
         /// `--letters`: the signing key's id and `--verify-base-url`; absent without letters.
         var letterKeyID: String?
         var letterVerifyBaseURL: String?
+        /// `--revoked-letters`: a SHA-256 of the revocations (``LetterSettings``); absent when none.
+        var letterRevoked: String?
 
         enum CodingKeys: String, CodingKey {
             case periods, ranges, issuer, templates, only
@@ -94,6 +96,7 @@ struct Manifest: Codable {
             case defaultWeekStart = "default_week_start"
             case letterKeyID = "letter_key_id"
             case letterVerifyBaseURL = "letter_verify_base_url"
+            case letterRevoked = "letter_revoked"
         }
 
         init(_ options: SiteOptions, templates: TemplateSet, mode: SitePipeline.Mode = .site) {
@@ -111,6 +114,7 @@ struct Manifest: Codable {
             defaultWeekStart = options.defaultWeekStart == .monday ? nil : options.defaultWeekStart.rawValue
             letterKeyID = options.letters?.key.keyID
             letterVerifyBaseURL = options.letters?.verifyBaseURL
+            letterRevoked = options.letters.flatMap { $0.revoked.isEmpty ? nil : $0.revokedDigest }
             self.templates = Options.templatesDigest(templates)
         }
 

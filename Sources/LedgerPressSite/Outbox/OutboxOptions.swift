@@ -12,14 +12,18 @@ public struct OutboxOptions: Sendable {
     public var fromName: String
     /// The period kinds whose statements are delivered.
     public var kinds: Set<PeriodKind>
+    /// `--deliver-since`: only statements whose `period_end` (the day after their last day, as in
+    /// `finance/summary.csv`) is after this date are e-mailed; the others are counted as skipped.
+    public var since: CivilDate?
     /// Test hook: called with the message's number (from 1) after it was written to `tmp/` and before it is moved
     /// into `new/` (the CLI's `LEDGERPRESS_TEST_KILL_AFTER_MESSAGES` ends the process there, as a SIGKILL would).
     public var beforeDelivery: (@Sendable (Int) -> Void)?
 
     public init(
-        folder: URL, from: MailAddress, fromName: String, kinds: Set<PeriodKind>,
+        folder: URL, from: MailAddress, fromName: String, kinds: Set<PeriodKind>, since: CivilDate? = nil,
         beforeDelivery: (@Sendable (Int) -> Void)? = nil
     ) {
+        self.since = since
         self.folder = folder
         self.from = from
         self.fromName = fromName
@@ -36,10 +40,16 @@ public struct OutboxRecipient: Sendable, Equatable {
     public var email: String?
     /// False when `email_statements` says `no`.
     public var consents: Bool
+    /// The payee's locale: the words of the messages' subject and fixed texts (`strings/<language>.json`).
+    public var locale: String
     /// The as-of time of each of the payee's statements (the messages' `Date`); empty: the statement's first as-of.
     public var asOf: OutboxAsOf
 
-    public init(payeeID: String, name: String, email: String?, consents: Bool, asOf: OutboxAsOf = OutboxAsOf()) {
+    public init(
+        payeeID: String, name: String, email: String?, consents: Bool, locale: String = "en_US",
+        asOf: OutboxAsOf = OutboxAsOf()
+    ) {
+        self.locale = locale
         self.payeeID = payeeID
         self.name = name
         self.email = email
@@ -61,6 +71,8 @@ public struct OutboxReport: Sendable, Equatable {
     public var declined: [String] = []
     /// Statement versions not delivered because of the three lists above.
     public var skippedStatements = 0
+    /// Statement versions not delivered because their period ended by `--deliver-since`.
+    public var skippedBeforeSince = 0
 
     public init() {}
 

@@ -22,7 +22,10 @@ public struct StatementOutbox: Sendable {
     public init(_ options: OutboxOptions) { self.options = options }
 
     /// Writes the messages for the site published in `site` to the payees among `recipients`.
-    public func deliver(site: URL, recipients: [OutboxRecipient]) throws(Failure) -> OutboxReport {
+    /// `strings`: the run's string tables (each message in its payee's words).
+    public func deliver(site: URL, recipients: [OutboxRecipient], strings: StringTables) throws(Failure)
+        -> OutboxReport
+    {
         var report = OutboxReport()
         do {
             let published = try PreviousSite(folder: site)
@@ -35,9 +38,15 @@ public struct StatementOutbox: Sendable {
                 guard let entry = published.payees[recipient.payeeID],
                     let manifest = try published.payeeManifest(slug: entry.slug)
                 else { continue }
-                let records = manifest.statements.filter { record in
+                let asked = manifest.statements.filter { record in
                     Period(label: record.period).map { options.kinds.contains($0.kind) } ?? false
                 }
+                // `--deliver-since`: statements whose period ended by then are skipped (and counted).
+                let records = asked.filter { record in
+                    guard let since = options.since, let period = Period(label: record.period) else { return true }
+                    return period.end > since
+                }
+                report.skippedBeforeSince += asked.count - records.count
                 guard !records.isEmpty else { continue }
                 guard let email = recipient.email else {
                     report.withoutAddress.append(recipient.payeeID)
@@ -64,7 +73,7 @@ public struct StatementOutbox: Sendable {
                     }
                     let message = try message(
                         record, recipient: recipient, address: address, messageID: id.messageID, folder: folder,
-                        css: css)
+                        css: css, wording: strings.wording(for: recipient.locale))
                     number += 1
                     let count = number
                     let hook = options.beforeDelivery
@@ -102,7 +111,7 @@ public struct StatementOutbox: Sendable {
     /// One statement version's message.
     func message(
         _ record: StatementRecord, recipient: OutboxRecipient, address: MailAddress, messageID: String, folder: String,
-        css: String
+        css: String, wording: Wording
     ) throws -> MailMessage {
         let label = record.period
         guard let markdown = try SystemFile.read("\(folder)/\(label).md"),
@@ -112,17 +121,15 @@ public struct StatementOutbox: Sendable {
         if let pdf = try SystemFile.read("\(folder)/\(label).pdf") {
             attachments.append(.init(fileName: "\(label).pdf", contentType: "application/pdf", bytes: Array(pdf)))
         }
-        let revision = Self.revisionNote(record)
+        let revision = Self.revisionNote(record, wording: wording)
         let text = (revision.map { $0 + "\n\n" } ?? "") + String(decoding: markdown, as: UTF8.self)
         let html = MailHTML.document(page: String(decoding: page, as: UTF8.self), css: css, note: revision)
         let first = RFC3339.parse(record.firstIssuedAsOf) ?? Timestamp(epochSeconds: 0)
         let date =
             Period(label: label).flatMap { recipient.asOf.asOf(before: $0.end.daysSinceEpoch) }
             ?? (first.epochSeconds, Int(first.offsetSeconds))
-        let subject =
-            record.version > 1
-            ? "\(options.fromName): revised statement \(label) (version \(record.version))"
-            : "\(options.fromName): statement \(label)"
+        let slots = ["issuer": options.fromName, "period": label, "version": String(record.version)]
+        let subject = wording.fill(record.version > 1 ? "mail_subject_revised" : "mail_subject", slots)
         return MailMessage(
             from: (options.fromName, options.from), to: (recipient.name, address), subject: subject,
             date: date, messageID: messageID, text: text, html: html,
@@ -130,20 +137,23 @@ public struct StatementOutbox: Sendable {
             extraHeaders: [("X-Ledgerpress-Statement", "\(label); version \(record.version)")])
     }
 
-    /// What a revised version says first: its version and, per currency, the figures before and now.
-    static func revisionNote(_ record: StatementRecord) -> String? {
+    /// What a revised version says first, in the payee's words: its version and, per currency, the figures before
+    /// and now.
+    static func revisionNote(_ record: StatementRecord, wording: Wording) -> String? {
         guard record.version > 1 else { return nil }
-        var note = "This statement was revised: version \(record.version) replaces the one sent before."
+        var note = wording.fill("mail_revised", ["version": String(record.version)])
         for change in record.changes {
             let current = StatementRecord.StoredFigures(change.current)
-            let code = change.current.netActivity.currency.code
+            var slots = [
+                "currency": change.current.netActivity.currency.code, "net_after": current.netActivity,
+                "balance_after": current.closingBalance,
+            ]
             if let previous = change.previous.map(StatementRecord.StoredFigures.init) {
-                note +=
-                    " \(code): net activity \(previous.netActivity) -> \(current.netActivity),"
-                    + " closing balance \(previous.closingBalance) -> \(current.closingBalance)."
+                slots["net_before"] = previous.netActivity
+                slots["balance_before"] = previous.closingBalance
+                note += " " + wording.fill("mail_change", slots)
             } else {
-                note +=
-                    " \(code) (new): net activity \(current.netActivity), closing balance \(current.closingBalance)."
+                note += " " + wording.fill("mail_change_new", slots)
             }
         }
         return note

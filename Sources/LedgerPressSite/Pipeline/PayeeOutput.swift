@@ -1,5 +1,6 @@
 import Foundation
 import LedgerPressCore
+import LedgerPressRender
 
 /// One payee's part of a new site, as the writer and the finance stage take it: the writer's operations
 /// (new files, files linked unchanged), the payee's rows of the finance CSVs, and their manifest entry.
@@ -30,7 +31,9 @@ extension SitePipeline {
             financeRows: try site.financeRows(of: entry),
             entry: entry, rendered: false)
         output.report.unchanged = plan.reusedFiles.count
-        output.keptVerifyFiles = (entry.letters ?? []).compactMap { site.topFiles[LetterFiles.verifyPath(sha256: $0)] }
+        output.keptVerifyFiles = (entry.letters ?? []).flatMap { hash in
+            [LetterFiles.verifyPath(sha256: hash), LetterFiles.shortPath(sha256: hash)].compactMap { site.topFiles[$0] }
+        }
         return output
     }
 
@@ -95,17 +98,44 @@ extension SitePipeline {
         }
         var letters: [String]?
         var verifyFiles: [OutputFile] = []
+        var rendered = pages.rendered
         if configuration.mode == .site, let settings = configuration.options.letters,
             let issuedAt = configuration.letterIssuedAt
         {
+            let wording = configuration.templates.wording(for: payee.locale)
+            let letterPages = IncomeLetterPage(
+                templates: configuration.templates, wording: wording, formats: formats,
+                footer: PayeePages.footer(configuration.options, wording: wording),
+                issuer: configuration.options.issuer)
+            let pdf = LetterPDF(documents: configuration.documents)
+            let downloads =
+                pdf == nil ? [] : [StatementPageView.Download(href: LetterFiles.pdf, label: wording["download_pdf"])]
             let letter = try LetterFiles(
-                payee: payee, entries: plan.entries, issuedAt: issuedAt, issuer: configuration.options.issuer,
-                settings: settings)
+                payee: payee, entries: plan.entries, issuedAt: issuedAt, settings: settings, pages: letterPages,
+                folder: folder, downloads: downloads)
             for file in letter.files(folder: folder) { listed.append(try stage(file)) }
+            if let pdf {
+                // Printed again only when the letter's page or what the payee's pages are made with changed.
+                let key = LetterPDF.key(page: letter.printPage, payeeKey: plan.key.static)
+                rendered.append(PayeeManifest.Rendered(period: LetterPDF.renderedName, key: key))
+                if oldManifest?.rendered.contains(where: { $0.period == LetterPDF.renderedName && $0.key == key })
+                    == true,
+                    let old = oldManifest?.files.first(where: { $0.path == folder + LetterFiles.pdf }),
+                    context.isIntact(old)
+                {
+                    staged.keep(old.path)
+                    listed.append(old)
+                } else {
+                    let bytes = try pdf.render(
+                        page: letter.printPage, json: letter.envelope, issuedAt: issuedAt,
+                        stylesheet: configuration.templates.stylesheet)
+                    listed.append(try stage(OutputFile(path: folder + LetterFiles.pdf, bytes: bytes)))
+                }
+            }
             // Earlier letters from where earlier versions are read (`--previous`: a shard's is the merged site).
             let earlier = history.payees[payee.id]?.letters ?? site.payees[payee.id]?.letters ?? []
             let letterHistory = LetterFiles.history(earlier, adding: letter.sha256)
-            verifyFiles = letter.verifyPages(history: letterHistory, issuer: configuration.options.issuer)
+            verifyFiles = letter.verifyPages(history: letterHistory)
             letters = letterHistory
         }
         for file in pages.files { listed.append(try stage(file)) }
@@ -122,7 +152,7 @@ extension SitePipeline {
             .sorted(byUTF8: \.period)
         let manifest = PayeeManifest(
             payeeID: payee.id, key: plan.fullKey, files: listed, statements: records,
-            rendered: pages.rendered.sorted(byUTF8: \.period))
+            rendered: rendered.sorted(byUTF8: \.period))
         let manifestPath = PayeeManifest.path(slug: plan.slug)
         if oldManifest != nil, let oldEntry { oldFiles[oldEntry.manifest.path] = oldEntry.manifest.sha256 }
         let manifestEntry = try stage(OutputFile(path: manifestPath, bytes: manifest.json()))

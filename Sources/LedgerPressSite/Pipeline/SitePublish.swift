@@ -88,6 +88,7 @@ struct SitePublish: Sendable {
         var listed = files.map { staged.stage($0, old: oldTop[$0.path]) }
         // Letters' verify pages: rendered with their payee, or carried over unchanged with a reused payee.
         let verifyFiles = outputs.flatMap(\.verifyFiles)
+        try LetterFiles.checkShortPaths(entries)
         for file in verifyFiles {
             try SitePath.check(file.path, payeeSlugs: [])
             listed.append(staged.stage(file, old: oldTop[file.path]))
@@ -161,7 +162,7 @@ struct SitePublish: Sendable {
         return outcome
     }
 
-    /// Checks ledgerpress's own top-level folders (`payees/`, `finance/`, `assets/`, `verify/`, `keys/`) and the folders of payees
+    /// Checks ledgerpress's own top-level folders (`payees/`, `finance/`, `assets/`, `verify/`, `v/`, `keys/`) and the folders of payees
     /// the new site drops for files no manifest lists: refused, unless `adopt` (then they count as removed).
     func unlistedInOwnFolders(_ entries: [Manifest.PayeeEntry]) throws -> Int {
         guard site.format == Manifest.formatVersion else { return 0 }
@@ -222,8 +223,10 @@ struct SitePublish: Sendable {
         }
         for entry in entries {
             for hash in entry.letters ?? [] {
-                guard let file = site.topFiles[LetterFiles.verifyPath(sha256: hash)] else { return nil }
-                listed.append(file)
+                for path in [LetterFiles.verifyPath(sha256: hash), LetterFiles.shortPath(sha256: hash)] {
+                    guard let file = site.topFiles[path] else { return nil }
+                    listed.append(file)
+                }
             }
         }
         for path in FinancePages.csvPaths {

@@ -232,12 +232,13 @@ extension SiteMerger {
         result.report = staged.report
         // The payee's letters' verify pages, as the shard published them.
         for hash in entry.letters ?? [] {
-            let path = LetterFiles.verifyPath(sha256: hash)
-            guard let bytes = shard.files[path] else {
-                throw MergeFailure.mismatch(
-                    "\(directory)/\(path): missing (payee \(SitePath.quoted(entry.id))'s letter)")
+            for path in [LetterFiles.verifyPath(sha256: hash), LetterFiles.shortPath(sha256: hash)] {
+                guard let bytes = shard.files[path] else {
+                    throw MergeFailure.mismatch(
+                        "\(directory)/\(path): missing (payee \(SitePath.quoted(entry.id))'s letter)")
+                }
+                result.verifyFiles.append(OutputFile(path: path, bytes: bytes))
             }
-            result.verifyFiles.append(OutputFile(path: path, bytes: bytes))
         }
         guard let starts = shard.financeOffsets[entry.id] else {
             throw MergeFailure.mismatch("payee \(SitePath.quoted(entry.id)) has no rows in the shards' finance files")
@@ -279,7 +280,10 @@ extension SiteMerger {
     ) -> Set<String> {
         guard mode == .site else { return [] }
         var names: Set<String> = ["index.html"]
-        if letters { names.formUnion(LetterFiles.names) }
+        if letters {
+            names.formUnion(LetterFiles.names)
+            if documents.all.contains(where: { $0 is StatementPDFDocument }) { names.insert(LetterFiles.pdf) }
+        }
         for label in entry.periods {
             guard let period = Period(label: label) else { continue }
             names.formUnion(documents.names(label: label, kind: period.kind))
