@@ -215,8 +215,11 @@ struct Build: ParsableCommand {
             let statements = try Build.pdfKinds(pdf).reduce(0) { $0 + (site.statementsByKind[$1.rawValue] ?? 0) }
             let seconds = (printed.seconds * 1000).rounded() / 1000
             runReport.pdf = RunReport.PDFs(
-                engine: engine.kind.rawValue, written: printed.documents, reused: max(0, statements - printed.documents), seconds: seconds)
-            log.stage("pdf: \(printed.documents) printed by \(engine.kind.name), \(max(0, statements - printed.documents)) kept")
+                engine: engine.kind.rawValue, written: printed.documents, letters: printed.letters,
+                reused: max(0, statements - printed.documents), seconds: seconds)
+            log.stage(
+                "pdf: \(printed.documents) printed by \(engine.kind.name), \(max(0, statements - printed.documents)) kept"
+                    + (printed.letters > 0 ? ", \(printed.letters) letter(s) printed" : ""))
         }
         log.stage("payees: \(site.payeesRendered) rendered, \(site.payeesReused) carried over unchanged")
         log.stage("publish: \(runReport.files.text)")

@@ -40,6 +40,8 @@ struct RunReport: Encodable {
         /// `chromium` or `weasyprint`.
         var engine: String
         var written: Int
+        /// Income letters' PDFs printed (`--letters`), apart from the statements'.
+        var letters: Int
         var reused: Int
         var seconds: Double
     }

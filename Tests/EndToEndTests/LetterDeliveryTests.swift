@@ -98,9 +98,19 @@ import Testing
     func theLetterPDFHoldsTheFiguresAndItsJSONAndIsKeptWhenUnchanged(engine: String) throws {
         let (cli, key) = try Self.setUp()
         let pdf = ["--pdf", "month", "--pdf-engine", engine]
-        #expect(try LetterTests().build(cli, key: key, output: "site", extra: pdf).status == 0)
+        #expect(
+            try LetterTests().build(cli, key: key, output: "site", extra: pdf + ["--report", cli.path("report.json")])
+                .status == 0)
         #expect(try LetterTests().build(cli, key: key, output: "again", extra: pdf).status == 0)
         let site = try cli.tree("site")
+        // The run report counts the statements' PDFs and the letters' apart.
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cli.path("report.json"))))
+                as? [String: Any])
+        let counts = try #require(report["pdf"] as? [String: Any])
+        #expect(counts["engine"] as? String == engine)
+        #expect(counts["letters"] as? Int == site.keys.filter { $0.hasSuffix("/income-letter.pdf") }.count)
+        #expect(counts["written"] as? Int == site.keys.filter { $0.hasSuffix(".pdf") && !$0.hasSuffix("letter.pdf") }.count)
         let letterPDF = try #require(site["payees/drv_ann/income-letter.pdf"])
         #expect(letterPDF.starts(with: Data("%PDF-".utf8)))
         #expect(try cli.tree("again")["payees/drv_ann/income-letter.pdf"] == letterPDF, "same letter, same bytes")

@@ -27,7 +27,7 @@ struct LetterPDF {
         return try engine.render(
             PDFEngine.Job(
                 label: "income-letter", page: Data(page.utf8), attachment: attachment, created: created,
-                stylesheet: stylesheet))
+                stylesheet: stylesheet, letter: true))
     }
 
     /// What the PDF is made from: the page's bytes and the payee's static key (tool, options, templates with the

@@ -78,6 +78,8 @@ public final class PDFEngine: Sendable {
         /// The PDF's creation date, W3C form (`2026-10-31T23:59:59Z`).
         var created: String
         var stylesheet: String
+        /// An income letter's PDF, not a statement's (counted apart).
+        var letter = false
     }
 
     public let kind: Kind
@@ -91,7 +93,7 @@ public final class PDFEngine: Sendable {
     private let idle: Mutex<[Int]>
     private let available: DispatchSemaphore
     private let stylesheet = Mutex<String?>(nil)
-    private let tally = Mutex<(documents: Int, nanoseconds: UInt64)>((0, 0))
+    private let tally = Mutex<(documents: Int, letters: Int, nanoseconds: UInt64)>((0, 0, 0))
 
     /// A pool of `size` printers (at least one) of `kind`. Throws ``Missing`` when its program is not on `PATH`.
     public init(
@@ -120,9 +122,10 @@ public final class PDFEngine: Sendable {
         let printer = Mutex<(any PDFPrinter)?>(nil)
     }
 
-    /// PDFs printed so far and the time spent waiting for them (summed over the threads that waited).
-    public var printed: (documents: Int, seconds: Double) {
-        tally.withLock { ($0.documents, Double($0.nanoseconds) / 1e9) }
+    /// Statement PDFs and letter PDFs printed so far, and the time spent waiting for all of them (summed over the
+    /// threads that waited).
+    public var printed: (documents: Int, letters: Int, seconds: Double) {
+        tally.withLock { ($0.documents, $0.letters, Double($0.nanoseconds) / 1e9) }
     }
 
     /// Ends every worker and removes the temporary folder; a later job starts workers again.
@@ -171,7 +174,7 @@ public final class PDFEngine: Sendable {
         }
         let elapsed = DispatchTime.now().uptimeNanoseconds - started
         tally.withLock {
-            $0.documents += 1
+            if job.letter { $0.letters += 1 } else { $0.documents += 1 }
             $0.nanoseconds += elapsed
         }
         return pdf
