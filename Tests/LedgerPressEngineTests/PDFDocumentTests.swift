@@ -11,13 +11,14 @@ import Testing
     /// The example ledger with a month PDF per statement, the printers' host time zone `zone`.
     static func build(
         into url: URL, engine kind: PDFEngine.Kind = .chromium, zone: String = "UTC",
-        sources: [any LedgerSource]? = nil
+        sources: [any LedgerSource]? = nil, kinds: Set<PeriodKind> = [.month]
     ) throws -> PDFEngine {
         var environment = ProcessInfo.processInfo.environment
         environment["TZ"] = zone
         let engine = try PDFEngine(kind: kind, size: 2, environment: environment)
         let options = EngineFixture.exampleOptions {
-            $0.documents = .standard(plus: [StatementPDFDocument(kinds: [.month], engine: engine)])
+            $0.documents = .standard(plus: [StatementPDFDocument(kinds: kinds, engine: engine)])
+            if kinds.contains(.year) { $0.site.selection.kinds.append(.year) }
         }
         _ = try SiteBuilder(inputs: EngineFixture.exampleInputs(sources: sources), options: options)
             .build(into: url, named: url.lastPathComponent)
@@ -140,6 +141,22 @@ import Testing
         for day in 1...30 { for job in 0..<6 { #expect(all.components(separatedBy: "job_\(day)_\(job)").count == 2) } }
         // A page that holds the table's column headers also holds a row.
         for text in texts where text.contains("Description") { #expect(text.contains("job_")) }
+    }
+
+    /// A year statement's annual summary (gross by month as 1099-K boxes 5a–5l, then the reconciliation) prints
+    /// whole on one page.
+    @Test(arguments: PDFEngine.Kind.allCases)
+    func aYearStatementsAnnualSummaryIsNeverSplit(kind: PDFEngine.Kind) throws {
+        let fixture = try EngineFixture()
+        _ = try Self.build(into: fixture.url("site"), engine: kind, kinds: [.year])
+        let pdf = fixture.url("site/payees/drv_ann/2026.pdf")
+        let texts = try (1...Self.pages(pdf)).map { try Self.text(pdf, page: $0) }
+        let page = try #require(texts.firstIndex { $0.contains("Gross by month") })
+        for box in ["5a", "5l", "January", "December", "Balance owed to you: $21.50"] {
+            #expect(texts[page].contains(box), "\(box) on the summary's page")
+        }
+        #expect(texts.joined().contains("not a tax form"))
+        #expect(!fixture.tree("site").keys.contains("payees/drv_ann/2026-10.pdf"), "year PDFs only")
     }
 
     @Test(arguments: PDFEngine.Kind.allCases) func aMissingEngineSaysWhichAndHowToInstallIt(kind: PDFEngine.Kind) {
