@@ -210,6 +210,16 @@ struct Build: ParsableCommand {
             runReport.outbox = RunReport.Outbox(outbox)
             console.error(OutboxLines.lines(outbox))
         }
+        if let revoked = options.site.letters?.revoked, let file = letters.revokedLetters {
+            // A revocation that names no letter of this site (a typo, another site's letter) is said, never guessed.
+            let unknown = revoked.keys.sorted().filter {
+                !FileManager.default.fileExists(atPath: target.appendingPathComponent("verify/\($0).html").path)
+            }
+            console.error(
+                unknown.map {
+                    "ledgerpress: warning: --revoked-letters \(file): \($0) is no letter this site issued (no verify/\($0).html); nothing was revoked for it"
+                })
+        }
         if let engine, let pdf {
             let printed = engine.printed
             let statements = try Build.pdfKinds(pdf).reduce(0) { $0 + (site.statementsByKind[$1.rawValue] ?? 0) }

@@ -91,6 +91,14 @@ import Testing
             cli, key: key, output: "site", extra: ["--revoked-letters", cli.path("bad.txt")])
         #expect(bad.status == 65)
         #expect(bad.stderr.contains("bad.txt:2: error: revoked letter"))
+        // A hash of no letter of this site is said, and the run goes on.
+        let stranger = String(repeating: "ab", count: 32)
+        try cli.write("unknown.txt", "\(sha)\n\(stranger) not ours\n")
+        let unknown = try LetterTests().build(
+            cli, key: key, output: "site", extra: ["--revoked-letters", cli.path("unknown.txt")])
+        #expect(unknown.status == 0, "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("warning: --revoked-letters \(cli.path("unknown.txt")): \(stranger) is no letter"))
+        #expect(!unknown.stderr.contains("\(sha) is no letter"))
     }
 
     /// Either engine (`make deps` installs both; the test fails, never skips, without one).

@@ -17,7 +17,7 @@ final class PDFWorker: PDFPrinter {
         let toWorker = Pipe()
         let fromWorker = Pipe()
         log = root.appendingPathComponent("worker-\(number).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = ["-c", WeasyPrintWorker.program, root.path]
         process.environment = environment
