@@ -143,6 +143,37 @@ import Testing
         for text in texts where text.contains("Description") { #expect(text.contains("job_")) }
     }
 
+    /// Ledger text stays text on paper: a name and a description written as markup, a link, PDF syntax and the
+    /// finishing pass's own patterns print as the characters they are, and the PDF gains no link, script or action.
+    @Test(arguments: PDFEngine.Kind.allCases)
+    func hostileLedgerTextStaysInertInThePDF(kind: PDFEngine.Kind) throws {
+        let name = "Eve <b>Bold</b> ) /CreationDate (D:19990101000000+00'00') (node00000042)"
+        let description = "<img src=http://evil.example/x.png> <a href=\"javascript:alert(1)\">pay</a> /URI (x)"
+        let row = [
+            "h1", "2026-10-05T12:00:00Z", "drv_eve", "driver", "\"\(name)\"", "earning", "12.50", "USD", "job_h",
+            "\"\(description.replacingOccurrences(of: "\"", with: "\"\""))\"",
+        ]
+        let rows =
+            "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description\n"
+            + row.joined(separator: ",") + "\n"
+        let fixture = try EngineFixture()
+        for folder in ["a", "b"] {
+            _ = try Self.build(
+                into: fixture.url(folder), engine: kind, sources: [MemorySource(name: "hostile.csv", text: rows)])
+        }
+        let pdf = fixture.url("a/payees/drv_eve/2026-10.pdf")
+        let text = try Self.text(pdf).replacingOccurrences(of: "\n", with: " ")
+        #expect(text.contains("<b>Bold</b>") && text.contains("(node00000042)"), "\(text)")
+        #expect(text.contains("<img src=http://evil.example/x.png>"))
+        let raw = String(decoding: try Data(contentsOf: pdf), as: UTF8.self)
+        for action in ["/URI", "/JavaScript", "/JS ", "/Launch", "/OpenAction", "/AA "] {
+            #expect(!raw.contains(action), "\(action)")
+        }
+        #expect(try Self.tool("pdfinfo", [pdf.path]).contains("CreationDate:    Mon Oct  5 12:00:00 2026 UTC"))
+        #expect(try Self.tool("qpdf", ["--check", pdf.path]).contains("No syntax or stream encoding errors"))
+        #expect(try Data(contentsOf: pdf) == Data(contentsOf: fixture.url("b/payees/drv_eve/2026-10.pdf")))
+    }
+
     /// A year statement's annual summary (gross by month as 1099-K boxes 5a–5l, then the reconciliation) prints
     /// whole on one page.
     @Test(arguments: PDFEngine.Kind.allCases)

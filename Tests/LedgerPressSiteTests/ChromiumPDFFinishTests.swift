@@ -64,7 +64,10 @@ import Testing
         #expect(specification.contains("/AFRelationship /Data") && specification.contains("/EF <</F 8 0 R"))
         let file = try ChromiumPDFFinish.object(8, in: bytes, xref: trailer.xref)
         #expect(file.contains("/Subtype /text#2Fcsv"))
-        #expect(file.contains("stream\ndate,amount\n2026-10-02,18.00\n\nendstream"))
+        // In hexadecimal: `date,amount` is 64 61 74 65 2C 61 6D 6F 75 6E 74.
+        #expect(file.contains("/Filter /ASCIIHexDecode") && file.contains("/Params <</Size 29 "))
+        #expect(file.contains("stream\n646174652C616D6F756E74"))
+        #expect(!file.contains("date,amount"))
         #expect(String(decoding: finished, as: UTF8.self).contains("/Prev \(previous.xref)>>"))
     }
 

@@ -86,12 +86,15 @@ enum ChromiumPDFFinish {
             update += Array("\(number) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8)
         }
         let subtype = attachment.type.replacingOccurrences(of: "/", with: "#2F")
+        // The file's bytes go in hexadecimal (ASCIIHexDecode): ledger text never stands raw in the PDF, so no
+        // `endstream` or PDF syntax inside a description can mislead a lenient reader that scans for keywords.
+        let hex = hexadecimal(attachment.bytes)
         add(
             file,
             Array(
-                "<</Type /EmbeddedFile /Subtype /\(subtype) /Params <</Size \(attachment.bytes.count) /ModDate (".utf8)
-                + date + Array(")>> /Length \(attachment.bytes.count)>>\nstream\n".utf8) + [UInt8](attachment.bytes)
-                + Array("\nendstream".utf8))
+                ("<</Type /EmbeddedFile /Subtype /\(subtype) /Filter /ASCIIHexDecode "
+                    + "/Params <</Size \(attachment.bytes.count) /ModDate (").utf8)
+                + date + Array(")>> /Length \(hex.count)>>\nstream\n".utf8) + hex + Array("\nendstream".utf8))
         let name = literal(attachment.name)
         add(
             specification,
@@ -113,6 +116,20 @@ enum ChromiumPDFFinish {
         table += trailer.info.map { " /Info \($0) 0 R" } ?? ""
         table += " /Prev \(trailer.xref)>>\nstartxref\n\(xref)\n%%EOF\n"
         bytes += update + Array(table.utf8)
+    }
+
+    /// `bytes` as hexadecimal digits, 64 to a line, ending in ASCIIHexDecode's end-of-data mark `>`.
+    static func hexadecimal(_ bytes: Data) -> [UInt8] {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2 + bytes.count / 32 + 1)
+        for (index, byte) in bytes.enumerated() {
+            if index > 0 && index % 32 == 0 { out.append(UInt8(ascii: "\n")) }
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 15)])
+        }
+        out.append(UInt8(ascii: ">"))
+        return out
     }
 
     /// A PDF literal string, `(…)`, with its parentheses and backslashes escaped and other bytes as they are.
