@@ -97,7 +97,8 @@ import Testing
         let unknown = try LetterTests().build(
             cli, key: key, output: "site", extra: ["--revoked-letters", cli.path("unknown.txt")])
         #expect(unknown.status == 0, "\(unknown.stderr)")
-        #expect(unknown.stderr.contains("warning: --revoked-letters \(cli.path("unknown.txt")): \(stranger) is no letter"))
+        #expect(
+            unknown.stderr.contains("warning: --revoked-letters \(cli.path("unknown.txt")): \(stranger) is no letter"))
         #expect(!unknown.stderr.contains("\(sha) is no letter"))
     }
 
