@@ -37,7 +37,9 @@ final class DevToolsPipe {
         defer {
             for fd in [toChrome.read, fromChrome.write, logFD] where fd >= 0 { close(fd) }
         }
-        guard logFD >= 0 else { throw Failure(description: "cannot open \(log.path): \(String(cString: strerror(errno)))") }
+        guard logFD >= 0 else {
+            throw Failure(description: "cannot open \(log.path): \(String(cString: strerror(errno)))")
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -60,9 +62,10 @@ final class DevToolsPipe {
             [binary, "--remote-debugging-pipe", "--user-data-dir=" + profile.path] + arguments + ["about:blank"]
         let envp = environment.map { "\($0.key)=\($0.value)" }.sorted()
         var child: pid_t = 0
-        let status = Self.withCStrings(argv) { cArgv in
-            Self.withCStrings(envp) { cEnvp in posix_spawn(&child, binary, &actions, &attributes, cArgv, cEnvp) }
-        }
+        let cArgv = argv.map { strdup($0) } + [nil]
+        let cEnvp = envp.map { strdup($0) } + [nil]
+        defer { (cArgv + cEnvp).forEach { free($0) } }
+        let status = posix_spawn(&child, binary, &actions, &attributes, cArgv, cEnvp)
         guard status == 0 else {
             close(toChrome.write)
             close(fromChrome.read)
@@ -161,13 +164,5 @@ final class DevToolsPipe {
             throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
         }
         return (high[0], high[1])
-    }
-
-    private static func withCStrings<R>(
-        _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R
-    ) -> R {
-        let pointers = strings.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 }
