@@ -148,7 +148,7 @@ import Testing
                 #expect(Int128(f.openingBalance) == before.values.reduce(0, +))
                 #expect(
                     Int128(f.netActivity) == Int128(f.earnings) + Int128(f.tips) + Int128(f.fees)
-                        + Int128(f.adjustments) + Int128(f.refunds))
+                        + Int128(f.adjustments) + Int128(f.refunds) + Int128(f.tax))
                 #expect(
                     Int128(f.closingBalance) == Int128(f.openingBalance) + Int128(f.netActivity) + Int128(f.payouts))
                 #expect(Int128(f.take) == Int128(f.earnings) + Int128(f.fees))

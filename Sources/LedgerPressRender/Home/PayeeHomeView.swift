@@ -21,7 +21,7 @@ public struct PayeeHomeView {
                 "currency": .text(item.currency.code), "closing_balance": .text(money(f.closingBalance, item.currency)),
                 "tips": .text(money(f.tips, item.currency)), "adjustments": .text(money(f.adjustments, item.currency)),
                 "net_activity": .text(money(f.netActivity, item.currency)),
-                "payouts": .text(money(f.payouts, item.currency)),
+                "payouts": .text(money(f.payouts, item.currency)), "tax": .text(money(f.tax, item.currency)),
                 "is_driver": .flag(isDriver),
             ]
             if isDriver {
@@ -93,6 +93,7 @@ public struct PayeeHomeView {
             "has_payouts": .flag(!payoutStatus.isEmpty), "this_month": .text(thisMonth),
             "paid_in_month": .text(wording.fill("paid_in", ["month": thisMonth])),
             "is_driver": .flag(isDriver), "footer": .text(footer), "t": .object(wording.templateWords),
+            "has_tax": .flag(book.allTime.contains { $0.figures.tax != 0 }),
         ]
         if let issuer, !issuer.isEmpty { context["issuer"] = .text(issuer) }
         self.context = context
