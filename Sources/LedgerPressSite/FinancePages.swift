@@ -32,15 +32,18 @@ struct FinancePages {
             return formats.format(v, c, locale: "en_US")
         }
         var totals: [TemplateObject] = []
+        var anyTax = false
         for item in summary.ledger {
             let f = try item.figures()
             let c = item.currency
+            anyTax = anyTax || f.tax != 0
             totals.append([
                 "currency": .text(c), "entries": .text(String(f.entries)), "earnings": .text(money(f.earnings, c)),
                 "tips": .text(money(f.tips, c)), "fees": .text(money(f.fees, c)),
                 "adjustments": .text(money(f.adjustments, c)),
                 "refunds": .text(money(f.refunds, c)), "net_activity": .text(money(f.netActivity, c)),
                 "payouts": .text(money(f.payouts, c)), "closing_balance": .text(money(f.closingBalance, c)),
+                "tax": .text(money(f.tax, c)),
             ])
         }
         let payees: [TemplateObject] = summary.payees.map { payee in
@@ -69,7 +72,7 @@ struct FinancePages {
             "payee_count": .text(String(summary.payees.count)),
             "statement_count": .text(String(summary.statementCount)),
             "entry_count": .text(String(summary.entryCount)), "totals": .list(totals), "payees": .list(payees),
-            "periods": .list(periods), "footer": .text(footer),
+            "periods": .list(periods), "footer": .text(footer), "any_tax": .flag(anyTax),
         ]
         if let issuer, !issuer.isEmpty { context["issuer"] = .text(issuer) }
         files.append(OutputFile(path: "index.html", text: templates.renderFinanceIndex(context)))

@@ -15,13 +15,46 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
         public var adjustments: Int64
         public var refunds: Int64
         public var payouts: Int64
+        /// Sales tax collected for someone else; in `shard.json` only when not zero (a shard written before the
+        /// kind existed has none).
+        public var tax: Int64 = 0
+
+        enum CodingKeys: String, CodingKey {
+            case currency, entries, earnings, tips, fees, adjustments, refunds, payouts, tax
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            currency = try c.decode(String.self, forKey: .currency)
+            entries = try c.decode(Int.self, forKey: .entries)
+            earnings = try c.decode(Int64.self, forKey: .earnings)
+            tips = try c.decode(Int64.self, forKey: .tips)
+            fees = try c.decode(Int64.self, forKey: .fees)
+            adjustments = try c.decode(Int64.self, forKey: .adjustments)
+            refunds = try c.decode(Int64.self, forKey: .refunds)
+            payouts = try c.decode(Int64.self, forKey: .payouts)
+            tax = try c.decodeIfPresent(Int64.self, forKey: .tax) ?? 0
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(currency, forKey: .currency)
+            try c.encode(entries, forKey: .entries)
+            try c.encode(earnings, forKey: .earnings)
+            try c.encode(tips, forKey: .tips)
+            try c.encode(fees, forKey: .fees)
+            try c.encode(adjustments, forKey: .adjustments)
+            try c.encode(refunds, forKey: .refunds)
+            try c.encode(payouts, forKey: .payouts)
+            if tax != 0 { try c.encode(tax, forKey: .tax) }
+        }
 
         /// The figures, every total checked (a shard's values are read from its file).
         func figures() throws(SiteError) -> Figures {
             do throws(MoneyOverflow) {
                 return try Figures(
                     earnings: earnings, tips: tips, fees: fees, adjustments: adjustments, refunds: refunds,
-                    payouts: payouts,
+                    payouts: payouts, tax: tax,
                     entries: entries)
             } catch {
                 throw .ledgerOverflow(currency: currency, error)
@@ -37,6 +70,7 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
             adjustments = f.adjustments
             refunds = f.refunds
             payouts = f.payouts
+            tax = f.tax
         }
     }
 

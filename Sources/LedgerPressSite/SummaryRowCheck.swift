@@ -1,24 +1,35 @@
 import LedgerPressCore
 
 /// The arithmetic of one `finance/summary.csv` row, re-checked by `verify`:
-/// `net_activity = earnings + tips + fees + adjustments + refunds` and
+/// `net_activity = earnings + tips + fees + adjustments + refunds + tax` and
 /// `closing_balance = opening_balance + net_activity + payouts`, each with the row's own cells, in checked
 /// arithmetic (a sum that overflows is reported, never trapped on).
+///
+/// > Note: `tax` (appended by issue 28) is optional: a site published before it has no such column, and its rows
+/// > are checked without it.
 struct SummaryRowCheck {
-    static let activityColumns = ["earnings", "tips", "fees", "adjustments", "refunds"]
+    static let activityColumns = ["earnings", "tips", "fees", "adjustments", "refunds", "tax"]
     static let amountColumns = ["opening_balance"] + activityColumns + ["net_activity", "payouts", "closing_balance"]
+    /// Amount columns a summary written by an earlier version may lack (read as zero).
+    static let optionalColumns: Set<String> = ["tax"]
 
-    /// The index of each of ``amountColumns`` in the header.
-    let indexes: [Int]
+    /// The columns checked: each of ``amountColumns`` the header has, with its index.
+    let columns: [(name: String, index: Int)]
+    /// The activity columns the header has, in order.
+    let activity: [String]
 
-    /// `nil` when the header lacks one of the amount columns.
+    /// `nil` when the header lacks one of the amount columns that are not optional.
     init?(header: [String]) {
-        var indexes: [Int] = []
+        var columns: [(name: String, index: Int)] = []
         for name in SummaryRowCheck.amountColumns {
-            guard let index = header.firstIndex(of: name) else { return nil }
-            indexes.append(index)
+            guard let index = header.firstIndex(of: name) else {
+                if SummaryRowCheck.optionalColumns.contains(name) { continue }
+                return nil
+            }
+            columns.append((name, index))
         }
-        self.indexes = indexes
+        self.columns = columns
+        activity = SummaryRowCheck.activityColumns.filter { name in columns.contains { $0.name == name } }
     }
 
     /// A row's amounts in minor units, by column name.
@@ -31,7 +42,7 @@ struct SummaryRowCheck {
     /// The row's amounts; `nil` when a cell is not an amount of the currency.
     func amounts(_ fields: [String], currency: Currency) -> Amounts? {
         var values: [String: Int64] = [:]
-        for (name, index) in zip(SummaryRowCheck.amountColumns, indexes) {
+        for (name, index) in columns {
             guard index < fields.count,
                 case .success(let money) = AmountParser.parse(fields[index], currency: currency, limit: .max)
             else { return nil }
@@ -60,7 +71,7 @@ struct SummaryRowCheck {
                 problems.append("\(column): expected \(format(sum)) (\(formula)), got \(format(stated))")
             }
         }
-        expect("net_activity", sumOf: SummaryRowCheck.activityColumns)
+        expect("net_activity", sumOf: activity)
         expect("closing_balance", sumOf: ["opening_balance", "net_activity", "payouts"])
         return problems
     }

@@ -55,16 +55,17 @@ import Testing
         let summary = try cli.read("site/finance/summary.csv").split(separator: "\n").map(String.init)
         #expect(
             summary.contains(
-                "drv_a,driver,2026,2026-01-01,2027-01-01,USD,0.00,17.00,1.50,0.00,0.00,0.00,18.50,0.00,18.50,3"))
+                "drv_a,driver,2026,2026-01-01,2027-01-01,USD,0.00,17.00,1.50,0.00,0.00,0.00,18.50,0.00,18.50,3,0.00"))
         #expect(
             summary.contains(
-                "drv_a,driver,2026-10,2026-10-01,2026-11-01,USD,0.00,17.00,0.00,0.00,0.00,0.00,17.00,0.00,17.00,2"))
+                "drv_a,driver,2026-10,2026-10-01,2026-11-01,USD,0.00,17.00,0.00,0.00,0.00,0.00,17.00,0.00,17.00,2,0.00")
+        )
         #expect(
             summary.contains(
-                "drv_a,driver,2026-11,2026-11-01,2026-12-01,USD,17.00,0.00,1.50,0.00,0.00,0.00,1.50,0.00,18.50,1"))
+                "drv_a,driver,2026-11,2026-11-01,2026-12-01,USD,17.00,0.00,1.50,0.00,0.00,0.00,1.50,0.00,18.50,1,0.00"))
         #expect(
             summary.contains(
-                "mer_b,merchant,2026-10-11-week,2026-10-11,2026-10-18,USD,0.00,5.00,0.00,0.00,0.00,0.00,5.00,0.00,5.00,1"
+                "mer_b,merchant,2026-10-11-week,2026-10-11,2026-10-18,USD,0.00,5.00,0.00,0.00,0.00,0.00,5.00,0.00,5.00,1,0.00"
             ))
         let manifest = try cli.read("site/manifest.json")
         #expect(manifest.contains("\"year_statements_total\" : \"29.50\""))

@@ -47,4 +47,46 @@ import Testing
         let october = try #require(home.range(of: "href=\"2026-10.html\">October 2026</a></th>"))
         #expect(november.lowerBound < october.lowerBound && october.lowerBound < weeks.lowerBound)
     }
+
+    /// Issue 28, item 4: a driver whose entries carry `payout_id po_b1` with status `pending`, whose payout row has
+    /// not arrived yet. The spec takes the payout's status from its entries; the home shows the payouts by status
+    /// with that money as Pending, and the balance owed split into what is in the pending payout and what is not.
+    @Test func aPayoutKnownOnlyFromItsEntriesIsPendingOnTheHome() throws {
+        let cli = try CLIRunner()
+        try cli.write(
+            "ledger.csv",
+            "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status\n"
+                + "b1,2026-10-02T10:00:00Z,drv_b,driver,Bea,earning,40.00,USD,job_1,Ride,po_b1,pending\n"
+                + "b1:fee,2026-10-02T10:00:00Z,drv_b,driver,Bea,fee,-10.00,USD,job_1,,po_b1,pending\n"
+                + "b1:tip,2026-10-02T10:30:00Z,drv_b,driver,Bea,tip,5.00,USD,job_1,,po_b1,pending\n"
+                + "b2,2026-10-03T10:00:00Z,drv_b,driver,Bea,earning,20.00,USD,job_2,Ride,,\n")
+        let outcome = try cli.run(["build", "ledger.csv", "--output", "site"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let home = try cli.read("site/payees/drv_b/index.html")
+        // The payouts by status: po_b1's entries (40.00 - 10.00 + 5.00) as Pending.
+        #expect(home.contains("<section class=\"payout-status\">"), "\(home)")
+        #expect(
+            home.contains(
+                "<tr><th scope=\"row\">USD</th><td class=\"num\">$35.00</td><td class=\"num\">$0.00</td>"
+                    + "<td class=\"num\">$0.00</td><td class=\"num\">$0.00</td></tr>"))
+        // The balance owed is all 55.00, split into what no payout holds yet and what the pending payout does.
+        #expect(home.contains("<span class=\"label\">USD</span> <span class=\"num\">$55.00</span>"))
+        #expect(
+            home.contains(
+                "<ul class=\"split\"><li><span class=\"label\">Not yet in a payout</span> <span class=\"num\">$20.00</span></li>"
+                    + "<li><span class=\"label\">Pending</span> <span class=\"num\">$35.00</span></li></ul>"))
+        // The statement's lines already said so.
+        #expect(try cli.read("site/payees/drv_b/2026-10.md").contains("po_b1 · Pending"))
+        // Once the payout row arrives it is an ordinary payout: deducted from the balance, no split.
+        try cli.write(
+            "payouts.csv",
+            "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status\n"
+                + "po_b1,2026-10-04T10:00:00Z,drv_b,driver,Bea,payout,-35.00,USD,,,po_b1,pending\n")
+        let later = try cli.run(["build", "ledger.csv", "payouts.csv", "--output", "site"])
+        #expect(later.status == 0, "\(later.stderr)")
+        let after = try cli.read("site/payees/drv_b/index.html")
+        #expect(after.contains("<span class=\"label\">USD</span> <span class=\"num\">$20.00</span></li>"))
+        #expect(!after.contains("class=\"split\""))
+        #expect(after.contains("<tr><th scope=\"row\">USD</th><td class=\"num\">$35.00</td>"))
+    }
 }

@@ -82,7 +82,7 @@ import Testing
                 output/finance/summary.csv: SHA-256 differs from the manifest
                 output/payees/drv_ann/2026-10.md: 3450 bytes, the manifest says 3449
                 output/extra.html: not in the manifest
-                output/finance/summary.csv:2: error: net_activity: expected 110.62 (earnings + tips + fees + adjustments + refunds), got 110.63
+                output/finance/summary.csv:2: error: net_activity: expected 110.62 (earnings + tips + fees + adjustments + refunds + tax), got 110.63
                 output/finance/summary.csv:2: error: closing_balance: expected 46.51 (opening_balance + net_activity + payouts), got 46.50
                 output/finance/summary.csv: month statements of USD sum to 119.45, the manifest says 119.44
 

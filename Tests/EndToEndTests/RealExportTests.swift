@@ -157,8 +157,8 @@ import Testing
         // USD: payments 25.00 − 1.03 + 750.00 − 195.00 − 22.05 + 8.00 − 8.00 − 0.53 = 556.39, payouts −43.21 − 120.00 + 20.35 = −142.86;
         // THB: 534.80 − 35.40.
         let rows = summary.split(separator: "\n").map(String.init)
-        #expect(rows.contains { $0.contains(",USD,") && $0.hasSuffix(",413.53,11") }, "\(summary)")
-        #expect(rows.contains { $0.contains(",THB,") && $0.hasSuffix(",499.40,2") }, "\(summary)")
+        #expect(rows.contains { $0.contains(",USD,") && $0.hasSuffix(",413.53,11,0.00") }, "\(summary)")
+        #expect(rows.contains { $0.contains(",THB,") && $0.hasSuffix(",499.40,2,0.00") }, "\(summary)")
         // The same payout also read from the balance history is refused, naming both places.
         try cli.write(
             "balance.csv",

@@ -213,7 +213,7 @@ import Testing
         #expect(outcome.status == 65)
         #expect(
             outcome.stderr
-                == "output/finance/summary.csv:2: error: net_activity: expected 111.62 (earnings + tips + fees + adjustments + refunds), got 110.62\n"
+                == "output/finance/summary.csv:2: error: net_activity: expected 111.62 (earnings + tips + fees + adjustments + refunds + tax), got 110.62\n"
         )
     }
 

@@ -60,4 +60,30 @@ import Testing
         #expect(midnight.payoutSplit.month == CivilDate(year: 2026, month: 11, day: 1))
         #expect(midnight.payoutSplit.byCurrency.first?.sums.paidThisMonth == 700)
     }
+
+    /// Issue 28: a payout known only from its entries (no `payout` row of its id) counts with the status from its
+    /// entries, as the sum of its entries, and its money is the part of the balance it holds.
+    @Test func aPayoutKnownOnlyFromItsEntriesCountsWithTheirStatus() throws {
+        func entry(_ id: String, _ kind: EntryKind, _ amount: Int64, _ payout: String?, _ status: PayoutStatus?)
+            throws -> LedgerEntry
+        {
+            LedgerEntry(
+                id: id, occurredAt: try #require(RFC3339.parse("2026-10-02T12:00:00Z")), payeeID: "drv",
+                payeeType: .driver, kind: kind, amount: Money(minorUnits: amount, currency: try #require(Self.usd)),
+                payoutID: payout, payoutStatus: status, source: SourceLocation(file: "t.csv", line: 2))
+        }
+        let entries = [
+            try entry("b1", .earning, 4_000, "po_b1", .pending), try entry("b1:fee", .fee, -1_000, "po_b1", .pending),
+            try entry("b2", .earning, 2_000, nil, nil), try entry("c1", .earning, 700, "po_c1", .processing),
+            try entry("d1", .earning, 500, "po_d1", .paid), try entry("d2", .tip, 100, "po_r", nil),
+            try entry("po_r", .payout, -100, "po_r", .paid),
+        ]
+        let book = try Self.book(entries)
+        let sums = try #require(book.payoutSplit.byCurrency.first?.sums)
+        #expect(sums.pending == 3_000 && sums.inPending == 3_000)
+        #expect(sums.processing == 700 && sums.inProcessing == 700)
+        #expect(sums.paidThisMonth == 600 && sums.inPaid == 500)
+        #expect(sums.count == 4)
+        #expect(book.allTime.first?.figures.closingBalance == 6_200)
+    }
 }

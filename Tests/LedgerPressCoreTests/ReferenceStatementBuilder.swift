@@ -114,10 +114,36 @@ struct ReferenceStatementBuilder: Sendable {
             }
         }
         let last = items[latestBefore[items.count]]
+        // Payouts known only from their entries, by definition: per currency and payout id, the entries that carry
+        // an id no `payout` row has, summed, with the latest business day among them.
+        let booked = Set(entries.filter { $0.kind == .payout }.compactMap { PayoutStatuses.payoutID(of: $0) })
+        var unbooked: [UnbookedPayout] = []
+        let carried = items.filter { item in
+            item.entry.kind != .payout && !(item.entry.payoutID ?? "").isEmpty
+                && !booked.contains(item.entry.payoutID ?? "")
+        }
+        let byPayout = Dictionary(grouping: carried) { [$0.entry.amount.currency.code, $0.entry.payoutID ?? ""] }
+        for key in byPayout.keys.sorted(by: { ($0[0], $0[1]) < ($1[0], $1[1]) }) {
+            let group = byPayout[key] ?? []
+            guard let first = group.first else { continue }
+            var total: Int64 = 0
+            for item in group {
+                do throws(MoneyOverflow) {
+                    total = try MinorUnits.add(total, item.entry.amount.minorUnits, total: "payout")
+                } catch {
+                    throw BookOverflow(payeeID: payee.id, period: nil, currency: key[0], overflow: error)
+                }
+            }
+            unbooked.append(
+                UnbookedPayout(
+                    payoutID: key[1], currency: first.entry.amount.currency, amount: total,
+                    status: statuses.status(of: key[1]), day: group.map(\.date).max() ?? first.date))
+        }
         return PayeeBook(
             payee: payee, statements: statements, allTime: allTime, latestEntry: last.entry.occurredAt,
             latestEntryOffset: last.offset, latestDay: last.date,
-            payoutSplit: try PayoutSplit(payee: payee, statements: statements, latestDay: last.date))
+            payoutSplit: try PayoutSplit(
+                payee: payee, statements: statements, latestDay: last.date, unbooked: unbooked))
     }
 
     /// Every period of the selected kinds that holds at least one of the (sorted) dates, oldest first.

@@ -79,11 +79,14 @@ import Testing
             var amount = random.amount(huge: huge)
             if huge { amount = Int64(amount.magnitude) }
             let seconds = huge ? base + Int64(random.below(5 * 86_400)) : base + Int64(random.next() % UInt64(span))
+            // Some entries carry a payout that has no row of its own (known only from its entries, issue 28).
+            let unbooked = !huge && kind != .payout && random.below(4) == 0
             return LedgerEntry(
                 id: "e\(i)", occurredAt: Timestamp(epochSeconds: seconds), payeeID: "p", payeeType: .driver, kind: kind,
                 amount: Money(minorUnits: amount, currency: huge ? currencies[0] : random.pick(currencies)),
                 reference: random.below(3) == 0 ? "r\(random.below(5))" : nil,
-                payoutID: kind == .payout ? "po\(i)" : nil,
+                payoutID: kind == .payout ? "po\(i)" : unbooked ? "pu\(random.below(3))" : nil,
+                payoutStatus: unbooked && random.below(4) != 0 ? random.pick(PayoutStatus.allCases) : nil,
                 source: SourceLocation(file: "random.csv", line: i + 2))
         }
         var kinds = PeriodKind.calendarKinds.filter { _ in random.below(3) != 0 }
@@ -148,7 +151,7 @@ import Testing
                 #expect(Int128(f.openingBalance) == before.values.reduce(0, +))
                 #expect(
                     Int128(f.netActivity) == Int128(f.earnings) + Int128(f.tips) + Int128(f.fees)
-                        + Int128(f.adjustments) + Int128(f.refunds))
+                        + Int128(f.adjustments) + Int128(f.refunds) + Int128(f.tax))
                 #expect(
                     Int128(f.closingBalance) == Int128(f.openingBalance) + Int128(f.netActivity) + Int128(f.payouts))
                 #expect(Int128(f.take) == Int128(f.earnings) + Int128(f.fees))

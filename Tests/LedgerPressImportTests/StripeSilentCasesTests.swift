@@ -91,6 +91,22 @@ import Testing
         #expect(tokyo.entries.first.map { ZoneClock.utc.localText($0.occurredAt) } == "2026-10-03T14:30:00+00:00")
     }
 
+    /// Issue 28: Stripe's `tax` reporting category is the tax Stripe charges on its own fees (VAT/GST), a cost like
+    /// the fee, never sales tax collected for someone else: it stays a `fee`, and the charge (whose gross holds any
+    /// sales tax Stripe Tax collected) stays an `earning`. No Stripe row makes a `tax` entry.
+    @Test func stripesTaxCategoryIsTaxOnItsFeesAndStaysAFee() {
+        let report = """
+            balance_transaction_id,created_utc,currency,gross,fee,net,reporting_category
+            txn_1,2026-10-03 12:00:00,usd,108.25,3.44,104.81,charge
+            txn_2,2026-10-31 12:00:00,usd,-0.69,0.00,-0.69,tax
+
+            """
+        let result = Self.read(report, settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.entries.map(\.kind) == [.earning, .fee, .fee])
+        #expect(result.entries.map(\.amount.minorUnits) == [10_825, -344, -69])
+    }
+
     @Test func localTimesWithoutAZoneAreRefusedNeverReadAsUTC() {
         let result = Self.read(
             Self.local, file: "balance.csv", settings: ImportSettings(payee: "acct_me", defaultPayeeType: .merchant))

@@ -19,7 +19,8 @@ import Testing
         let result = NativeLedgerImporter.read(
             bytes: Array(SampleGenerator.ledgerCSV(SampleOptions(entries: 4_000, payees: 20)).utf8), file: "s.csv")
         let kinds = Set(result.entries.map(\.kind))
-        #expect(kinds == Set(EntryKind.allCases))
+        // Every kind but sales tax (issue 28): the sample's output stays what the benchmarks measured.
+        #expect(kinds == Set(EntryKind.allCases).subtracting([.tax]))
         #expect(Set(result.entries.map(\.amount.currency.code)).isSuperset(of: ["USD", "EUR"]))
         #expect(Set(result.entries.map(\.payeeType)) == [.driver, .merchant])
         #expect(result.entries.contains { $0.payoutStatus == .failed })

@@ -51,7 +51,7 @@ import Testing
                 for section in statement.sections {
                     let f = section.figures
                     #expect(f.closingBalance == f.openingBalance + f.netActivity + f.payouts)
-                    #expect(f.netActivity == f.earnings + f.tips + f.fees + f.adjustments + f.refunds)
+                    #expect(f.netActivity == f.earnings + f.tips + f.fees + f.adjustments + f.refunds + f.tax)
                     #expect(section.lines.reduce(0) { $0 + $1.net } == f.netActivity + f.payouts)
                     #expect(section.lines.reduce(0) { $0 + $1.figures.entries } == f.entries)
                     kindTotal[statement.period.kind, default: [:]][section.currency, default: 0] +=

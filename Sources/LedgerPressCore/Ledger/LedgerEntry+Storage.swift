@@ -156,6 +156,7 @@ struct PackedFacts: Sendable, Equatable {
             case 2: .fee
             case 3: .adjustment
             case 4: .refund
+            case 6: .tax
             default: .payout
             }
         }
@@ -168,6 +169,7 @@ struct PackedFacts: Sendable, Equatable {
                 case .adjustment: 3
                 case .refund: 4
                 case .payout: 5
+                case .tax: 6
                 }
             set(1, 3, value)
         }

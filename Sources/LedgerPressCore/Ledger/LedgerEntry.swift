@@ -6,8 +6,12 @@ public enum PayeeType: String, Sendable, CaseIterable, Comparable {
 }
 
 /// The kind of a ledger entry. Signs are from the payee's point of view.
+///
+/// > Note: `tax` (issue 28) is sales tax collected for someone else (a tax authority) that the processor pays
+/// > out with the sales: its own line and column, part of net activity and of the balance, never part of sales
+/// > or of a driver's take. New kinds are appended, so stored kind numbers never change.
 public enum EntryKind: String, Sendable, CaseIterable {
-    case earning, tip, fee, adjustment, refund, payout
+    case earning, tip, fee, adjustment, refund, payout, tax
 }
 
 /// The status of a payout.

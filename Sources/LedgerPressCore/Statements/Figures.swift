@@ -1,6 +1,7 @@
 /// The figures of one payee, currency and period, in minor units.
 ///
-/// > Note: `netActivity = earnings + tips + fees + adjustments + refunds`;
+/// > Note: `netActivity = earnings + tips + fees + adjustments + refunds + tax` (`tax`: sales tax collected for
+/// > someone else, never part of `earnings` or `take`);
 /// > `change = netActivity + payouts`; `closingBalance = openingBalance + change`; `take = earnings + fees`.
 /// > Every figure is checked as amounts are added, so a value of this type always holds exact sums: a
 /// > total that would not fit in `Int64` throws ``MoneyOverflow`` instead. The sums of each kind and the
@@ -14,9 +15,11 @@ public struct Figures: Sendable, Equatable {
     public private(set) var adjustments: Int64 = 0
     public private(set) var refunds: Int64 = 0
     public private(set) var payouts: Int64 = 0
+    /// Sales tax collected for someone else (`tax` entries).
+    public private(set) var tax: Int64 = 0
     public private(set) var entries: Int = 0
-    /// `earnings + tips + fees + adjustments + refunds`.
-    public var netActivity: Int64 { earnings + tips + fees + adjustments + refunds }
+    /// `earnings + tips + fees + adjustments + refunds + tax`.
+    public var netActivity: Int64 { earnings + tips + fees + adjustments + refunds + tax }
     /// `netActivity + payouts`: what the period moved the balance by (`closingBalance - openingBalance`).
     public var change: Int64 { netActivity + payouts }
     /// `openingBalance + netActivity + payouts`.
@@ -29,11 +32,11 @@ public struct Figures: Sendable, Equatable {
     /// Figures from sums of each kind (as a shard records them), checked like ``add(_:_:)``.
     public init(
         openingBalance: Int64 = 0, earnings: Int64, tips: Int64, fees: Int64, adjustments: Int64, refunds: Int64,
-        payouts: Int64, entries: Int
+        payouts: Int64, tax: Int64 = 0, entries: Int
     ) throws(MoneyOverflow) {
         for (kind, amount) in [
             (EntryKind.earning, earnings), (.tip, tips), (.fee, fees), (.adjustment, adjustments), (.refund, refunds),
-            (.payout, payouts),
+            (.payout, payouts), (.tax, tax),
         ] {
             try add(kind, amount)
         }
@@ -53,6 +56,7 @@ public struct Figures: Sendable, Equatable {
         adjustments = sums.adjustments
         refunds = sums.refunds
         payouts = sums.payouts
+        tax = sums.tax
         entries = sums.entries
     }
 
@@ -65,6 +69,7 @@ public struct Figures: Sendable, Equatable {
         case .adjustment: return adjustments
         case .refund: return refunds
         case .payout: return payouts
+        case .tax: return tax
         }
     }
 
@@ -104,6 +109,7 @@ public struct Figures: Sendable, Equatable {
         case .adjustment: adjustments = sum
         case .refund: refunds = sum
         case .payout: payouts = sum
+        case .tax: tax = sum
         }
     }
 }
@@ -118,6 +124,7 @@ extension EntryKind {
         case .adjustment: return "adjustments"
         case .refund: return "refunds"
         case .payout: return "payouts"
+        case .tax: return "tax"
         }
     }
 }

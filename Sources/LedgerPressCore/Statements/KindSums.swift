@@ -10,6 +10,7 @@ struct KindSums: Sendable, Equatable {
     var adjustments: Int64 = 0
     var refunds: Int64 = 0
     var payouts: Int64 = 0
+    var tax: Int64 = 0
     var entries = 0
 
     mutating func add(_ kind: EntryKind, _ amount: Int64) {
@@ -20,6 +21,7 @@ struct KindSums: Sendable, Equatable {
         case .adjustment: adjustments += amount
         case .refund: refunds += amount
         case .payout: payouts += amount
+        case .tax: tax += amount
         }
         entries += 1
     }
@@ -30,9 +32,10 @@ struct KindSums: Sendable, Equatable {
             earnings: later.earnings - earlier.earnings, tips: later.tips - earlier.tips,
             fees: later.fees - earlier.fees,
             adjustments: later.adjustments - earlier.adjustments, refunds: later.refunds - earlier.refunds,
-            payouts: later.payouts - earlier.payouts, entries: later.entries - earlier.entries)
+            payouts: later.payouts - earlier.payouts, tax: later.tax - earlier.tax,
+            entries: later.entries - earlier.entries)
     }
 
     /// `netActivity + payouts`: what these entries move a balance by.
-    var change: Int64 { earnings + tips + fees + adjustments + refunds + payouts }
+    var change: Int64 { earnings + tips + fees + adjustments + refunds + tax + payouts }
 }

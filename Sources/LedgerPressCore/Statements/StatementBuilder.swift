@@ -19,7 +19,8 @@ public struct StatementBuilder: Sendable {
         let calendar = BusinessCalendar(zone: zone, dayStart: payee.dayStart, weekStart: payee.weekStart)
         let timeline = PayeeTimeline(entries: entries, calendar: calendar)
         let histories = CurrencyHistory.split(timeline)
-        var lines = StatementLines(timeline: timeline, statuses: PayoutStatuses(entries: entries))
+        let statuses = PayoutStatuses(entries: entries)
+        var lines = StatementLines(timeline: timeline, statuses: statuses)
         var statements: [Statement] = []
         for period in timeline.periods(selection) {
             let startDay = period.start.daysSinceEpoch
@@ -73,10 +74,13 @@ public struct StatementBuilder: Sendable {
         }
         let last = timeline.latestBefore[entries.count]
         let latestDay = CivilDate(daysSinceEpoch: timeline.days[last])
+        let unbooked = try UnbookedPayout.find(
+            payeeID: payee.id, entries: entries, days: timeline.days, statuses: statuses)
         return PayeeBook(
             payee: payee, statements: statements, allTime: allTime, latestEntry: entries[last].occurredAt,
             latestEntryOffset: timeline.offsets[last], latestDay: latestDay,
-            payoutSplit: try PayoutSplit(payee: payee, statements: statements, latestDay: latestDay))
+            payoutSplit: try PayoutSplit(
+                payee: payee, statements: statements, latestDay: latestDay, unbooked: unbooked))
     }
 
     /// A year's months (running sums: O(1) each) and the count of each month's `earning` entries.

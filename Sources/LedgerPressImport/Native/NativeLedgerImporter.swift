@@ -132,7 +132,7 @@ public enum NativeLedgerImporter {
         }
         let kind = required("kind").flatMap { text -> EntryKind? in
             guard let k = EntryKind(rawValue: text.lowercased()) else {
-                problem("kind", "one of earning, tip, fee, adjustment, refund, payout", text)
+                problem("kind", "one of earning, tip, fee, adjustment, refund, payout, tax", text)
                 return nil
             }
             return k

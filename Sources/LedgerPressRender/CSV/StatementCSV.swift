@@ -2,13 +2,16 @@ import LedgerPressCore
 
 /// The CSV files of the spec: `finance/summary.csv`, `finance/lines.csv`, and each statement's `<label>.csv`.
 ///
+/// > Note: `tax` (issue 28, sales tax collected for someone else) is the last column of each, appended so that no
+/// > column moves; it is part of `net_activity` and `net`, never of `earnings`.
+///
 /// > Note: UTF-8 without BOM, LF, RFC 4180 quoting only where needed, upper-case currency codes,
 /// > plain decimals with the currency's decimals; text cells are formula-guarded, numeric cells never.
 public enum StatementCSV {
     public static let summaryHeader =
-        "payee_id,payee_type,period,period_start,period_end,currency,opening_balance,earnings,tips,fees,adjustments,refunds,net_activity,payouts,closing_balance,entries"
+        "payee_id,payee_type,period,period_start,period_end,currency,opening_balance,earnings,tips,fees,adjustments,refunds,net_activity,payouts,closing_balance,entries,tax"
     public static let linesHeader =
-        "payee_id,payee_type,period,currency,occurred_at,reference,description,earnings,tips,fees,adjustments,refunds,payouts,net,payout_id,payout_status,entries"
+        "payee_id,payee_type,period,currency,occurred_at,reference,description,earnings,tips,fees,adjustments,refunds,payouts,net,payout_id,payout_status,entries,tax"
 
     /// The statement CSV headers: the lines columns from `period` on; a driver's without `fees`.
     static let merchantHeader = linesHeader.split(separator: ",").dropFirst(2).joined(separator: ",") + "\n"
@@ -76,6 +79,7 @@ public enum StatementCSV {
         amount(f.closingBalance)
         out += ","
         out += f.entries
+        amount(f.tax)
         out += "\n"
     }
 
@@ -116,6 +120,7 @@ public enum StatementCSV {
         out += line.payoutStatus?.rawValue ?? ""
         out += ","
         out += f.entries
+        amount(f.tax)
     }
 }
 

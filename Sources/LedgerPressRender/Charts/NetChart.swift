@@ -3,7 +3,7 @@ import LedgerPressCore
 /// The net activity of one currency section, day by day: what a week or month statement's chart shows.
 ///
 /// One bar per business day of the period, in order, days without activity included as 0. A day's figure is
-/// the sum of the net activity (`earnings + tips + fees + adjustments + refunds`, payouts left out) of the
+/// the sum of the net activity (`earnings + tips + fees + adjustments + refunds + tax`, payouts left out) of the
 /// statement lines of that day, a line counting to the business day of its first entry (``StatementLine/day``,
 /// the one rule of ``BusinessCalendar``); so the bars add up exactly to the section's net activity, and each
 /// bar to the lines of its day.

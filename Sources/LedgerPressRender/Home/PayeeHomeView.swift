@@ -15,13 +15,18 @@ public struct PayeeHomeView {
         func money(_ value: Int64, _ currency: Currency) -> String {
             formats.format(value, currency, locale: payee.locale)
         }
+        let splits = Dictionary(uniqueKeysWithValues: book.payoutSplit.byCurrency.map { ($0.currency.code, $0.sums) })
         let balances: [TemplateObject] = book.allTime.map { item in
             let f = item.figures
+            let split = PayeeHomeView.balanceSplit(f.closingBalance, splits[item.currency.code], wording) {
+                money($0, item.currency)
+            }
             var row: TemplateObject = [
+                "split": .list(split), "has_split": .flag(!split.isEmpty),
                 "currency": .text(item.currency.code), "closing_balance": .text(money(f.closingBalance, item.currency)),
                 "tips": .text(money(f.tips, item.currency)), "adjustments": .text(money(f.adjustments, item.currency)),
                 "net_activity": .text(money(f.netActivity, item.currency)),
-                "payouts": .text(money(f.payouts, item.currency)),
+                "payouts": .text(money(f.payouts, item.currency)), "tax": .text(money(f.tax, item.currency)),
                 "is_driver": .flag(isDriver),
             ]
             if isDriver {
@@ -93,8 +98,29 @@ public struct PayeeHomeView {
             "has_payouts": .flag(!payoutStatus.isEmpty), "this_month": .text(thisMonth),
             "paid_in_month": .text(wording.fill("paid_in", ["month": thisMonth])),
             "is_driver": .flag(isDriver), "footer": .text(footer), "t": .object(wording.templateWords),
+            "has_tax": .flag(book.allTime.contains { $0.figures.tax != 0 }),
         ]
         if let issuer, !issuer.isEmpty { context["issuer"] = .text(issuer) }
         self.context = context
+    }
+
+    /// The balance split by where its money is, when payouts known only from their entries hold some of it
+    /// (``PayoutSplit/Sums/inPending``): not yet in a payout, then in a pending, processing or paid payout (the
+    /// non-zero ones; `label`, `amount`). Empty otherwise: the whole balance is simply owed.
+    static func balanceSplit(
+        _ closing: Int64, _ sums: PayoutSplit.Sums?, _ wording: Wording, money: (Int64) -> String
+    ) -> [TemplateObject] {
+        guard let sums, sums.holdsBalance else { return [] }
+        // The parts are sums of the same entries as the balance, which was checked to fit: no overflow here.
+        let inPayouts = sums.inPending.addingReportingOverflow(sums.inProcessing).partialValue
+            .addingReportingOverflow(sums.inPaid).partialValue
+        let parts: [(String, Int64)] = [
+            ("split_not_in_payout", closing.subtractingReportingOverflow(inPayouts).partialValue),
+            ("status_pending", sums.inPending), ("status_processing", sums.inProcessing),
+            ("split_paid_not_booked", sums.inPaid),
+        ]
+        return parts.filter { $0.1 != 0 || $0.0 == "split_not_in_payout" }.map { key, amount in
+            ["label": .text(wording[key]), "amount": .text(money(amount))]
+        }
     }
 }

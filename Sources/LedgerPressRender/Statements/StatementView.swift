@@ -89,9 +89,11 @@ public struct StatementView {
         self.context = context
     }
 
-    /// Every figure formatted; drivers get `take` and no `earnings`/`fees` of their own.
+    /// Every figure formatted; drivers get `take` and no `earnings`/`fees` of their own. `tax` (sales tax
+    /// collected for someone else) is its own figure for both, shown where `has_tax` (it is not zero).
     static func figures(_ f: Figures, isDriver: Bool, money: (Int64) -> String) -> TemplateObject {
         var context: TemplateObject = [
+            "tax": .text(money(f.tax)), "has_tax": .flag(f.tax != 0),
             "opening_balance": .text(money(f.openingBalance)),
             "tips": .text(money(f.tips)),
             "adjustments": .text(money(f.adjustments)),
@@ -122,7 +124,7 @@ public struct StatementView {
             : [(words["sales"], { $0.earnings }), (words["fees"], { $0.fees })]
         amountColumns += [
             (words["tips"], { $0.tips }), (words["adjustments"], { $0.adjustments }),
-            (words["refunds"], { $0.refunds }),
+            (words["refunds"], { $0.refunds }), (words["tax"], { $0.tax }),
             (words["payouts"], { $0.payouts }),
         ]
         amountColumns = amountColumns.filter { column in section.lines.contains { column.value($0.figures) != 0 } }

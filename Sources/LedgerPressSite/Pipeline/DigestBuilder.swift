@@ -47,6 +47,7 @@ struct DigestBuilder {
         int(f.adjustments)
         int(f.refunds)
         int(f.payouts)
+        int(f.tax)
         int(f.entries)
     }
 

@@ -102,7 +102,9 @@ extension SiteMerger {
         for shard in shards {
             let finance = shard.record.finance
             for item in finance.ledger {
-                for amount in [item.earnings, item.tips, item.fees, item.adjustments, item.refunds, item.payouts] {
+                for amount in [
+                    item.earnings, item.tips, item.fees, item.adjustments, item.refunds, item.payouts, item.tax,
+                ] {
                     try add("ledger amounts of \(item.currency)", amount.magnitude, shard)
                 }
                 try count("entries", item.entries, shard)
