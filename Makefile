@@ -12,7 +12,8 @@ PAYEES   = Examples/example-payees.csv
 ## malloc, see Package.swift) when it is missing, tidy (the HTML validator HTMLValidityTests runs on every
 ## generated page) when it is missing, mblaze (mshow: the MIME reader OutboxTests checks every e-mail with), and
 ## the PDF engines of `build --pdf` (chromium with fonts-dejavu-core, the default; weasyprint) with poppler-utils
-## (PDFDocumentTests) when missing
+## (PDFDocumentTests) when missing, and Debian's postgresql (initdb, pg_ctl, psql: the PostgreSQL source's tests start a
+## throw-away cluster in a temp folder, Unix socket only) when missing
 deps:
 	@if [ -f /usr/include/cmark.h ] && ( ldconfig -p 2>/dev/null | grep -q 'libcmark\.so ' || ls /usr/lib/*/libcmark.so >/dev/null 2>&1 ); then \
 		echo "libcmark-dev: present"; \
@@ -31,6 +32,12 @@ deps:
 	else \
 		echo "libjemalloc-dev: missing, installing with apt-get"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libjemalloc-dev; \
+	fi
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		echo "postgresql: present"; \
+	else \
+		echo "postgresql (the PostgreSQL source's tests start a throw-away cluster): missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y postgresql; \
 	fi
 	@if command -v tidy >/dev/null 2>&1; then \
 		echo "tidy: present"; \
