@@ -73,8 +73,9 @@ struct LedgerTable: Sendable {
     private static func accepts(_ kind: Kind, _ column: Found) -> Bool {
         switch kind {
         case .timestamp: return column.oid == 1184 || column.oid == 25 || column.oid == 1043
-        case .amount: return column.oid == 1700 || integerTypes.contains(column.oid) || column.oid == 25
-            || column.oid == 1043
+        case .amount:
+            return column.oid == 1700 || integerTypes.contains(column.oid) || column.oid == 25
+                || column.oid == 1043
         case .text: return textTypes.contains(column.oid) || column.typtype == "e"
         case .identifier:
             return textTypes.contains(column.oid) || column.typtype == "e" || integerTypes.contains(column.oid)

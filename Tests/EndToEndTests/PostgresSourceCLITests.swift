@@ -53,7 +53,8 @@ import Testing
         // The same through a config file; nothing new, so nothing is written.
         try cli.write(
             "source.conf",
-            "# the example ledger\nhost=\(cluster.folder) dbname=\(database)\nuser=\(PostgresCluster.reader) table=ledger_entries\n")
+            "# the example ledger\nhost=\(cluster.folder) dbname=\(database)\nuser=\(PostgresCluster.reader) table=ledger_entries\n"
+        )
         let again = try cli.run(
             ["build", "--source-config", "source.conf", "--output", "pg"] + Self.options,
             environment: ["PGPASSFILE": cli.path("pgpass")])
@@ -84,20 +85,27 @@ import Testing
         let cluster = try PostgresCluster.shared()
         let cli = try CLIRunner()
         let database = try Self.exampleDatabase(cli, cluster)
-        let first = try cli.run(["build", "--source", cluster.url(database: database), "--output", "out"] + Self.options)
+        let first = try cli.run(
+            ["build", "--source", cluster.url(database: database), "--output", "out"] + Self.options)
         #expect(first.status == 0, "\(first.stderr)")
         let before = try cli.tree("out")
         try cluster.psql(database, "ALTER TABLE ledger_entries ALTER COLUMN amount TYPE real")
-        let mismatch = try cli.run(["build", "--source", cluster.url(database: database), "--output", "out"] + Self.options)
+        let mismatch = try cli.run(
+            ["build", "--source", cluster.url(database: database), "--output", "out"] + Self.options)
         #expect(mismatch.status == 65)
         #expect(
             mismatch.stderr.contains(
-                "ledger_entries: error: amount: expected numeric, an integer type or text, got real"), "\(mismatch.stderr)")
+                "ledger_entries: error: amount: expected numeric, an integer type or text, got real"),
+            "\(mismatch.stderr)")
         let gone = try cli.run(
-            ["build", "--source", "postgresql://nightly@/ledger?host=\(cli.path("no-server"))&table=ledger_entries",
-             "--output", "out"] + Self.options)
+            [
+                "build", "--source", "postgresql://nightly@/ledger?host=\(cli.path("no-server"))&table=ledger_entries",
+                "--output", "out",
+            ] + Self.options)
         #expect(gone.status == 69)
-        #expect(gone.stderr.contains("ledger_entries: error: cannot connect to postgresql://nightly@/ledger?host="), "\(gone.stderr)")
+        #expect(
+            gone.stderr.contains("ledger_entries: error: cannot connect to postgresql://nightly@/ledger?host="),
+            "\(gone.stderr)")
         #expect(try cli.tree("out") == before)
     }
 }

@@ -49,7 +49,8 @@ import Testing
 
     @Test func aConfigFileHoldsKeywordsOrAURLButNoPassword() throws {
         let keywords = try PostgresLocation.parse(
-            config: "# the nightly job's replica\nhost=/run/postgresql dbname=ledger\nuser=nightly table='ledger entries'\n",
+            config:
+                "# the nightly job's replica\nhost=/run/postgresql dbname=ledger\nuser=nightly table='ledger entries'\n",
             environment: [:])
         #expect(keywords.host == "/run/postgresql")
         #expect(keywords.database == "ledger")
@@ -71,13 +72,17 @@ import Testing
     }
 
     @Test func aTableIsRequiredAndPortAndSSLModeAreChecked() {
-        #expect(throws: PostgresLocationError.self) { try PostgresLocation.parse(url: "postgresql://h/db", environment: [:]) }
+        #expect(throws: PostgresLocationError.self) {
+            try PostgresLocation.parse(url: "postgresql://h/db", environment: [:])
+        }
         #expect(throws: PostgresLocationError.self) {
             try PostgresLocation.parse(url: "postgresql://h:99999/db?table=t", environment: [:])
         }
         #expect(throws: PostgresLocationError.self) {
             try PostgresLocation.parse(url: "postgresql://h/db?table=t&sslmode=verify-full", environment: [:])
         }
-        #expect(throws: PostgresLocationError.self) { try PostgresLocation.parse(url: "mysql://h/db?table=t", environment: [:]) }
+        #expect(throws: PostgresLocationError.self) {
+            try PostgresLocation.parse(url: "mysql://h/db?table=t", environment: [:])
+        }
     }
 }

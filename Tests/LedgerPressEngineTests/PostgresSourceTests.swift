@@ -15,14 +15,17 @@ import Testing
     }
 
     static func source(_ url: String, environment: [String: String] = [:]) throws -> PostgresSource {
-        PostgresSource(location: try PostgresLocation.parse(url: url, environment: environment), environment: environment)
+        PostgresSource(
+            location: try PostgresLocation.parse(url: url, environment: environment), environment: environment)
     }
 
     /// The build's stop, or nil when it succeeded.
     static func stop(building sources: [any LedgerSource], into url: URL) -> BuildStop? {
         do {
-            _ = try SiteBuilder(inputs: EngineFixture.exampleInputs(sources: sources), options: EngineFixture.exampleOptions())
-                .build(into: url, named: "site")
+            _ = try SiteBuilder(
+                inputs: EngineFixture.exampleInputs(sources: sources), options: EngineFixture.exampleOptions()
+            )
+            .build(into: url, named: "site")
             return nil
         } catch let stop as BuildStop {
             return stop
@@ -77,7 +80,9 @@ import Testing
             "CREATE TABLE floats (id bigint, occurred_at timestamp, payee_id text, payee_type text, kind text, amount double precision, description jsonb)"
         )
         let stop = try #require(
-            Self.stop(building: [try Self.source(cluster.url(database: database, table: "floats"))], into: fixture.url("site")))
+            Self.stop(
+                building: [try Self.source(cluster.url(database: database, table: "floats"))], into: fixture.url("site")
+            ))
         #expect(stop.reason == .dataError)
         #expect(
             stop.lines == [
@@ -111,7 +116,10 @@ import Testing
         }
         #expect(stop.reason == .dataError)
         let all = messages + stop.lines
-        #expect(all.contains("ledger_entries:txn_8: error: kind: expected one of earning, tip, fee, adjustment, refund, payout, got 'earnin'"))
+        #expect(
+            all.contains(
+                "ledger_entries:txn_8: error: kind: expected one of earning, tip, fee, adjustment, refund, payout, got 'earnin'"
+            ))
         #expect(all.contains("ledger_entries:txn_9: error: amount: expected at most 2 decimals for USD, got '10.001'"))
         #expect(!FileManager.default.fileExists(atPath: fixture.url("site").path))
     }
@@ -162,7 +170,8 @@ import Testing
         try cluster.grantReader(database)
         let url = cluster.url(database: database, user: PostgresCluster.reader)
         let passfile = fixture.url("pgpass")
-        try "# comment\n*:*:other:*:wrong\n*:*:\(database):\(PostgresCluster.reader):\(PostgresCluster.readerPassword)\n"
+        try
+            "# comment\n*:*:other:*:wrong\n*:*:\(database):\(PostgresCluster.reader):\(PostgresCluster.readerPassword)\n"
             .write(to: passfile, atomically: true, encoding: .utf8)
         chmod(passfile.path, 0o600)
         let environment = ["PGPASSFILE": passfile.path]
@@ -186,7 +195,8 @@ import Testing
         let cluster = try PostgresCluster.shared()
         let fixture = try EngineFixture()
         let (database, _) = try Self.exampleDatabase(fixture, cluster)
-        let noTable = Self.stop(building: [try Self.source(cluster.url(database: database, table: "nope"))], into: fixture.url("a"))
+        let noTable = Self.stop(
+            building: [try Self.source(cluster.url(database: database, table: "nope"))], into: fixture.url("a"))
         #expect(noTable?.reason == .noInput)
         #expect(noTable?.lines.first?.hasPrefix("nope: error: no table or view nope in database \(database)") == true)
         let noDatabase = Self.stop(building: [try Self.source(cluster.url(database: "nodb"))], into: fixture.url("b"))

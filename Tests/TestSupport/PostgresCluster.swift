@@ -65,7 +65,9 @@ public final class PostgresCluster: Sendable {
         folder = String(cString: made)
         if geteuid() == 0 {
             guard let entry = getpwnam("postgres") else {
-                throw Failure(description: "PostgreSQL tests: running as root, but there is no `postgres` user to run the server as")
+                throw Failure(
+                    description:
+                        "PostgreSQL tests: running as root, but there is no `postgres` user to run the server as")
             }
             chown(folder, entry.pointee.pw_uid, entry.pointee.pw_gid)
             runAs = "postgres"
@@ -167,7 +169,8 @@ public final class PostgresCluster: Sendable {
         process.arguments = arguments
         let output = Pipe()
         // Standard error to a file, so that neither pipe can fill up and stop the child.
-        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerpress-pg-" + UUID().uuidString)
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ledgerpress-pg-" + UUID().uuidString)
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errors) }
         process.standardOutput = output
@@ -179,7 +182,8 @@ public final class PostgresCluster: Sendable {
         guard process.terminationStatus == 0 else {
             let err = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
             throw Failure(
-                description: "\((executable as NSString).lastPathComponent) exited \(process.terminationStatus): \(err)")
+                description: "\((executable as NSString).lastPathComponent) exited \(process.terminationStatus): \(err)"
+            )
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -122,7 +122,9 @@ extension InputLoader {
         loaded.rejected += rejected.sorted { $0.line < $1.line }
         if source.rowNames == .keys {
             for row in rejected {
-                if let key = InputLoader.firstField(row.raw), !key.isEmpty { loaded.rowKeys[path, default: [:]][row.line] = key }
+                if let key = InputLoader.firstField(row.raw), !key.isEmpty {
+                    loaded.rowKeys[path, default: [:]][row.line] = key
+                }
             }
         }
         loaded.files.append(file)
