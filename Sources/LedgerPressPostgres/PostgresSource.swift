@@ -6,8 +6,9 @@ import LedgerPressEngine
 /// Each ``open()`` connects (PostgresNIO), starts one `REPEATABLE READ READ ONLY` transaction, checks the columns'
 /// types against the native contract (``LedgerTable``), then streams the rows, ordered by `id`, as native CSV text:
 /// the native reader checks every value, so every figure, check and error is the one a file of the same rows gives.
-/// Rows are rendered as they arrive and handed over a few 256 KiB pieces at a time; while the build is busy the row
-/// stream waits (PostgresNIO's back-pressure), so memory does not grow with the table.
+/// Rows are rendered as they arrive and handed over a few 256 KiB pieces at a time; while the build is busy the
+/// connection's event loop waits, reading nothing, and the server waits on the full socket (back-pressure), so
+/// memory does not grow with the table.
 ///
 /// Messages name the source by its table (`ledger_entries:txn_9: error: amount: ...`, a bad row by its `id`), the
 /// manifest and run report by its URL without a password (``PostgresLocation/display``). ``SourceFailure``: 69 when

@@ -5,8 +5,7 @@ import Foundation
 ///
 /// The source's reader is called synchronously (``SourceReader/next(upTo:)``), possibly from a thread of that pool
 /// (a test, a front end's task): if the database work ran on the same pool, a few such readers could wait on work
-/// that no thread is left to run. The read's task waits on this thread while the reader's queue is full, which is
-/// how back-pressure reaches the row stream (and from it the socket).
+/// that no thread is left to run.
 final class ReadThread: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []

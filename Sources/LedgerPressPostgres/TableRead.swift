@@ -114,24 +114,16 @@ struct TableRead: Sendable {
             throw SourceFailure.mismatch(problems.lines.joined(separator: "; "))
         }
         queue.announceReady()
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: table.select), logger: Self.logger)
-        var piece = table.header
-        piece.reserveCapacity(PostgresSource.pieceSize + (64 << 10))
-        for try await row in rows {
-            var first = true
-            for cell in row {
-                if !first { piece.append(UInt8(ascii: ",")) }
-                first = false
-                if let bytes = cell.bytes { CSVCell.append(bytes.readableBytesView, to: &piece) }
-            }
-            piece.append(UInt8(ascii: "\n"))
-            if piece.count >= PostgresSource.pieceSize {
-                try queue.push(piece)
-                piece = []
-                piece.reserveCapacity(PostgresSource.pieceSize + (64 << 10))
-            }
-        }
-        if !piece.isEmpty { try queue.push(piece) }
+        // Rows are taken in a callback on the connection's own event loop, which waits in it while the queue is
+        // full: the loop then reads nothing more, the socket fills and the server waits (back-pressure through the
+        // kernel). Not PostgresNIO's async row sequence: in 1.33.2, a server that closes the connection while that
+        // sequence waits for demand stops the process (RowStreamStateMachine.channelReadComplete's precondition),
+        // where a lost connection must be a clear error.
+        let rendering = RowRendering(header: table.header, queue: queue)
+        _ = try await connection.query(PostgresQuery(unsafeSQL: table.select), logger: Self.logger) { row in
+            try rendering.add(row)
+        }.get()
+        try rendering.finish()
         try await run("COMMIT", on: connection)
     }
 
@@ -147,11 +139,58 @@ struct TableRead: Sendable {
             let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
             return message + state
         }
+        let what = words[error.code] ?? "\(error.code)"
         if let underlying = error.underlying as? IOError {
-            return "\(error.code): " + String(cString: strerror(underlying.errnoCode))
+            return what + ": " + String(cString: strerror(underlying.errnoCode))
         }
-        if let underlying = error.underlying { return "\(error.code): \(underlying)" }
-        return "\(error.code)"
+        if let underlying = error.underlying { return what + ": \(underlying)" }
+        return what
+    }
+
+    /// PostgresNIO's failures without a server message, in words.
+    static let words: [PSQLError.Code: String] = [
+        .serverClosedConnection: "the server closed the connection",
+        .connectionError: "connection error",
+        .uncleanShutdown: "the connection was shut down uncleanly",
+        .authMechanismRequiresPassword:
+            "the server asks for a password, and the password file has none for this server, database and user",
+        .unsupportedAuthMechanism: "the server asks for a kind of authentication PostgresNIO does not support",
+        .sslUnsupported: "the server does not offer TLS (sslmode=require)",
+        .queryCancelled: "the query was cancelled",
+    ]
+}
+
+/// Rows rendered as native CSV lines into pieces of about ``PostgresSource/pieceSize`` bytes, each handed to the
+/// queue when full (waiting there while the queue is full). Used by one event loop thread at a time only.
+final class RowRendering: @unchecked Sendable {
+    private var piece: [UInt8]
+    private let queue: RowQueue
+
+    init(header: [UInt8], queue: RowQueue) {
+        self.queue = queue
+        piece = header
+        piece.reserveCapacity(PostgresSource.pieceSize + (64 << 10))
+    }
+
+    func add(_ row: PostgresRow) throws(RowQueue.Abandoned) {
+        var first = true
+        for cell in row {
+            if !first { piece.append(UInt8(ascii: ",")) }
+            first = false
+            if let bytes = cell.bytes { CSVCell.append(bytes.readableBytesView, to: &piece) }
+        }
+        piece.append(UInt8(ascii: "\n"))
+        if piece.count >= PostgresSource.pieceSize {
+            try queue.push(piece)
+            piece = []
+            piece.reserveCapacity(PostgresSource.pieceSize + (64 << 10))
+        }
+    }
+
+    /// Hands over what is left (the header alone, for a table without rows).
+    func finish() throws(RowQueue.Abandoned) {
+        if !piece.isEmpty { try queue.push(piece) }
+        piece = []
     }
 }
 

@@ -163,28 +163,38 @@ public final class PostgresCluster: Sendable {
         }
     }
 
+    /// Runs a program to its end (posix_spawn and waitpid: Foundation's `Process` was seen never to return from
+    /// `waitUntilExit` after `pg_ctl start`, whose server lives on); its standard output, or a failure with its
+    /// standard error. Both go to files, so no pipe can fill up and stop the child.
     private func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        // Standard error to a file, so that neither pipe can fill up and stop the child.
-        let errors = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ledgerpress-pg-" + UUID().uuidString)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errors) }
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let err = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            throw Failure(
-                description: "\((executable as NSString).lastPathComponent) exited \(process.terminationStatus): \(err)"
-            )
+        let scratch = "/tmp/ledgerpress-pg-run-" + UUID().uuidString
+        defer {
+            unlink(scratch + ".out")
+            unlink(scratch + ".err")
         }
-        return String(decoding: out, as: UTF8.self)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, scratch + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, scratch + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw Failure(description: "\(executable): cannot start: \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let out = (try? String(contentsOfFile: scratch + ".out", encoding: .utf8)) ?? ""
+        let exited = (status & 0x7f) == 0
+        let code = (status >> 8) & 0xff
+        guard exited && code == 0 else {
+            let err = (try? String(contentsOfFile: scratch + ".err", encoding: .utf8)) ?? ""
+            let how = exited ? "exited \(code)" : "was killed by signal \(status & 0x7f)"
+            throw Failure(description: "\((executable as NSString).lastPathComponent) \(how): \(err)")
+        }
+        return out
     }
 }
