@@ -110,7 +110,8 @@ import Testing
         let counts = try #require(report["pdf"] as? [String: Any])
         #expect(counts["engine"] as? String == engine)
         #expect(counts["letters"] as? Int == site.keys.filter { $0.hasSuffix("/income-letter.pdf") }.count)
-        #expect(counts["written"] as? Int == site.keys.filter { $0.hasSuffix(".pdf") && !$0.hasSuffix("letter.pdf") }.count)
+        #expect(
+            counts["written"] as? Int == site.keys.filter { $0.hasSuffix(".pdf") && !$0.hasSuffix("letter.pdf") }.count)
         let letterPDF = try #require(site["payees/drv_ann/income-letter.pdf"])
         #expect(letterPDF.starts(with: Data("%PDF-".utf8)))
         #expect(try cli.tree("again")["payees/drv_ann/income-letter.pdf"] == letterPDF, "same letter, same bytes")

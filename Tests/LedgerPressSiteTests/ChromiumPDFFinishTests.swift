@@ -70,7 +70,8 @@ import Testing
 
     @Test func aFileItCannotFinishIsRefusedNotGuessed() {
         #expect(throws: ChromiumPDFFinish.Malformed.self) {
-            try ChromiumPDFFinish.finish(Data("%PDF-1.4\n%%EOF".utf8), created: "2026-10-31T23:59:59Z", attachment: Self.csv)
+            try ChromiumPDFFinish.finish(
+                Data("%PDF-1.4\n%%EOF".utf8), created: "2026-10-31T23:59:59Z", attachment: Self.csv)
         }
         #expect(throws: ChromiumPDFFinish.Malformed.self) {
             try ChromiumPDFFinish.pdfDate("2026-10-31T23:59:59+02:00")

@@ -65,7 +65,8 @@ enum ChromiumPDFFinish {
             names[key] = number
             let text = String(number)
             guard text.count <= 8 else { continue }
-            bytes.replaceSubrange(digits..<digits + 8, with: Array((String(repeating: "0", count: 8 - text.count) + text).utf8))
+            bytes.replaceSubrange(
+                digits..<digits + 8, with: Array((String(repeating: "0", count: 8 - text.count) + text).utf8))
         }
     }
 
@@ -87,7 +88,8 @@ enum ChromiumPDFFinish {
         let subtype = attachment.type.replacingOccurrences(of: "/", with: "#2F")
         add(
             file,
-            Array("<</Type /EmbeddedFile /Subtype /\(subtype) /Params <</Size \(attachment.bytes.count) /ModDate (".utf8)
+            Array(
+                "<</Type /EmbeddedFile /Subtype /\(subtype) /Params <</Size \(attachment.bytes.count) /ModDate (".utf8)
                 + date + Array(")>> /Length \(attachment.bytes.count)>>\nstream\n".utf8) + [UInt8](attachment.bytes)
                 + Array("\nendstream".utf8))
         let name = literal(attachment.name)
@@ -115,7 +117,8 @@ enum ChromiumPDFFinish {
 
     /// A PDF literal string, `(…)`, with its parentheses and backslashes escaped and other bytes as they are.
     static func literal(_ text: String) -> String {
-        "(" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(")
+        "("
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(")
             .replacingOccurrences(of: ")", with: "\\)").replacingOccurrences(of: "\r", with: "\\r")
             .replacingOccurrences(of: "\n", with: "\\n") + ")"
     }

@@ -23,7 +23,8 @@ final class ChromiumPrinter: PDFPrinter {
         var arguments = [
             "--headless", "--disable-gpu", "--no-first-run", "--no-default-browser-check", "--disable-dev-shm-usage",
             "--disable-extensions", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--mute-audio", "--hide-scrollbars", "--force-color-profile=srgb", "--disable-features=Translate,MediaRouter",
+            "--mute-audio", "--hide-scrollbars", "--force-color-profile=srgb",
+            "--disable-features=Translate,MediaRouter",
             "--host-resolver-rules=MAP * ~NOTFOUND", "--font-render-hinting=none",
         ]
         if geteuid() == 0 { arguments.append("--no-sandbox") }

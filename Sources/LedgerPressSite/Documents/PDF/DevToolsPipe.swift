@@ -37,7 +37,9 @@ final class DevToolsPipe {
         defer {
             for fd in [toChrome.read, fromChrome.write, logFD] where fd >= 0 { close(fd) }
         }
-        guard logFD >= 0 else { throw Failure(description: "cannot open \(log.path): \(String(cString: strerror(errno)))") }
+        guard logFD >= 0 else {
+            throw Failure(description: "cannot open \(log.path): \(String(cString: strerror(errno)))")
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -168,6 +170,10 @@ final class DevToolsPipe {
     ) -> R {
         let pointers = strings.map { strdup($0) } + [nil]
         defer { pointers.forEach { free($0) } }
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+        return pointers.withUnsafeBufferPointer { buffer in
+            // Never empty: the list ends in its nil terminator.
+            guard let base = buffer.baseAddress else { preconditionFailure("an empty argument list") }
+            return body(base)
+        }
     }
 }

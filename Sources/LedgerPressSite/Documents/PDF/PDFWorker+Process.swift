@@ -47,7 +47,10 @@ final class PDFWorker: PDFPrinter {
     func print(_ job: PDFEngine.Job) throws -> Data {
         let base = root(of: job).absoluteString
         let header =
-            [base, job.created, job.attachment.name, job.attachment.description, String(job.page.count), String(job.attachment.bytes.count)]
+            [
+                base, job.created, job.attachment.name, job.attachment.description, String(job.page.count),
+                String(job.attachment.bytes.count),
+            ]
             .joined(separator: "\t") + "\n"
         do {
             try input.write(contentsOf: Data(header.utf8) + job.page + job.attachment.bytes)
@@ -107,7 +110,8 @@ final class PDFWorker: PDFPrinter {
     /// The first of `names` found as an executable on `path`.
     static func executable(_ names: [String], path: String) -> String? {
         for name in names {
-            for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+            for folder in path.split(separator: ":")
+            where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
                 return "\(folder)/\(name)"
             }
         }
