@@ -69,8 +69,9 @@ import Testing
             "postgresql://nightly:hunter2-secret@/ledger?host=/tmp&table=ledger_entries",
             "postgresql://nightly@/ledger?host=/tmp&table=ledger_entries&password=hunter2-secret",
         ] {
-            let outcome = try cli.run(["build", "--source", url, "--output", "out"])
+            let outcome = try cli.run(["build", "--source", url, "--output", "out", "--report", "-"])
             #expect(outcome.status == 64)
+            #expect(outcome.stdout.contains("\"exit_status\" : 64"), "\(outcome.stdout)")
             #expect(outcome.stderr.contains("a password in the connection settings is refused"), "\(outcome.stderr)")
             #expect(!outcome.stderr.contains("hunter2") && !outcome.stdout.contains("hunter2"))
         }
