@@ -74,6 +74,7 @@ public final class PostgresCluster: Sendable {
         } else {
             runAs = nil
         }
+        watchdog()
         do {
             try server(
                 "initdb", ["-D", folder + "/data", "-A", "trust", "-U", user, "-E", "UTF8", "--locale=C", "--no-sync"])
@@ -93,6 +94,28 @@ public final class PostgresCluster: Sendable {
             stop()
             throw Failure(description: "PostgreSQL tests: the throw-away cluster did not start: \(error)\n\(log)")
         }
+    }
+
+    /// A shell that waits for this process to end and then stops the server and removes its folder: the cleanup of a
+    /// test process that crashed or was killed, which runs no `atexit` (after a normal exit it finds nothing to do).
+    private func watchdog() {
+        let pgctl = (runAs.map { "/usr/sbin/runuser -u \($0) -- " } ?? "") + bin + "/pg_ctl"
+        let script =
+            "while kill -0 \(getpid()) 2>/dev/null; do sleep 2; done; "
+            + "[ -f '\(folder)/data/postmaster.pid' ] && \(pgctl) -D '\(folder)/data' -m immediate -w stop; "
+            + "rm -rf '\(folder)'"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
+        }
+        // In a session of its own (setsid), so that a signal to the test's process group does not end it too.
+        let words: [String] = ["/usr/bin/setsid", "/bin/sh", "-c", script]
+        let argv = words.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        _ = posix_spawn(&pid, "/usr/bin/setsid", &actions, nil, argv, environ)
     }
 
     /// Stops the server at once and removes its folder.
@@ -167,7 +190,7 @@ public final class PostgresCluster: Sendable {
     /// `waitUntilExit` after `pg_ctl start`, whose server lives on); its standard output, or a failure with its
     /// standard error. Both go to files, so no pipe can fill up and stop the child.
     private func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let scratch = "/tmp/ledgerpress-pg-run-" + UUID().uuidString
+        let scratch = folder + "/run-" + UUID().uuidString
         defer {
             unlink(scratch + ".out")
             unlink(scratch + ".err")
