@@ -177,7 +177,7 @@ final class RowRendering: @unchecked Sendable {
         for cell in row {
             if !first { piece.append(UInt8(ascii: ",")) }
             first = false
-            if let bytes = cell.bytes { CSVCell.append(bytes.readableBytesView, to: &piece) }
+            cell.bytes?.withUnsafeReadableBytes { CSVCell.append($0, to: &piece) }
         }
         piece.append(UInt8(ascii: "\n"))
         if piece.count >= PostgresSource.pieceSize {
@@ -196,8 +196,12 @@ final class RowRendering: @unchecked Sendable {
 
 /// A text cell as RFC 4180 writes it: in quotes (inner quotes doubled) when it holds a comma, a quote or a line end.
 enum CSVCell {
-    static func append(_ bytes: some Collection<UInt8>, to out: inout [UInt8]) {
-        let needsQuotes = bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
+    static func append(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+        var needsQuotes = false
+        for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 10 || byte == 13 {
+            needsQuotes = true
+            break
+        }
         guard needsQuotes else {
             out.append(contentsOf: bytes)
             return
