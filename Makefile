@@ -5,14 +5,15 @@ BIN      = .build/debug/ledgerpress
 EXAMPLE  = Examples/example-ledger.csv
 PAYEES   = Examples/example-payees.csv
 
-.PHONY: deps build demo test lint bench bench-quick faults clean fuzz fuzz-build check-browser browser-deps browser-run
+.PHONY: deps build demo demo-postgres test lint bench bench-quick faults clean fuzz fuzz-build check-browser browser-deps browser-run
 
 ## deps: install Debian's libcmark-dev when its header or library is missing, libqrencode-dev (the letters' QR
 ## codes, in-process like cmark) when it is missing, libjemalloc-dev (the executable's
 ## malloc, see Package.swift) when it is missing, tidy (the HTML validator HTMLValidityTests runs on every
 ## generated page) when it is missing, mblaze (mshow: the MIME reader OutboxTests checks every e-mail with), and
 ## the PDF engines of `build --pdf` (chromium with fonts-dejavu-core, the default; weasyprint) with poppler-utils
-## (PDFDocumentTests) when missing
+## (PDFDocumentTests) when missing, and Debian's postgresql (initdb, pg_ctl, psql: the PostgreSQL source's tests start a
+## throw-away cluster in a temp folder, Unix socket only) when missing
 deps:
 	@if [ -f /usr/include/cmark.h ] && ( ldconfig -p 2>/dev/null | grep -q 'libcmark\.so ' || ls /usr/lib/*/libcmark.so >/dev/null 2>&1 ); then \
 		echo "libcmark-dev: present"; \
@@ -31,6 +32,12 @@ deps:
 	else \
 		echo "libjemalloc-dev: missing, installing with apt-get"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libjemalloc-dev; \
+	fi
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		echo "postgresql: present"; \
+	else \
+		echo "postgresql (the PostgreSQL source's tests start a throw-away cluster): missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y postgresql; \
 	fi
 	@if command -v tidy >/dev/null 2>&1; then \
 		echo "tidy: present"; \
@@ -75,6 +82,12 @@ demo: build
 	@echo "Open output/index.html (finance index) or output/payees/<payee>/index.html in a browser."
 	@echo "  e.g. file://$(CURDIR)/output/index.html; a driver's October statement as PDF: output/payees/<payee>/2026-10.pdf,"
 	@echo "  an income letter: output/payees/<payee>/income-letter.html (its figures: income-letter.json)"
+
+## demo-postgres: the example ledger loaded into a throw-away PostgreSQL cluster (a folder under /tmp, socket only,
+## stopped on the way out) and built with `build --source postgresql://...` into output.postgres/; checked byte for
+## byte (manifests aside) against the same rows built from a CSV file into output.postgres-csv/
+demo-postgres: build
+	./scripts/demo-postgres.sh
 
 ## test: the lint (`make lint`, first: a layout slip fails in seconds), the whole test suite, then the browser
 ## check when a `chromium` is on PATH (see check-browser)
@@ -172,4 +185,4 @@ fuzz: fuzz-build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) ./Fuzz/run.sh
 
 clean:
-	rm -rf .build output.staging* .output.* output.browser
+	rm -rf .build output.staging* .output.* output.browser output.postgres output.postgres-csv

@@ -13,6 +13,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The PostgreSQL source (`--source postgresql://...`): PostgresNIO, and the SwiftNIO parts it is used with.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
     ],
     targets: [
         // libcmark from Debian's libcmark-dev; CommonMark.swift is the only file that imports it.
@@ -57,13 +61,25 @@ let package = Package(
             name: "LedgerPressEngine",
             dependencies: ["LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite"]
         ),
+        // A PostgreSQL table or view as a ledger source (the engine's LedgerSource seam), read with PostgresNIO.
+        .target(
+            name: "LedgerPressPostgres",
+            dependencies: [
+                "LedgerPressEngine",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Deterministic generator of realistic ledgers (`ledgerpress sample`).
         .target(name: "LedgerPressSample", dependencies: ["LedgerPressCore"]),
         .executableTarget(
             name: "ledgerpress",
             dependencies: [
                 "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite", "LedgerPressEngine",
-                "LedgerPressSample",
+                "LedgerPressSample", "LedgerPressPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -86,7 +102,7 @@ let package = Package(
             name: "LedgerPressEngineTests",
             dependencies: [
                 "LedgerPressEngine", "LedgerPressSite", "LedgerPressImport", "LedgerPressSample", "LedgerPressRender",
-                "LedgerPressTestSupport",
+                "LedgerPressPostgres", "LedgerPressTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Fixtures"]),

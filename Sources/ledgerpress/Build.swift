@@ -107,6 +107,7 @@ struct Build: ParsableCommand {
 
     func run() throws {
         var inputs = input.inputs.map { ("input file", $0) }
+        inputs += input.sourceConfigs.map { ("source config file", $0) }
         if let payees = input.payees { inputs.append(("payees file", payees)) }
         if let mapping = input.mapping { inputs.append(("mapping file", mapping)) }
         if let templates { inputs.append(("templates folder", templates)) }
@@ -185,7 +186,7 @@ struct Build: ParsableCommand {
             }
         }
         defer { engine?.close() }
-        let builder = SiteBuilder(inputs: input.buildInputs(), options: options)
+        let builder = SiteBuilder(inputs: try console.stopping { try input.buildInputs() }, options: options)
         let built: SiteBuilder.Built
         do {
             built = try builder.build(

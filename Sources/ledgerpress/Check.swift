@@ -16,7 +16,8 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let console = Console()
-        let builder = SiteBuilder(inputs: input.buildInputs(), options: BuildOptions(site: try shape.siteOptions()))
+        let inputs = try console.stopping { try input.buildInputs() }
+        let builder = SiteBuilder(inputs: inputs, options: BuildOptions(site: try shape.siteOptions()))
         let checked: SiteBuilder.Checked
         do {
             checked = try builder.check(message: console.error)

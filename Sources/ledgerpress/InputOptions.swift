@@ -2,11 +2,26 @@ import ArgumentParser
 import LedgerPressCore
 import LedgerPressEngine
 import LedgerPressImport
+import LedgerPressPostgres
 
 /// Options shared by `build` and `check`: what to read and how (``BuildInputs``).
 struct InputOptions: ParsableArguments {
     @Argument(help: "Ledger exports: native CSV or JSON Lines, Stripe reports, Stripe Dashboard exports (see README).")
-    var inputs: [String]
+    var inputs: [String] = []
+
+    @Option(
+        name: .customLong("source"),
+        help: ArgumentHelp(
+            "A PostgreSQL table or view with the native columns, as a libpq URL without a password: postgresql://USER@HOST:PORT/DB?table=ledger_entries, a socket folder as ?host=/run/postgresql (repeatable). The password comes from ~/.pgpass or PGPASSFILE; PGHOST, PGPORT, PGDATABASE, PGUSER, PGSSLMODE fill in what the URL leaves out.",
+            valueName: "url"))
+    var databaseSources: [String] = []
+
+    @Option(
+        name: .customLong("source-config"),
+        help: ArgumentHelp(
+            "A file holding a --source URL, or libpq keywords (host=... port=... dbname=... user=... table=... sslmode=...), never a password (repeatable).",
+            valueName: "file"))
+    var sourceConfigs: [String] = []
 
     @Option(help: "Payees file (CSV: payee_id,payee_type,name,email,timezone,locale, optionally day_start,week_start).")
     var payees: String?
@@ -42,6 +57,16 @@ struct InputOptions: ParsableArguments {
     var maxErrors: Int = 100
 
     func validate() throws {
+        if inputs.isEmpty && databaseSources.isEmpty && sourceConfigs.isEmpty {
+            throw ValidationError("expected at least one ledger export, --source or --source-config, got none")
+        }
+        for url in databaseSources {
+            do {
+                _ = try PostgresLocation.parse(url: url)
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
         if let format, InputFormat(rawValue: format) == nil {
             throw ValidationError(
                 "--format: expected native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts or mapped, got '\(format)'"
@@ -59,8 +84,30 @@ struct InputOptions: ParsableArguments {
         }
     }
 
-    /// The sources and how to read them, for ``SiteBuilder``.
-    func buildInputs() -> BuildInputs {
+    /// The sources and how to read them, for ``SiteBuilder``: the files, then each `--source`, then each
+    /// `--source-config`. A config file that cannot be read stops with 66 or 74, one that cannot be used with 64.
+    func buildInputs() throws(BuildStop) -> BuildInputs {
+        var databases: [any LedgerSource] = []
+        for url in databaseSources {
+            do {
+                databases.append(PostgresSource(location: try PostgresLocation.parse(url: url)))
+            } catch {
+                throw BuildStop(.usage, ["ledgerpress: error: \(error.message)"])
+            }
+        }
+        for path in sourceConfigs {
+            let text: String
+            do {
+                text = String(decoding: try FileSource.read(path), as: UTF8.self)
+            } catch {
+                throw BuildStop(error.exit, ["\(path): error: --source-config: " + error.message])
+            }
+            do {
+                databases.append(PostgresSource(location: try PostgresLocation.parse(config: text)))
+            } catch {
+                throw BuildStop(.usage, ["\(path): error: \(error.message)"])
+            }
+        }
         var byFile: [String: String] = [:]
         var all: String?
         for assignment in payeeAssignments {
@@ -71,7 +118,7 @@ struct InputOptions: ParsableArguments {
             }
         }
         return BuildInputs(
-            sources: inputs.map(FileSource.init(path:)), payees: payees.map(FileSource.init(path:)),
+            sources: inputs.map(FileSource.init(path:)) + databases, payees: payees.map(FileSource.init(path:)),
             mapping: mapping.map(FileSource.init(path:)), format: format.flatMap(InputFormat.init(rawValue:)),
             payee: all, payeeBySource: byFile, payeeType: payeeType.flatMap(PayeeType.init(rawValue:)),
             sourceZone: sourceTimezone.flatMap(ZoneClock.init(identifier:)), maxErrors: maxErrors)

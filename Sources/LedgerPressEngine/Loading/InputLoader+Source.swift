@@ -120,10 +120,49 @@ extension InputLoader {
                 skipped: file.skipped,
                 entries: merged.entries, newEntries: loaded.ledger.entries.count - before))
         loaded.rejected += rejected.sorted { $0.line < $1.line }
+        if source.rowNames == .keys {
+            for row in rejected {
+                if let key = InputLoader.firstField(row.raw), !key.isEmpty {
+                    loaded.rowKeys[path, default: [:]][row.line] = key
+                }
+            }
+        }
         loaded.files.append(file)
         loaded.summaries.append(
             InputSummary(
                 name: source.recordedName, size: size, sha256: digest.hex(), rows: file.rowsRead, source: source.kind))
         return file.diagnostics + merged.problems
+    }
+}
+
+extension InputLoader {
+    /// The first field of a CSV record as text (quotes removed, `""` made `"`); nil when it cannot be read.
+    static func firstField(_ record: String) -> String? {
+        var scalars = Substring(record).unicodeScalars[...]
+        guard let first = scalars.first else { return "" }
+        if first != "\"" {
+            let end = scalars.firstIndex { $0 == "," || $0 == "\n" || $0 == "\r" } ?? scalars.endIndex
+            return String(scalars[..<end])
+        }
+        scalars = scalars.dropFirst()
+        var field = String.UnicodeScalarView()
+        while let scalar = scalars.popFirst() {
+            if scalar == "\"" {
+                guard scalars.first == "\"" else { return String(field) }
+                scalars = scalars.dropFirst()
+            }
+            field.append(scalar)
+        }
+        return nil
+    }
+
+    /// A diagnostic as the user is shown it: a row of a source that names rows by key (``RowNames/keys``) as
+    /// `NAME:KEY:` instead of `NAME:LINE:`.
+    static func named(_ diagnostic: Diagnostic, keys: [String: [Int: String]]) -> Diagnostic {
+        guard let key = keys[diagnostic.location.file]?[diagnostic.location.line] else { return diagnostic }
+        var named = diagnostic
+        named.location = SourceLocation(
+            file: diagnostic.location.file + ":" + key, line: 0, field: diagnostic.location.field)
+        return named
     }
 }

@@ -13,6 +13,8 @@ struct InputLoader {
         var rejected: [RejectedRow] = []
         var profiles: [String: PayeeProfile] = [:]
         var summaries: [InputSummary] = []
+        /// The key of each rejected row of a source that names rows by key (``RowNames/keys``), by source and line.
+        var rowKeys: [String: [Int: String]] = [:]
         /// Every problem found.
         var diagnostics: DiagnosticLog
         /// The problems that are not about a rejected input row (a bad payees file, an unreadable
@@ -57,9 +59,10 @@ struct InputLoader {
         for index in loaded.files.indices { loaded.files[index].forgetRows() }
         let rejectedAt = Set(loaded.rejected.map { "\($0.file)\u{0}\($0.line)" })
         for diagnostic in all {
-            loaded.diagnostics.append(diagnostic)
+            let shown = InputLoader.named(diagnostic, keys: loaded.rowKeys)
+            loaded.diagnostics.append(shown)
             if !rejectedAt.contains("\(diagnostic.location.file)\u{0}\(diagnostic.location.line)") {
-                loaded.fatal.append(diagnostic)
+                loaded.fatal.append(shown)
             }
         }
         return loaded

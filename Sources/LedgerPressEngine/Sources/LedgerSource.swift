@@ -16,8 +16,21 @@ public protocol LedgerSource: Sendable {
     var recordedName: String { get }
     /// The kind of source the manifest records beside a source that is not a file (`memory`); nil for a file.
     var kind: String? { get }
+    /// How messages name a bad row: by its line (a file), or by its key (a table's rows, whose first column is `id`).
+    var rowNames: RowNames { get }
     /// Starts reading from the beginning; each call reads the source anew.
     func open() throws(SourceFailure) -> any SourceReader
+}
+
+/// How messages name a bad row of a source: `ledger.csv:17:` (its line), or `ledger_entries:txn_9:` (its key, the
+/// value of the first column of the rows the source gives, for a table whose rows have no lines of their own).
+public enum RowNames: Sendable, Equatable {
+    case lines
+    case keys
+}
+
+extension LedgerSource {
+    public var rowNames: RowNames { .lines }
 }
 
 /// A source being read, piece by piece.
@@ -41,12 +54,19 @@ extension SourceReader {
     }
 }
 
-/// Why a source could not be read: exit 66 for what is not there or not an input at all, 74 when reading fails.
+/// Why a source could not be read: exit 66 for what is not there or not an input at all, 74 when reading fails;
+/// for a database, 69 when it cannot be reached and 65 when its columns do not match the native contract.
 public enum SourceFailure: Error, Equatable, Sendable {
     case missing
     case folder
     case notRegular(String)
     case unreadable(String)
+    /// A server that cannot be reached or will not let the run in (exit 69): the reason, without credentials.
+    case unavailable(String)
+    /// A named thing that is not there, said in words (`no table or view ...`; exit 66).
+    case absent(String)
+    /// Data whose shape breaks the native contract before any row is read (a column's type; exit 65).
+    case mismatch(String)
 
     /// The message after `NAME: error: `.
     public var message: String {
@@ -55,11 +75,16 @@ public enum SourceFailure: Error, Equatable, Sendable {
         case .folder: return "is a folder, expected a file"
         case .notRegular(let kind): return "is \(kind), expected a regular file"
         case .unreadable(let reason): return "cannot read: \(reason)"
+        case .unavailable(let reason), .absent(let reason), .mismatch(let reason): return reason
         }
     }
 
     public var exit: BuildStop.Reason {
-        if case .unreadable = self { return .ioError }
-        return .noInput
+        switch self {
+        case .unreadable: return .ioError
+        case .unavailable: return .unavailable
+        case .mismatch: return .dataError
+        case .missing, .folder, .notRegular, .absent: return .noInput
+        }
     }
 }

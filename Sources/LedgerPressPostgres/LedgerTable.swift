@@ -1,0 +1,107 @@
+/// The native columns as a PostgreSQL table or view holds them, and the query that reads them as native CSV text.
+///
+/// Columns are found by name, in any order; other columns are ignored and optional ones may be absent, as in a file.
+/// Each column's type is checked before any row is read: `occurred_at` a `timestamptz` (or text holding RFC 3339),
+/// `amount` a `numeric`, an integer type or text (never a float or `money`: both lose or reshape cents), every other
+/// column text, `varchar`, `char` or an enum, the id columns also an integer type or `uuid`. Every value then goes
+/// through the native reader's own checks, row by row, exactly as a file's would.
+struct LedgerTable: Sendable {
+    enum Kind: Sendable {
+        case timestamp, amount, text, identifier
+
+        var expected: String {
+            switch self {
+            case .timestamp: return "timestamp with time zone (timestamptz) or text"
+            case .amount: return "numeric, an integer type or text"
+            case .text: return "text, varchar, char or an enum"
+            case .identifier: return "text, varchar, char, an enum, an integer type or uuid"
+            }
+        }
+    }
+
+    /// The native contract: every column in the order of the native CSV layout.
+    static let native: [(name: String, required: Bool, kind: Kind)] = [
+        ("id", true, .identifier), ("occurred_at", true, .timestamp), ("payee_id", true, .identifier),
+        ("payee_type", true, .text), ("payee_name", false, .text), ("kind", true, .text), ("amount", true, .amount),
+        ("currency", true, .text), ("reference", false, .identifier), ("description", false, .text),
+        ("payout_id", false, .identifier), ("payout_status", false, .text),
+    ]
+
+    /// A column of the table as the catalog describes it.
+    struct Found: Sendable {
+        var name: String
+        /// `format_type`'s words: `numeric(12,2)`, `double precision`.
+        var type: String
+        var oid: Int
+        /// `pg_type.typtype`: `b` base, `e` enum, `d` domain...
+        var typtype: String
+    }
+
+    /// The table as SQL names it (quoted where needed, from `regclass`).
+    let relation: String
+    /// The native columns it has, in native order.
+    let columns: [(name: String, kind: Kind, oid: Int)]
+
+    /// The columns checked against the contract: every problem, in words (`amount: expected numeric, ..., got double
+    /// precision`), or the plan.
+    static func plan(relation: String, found: [Found]) -> Result<LedgerTable, Problems> {
+        let byName = Dictionary(found.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var problems: [String] = []
+        var columns: [(name: String, kind: Kind, oid: Int)] = []
+        for column in native {
+            guard let have = byName[column.name] else {
+                if column.required {
+                    problems.append("\(column.name): expected a column of \(column.kind.expected), got none")
+                }
+                continue
+            }
+            if accepts(column.kind, have) {
+                columns.append((column.name, column.kind, have.oid))
+            } else {
+                problems.append("\(column.name): expected \(column.kind.expected), got \(have.type)")
+            }
+        }
+        if !problems.isEmpty { return .failure(Problems(lines: problems)) }
+        return .success(LedgerTable(relation: relation, columns: columns))
+    }
+
+    struct Problems: Error { var lines: [String] }
+
+    private static let textTypes: Set<Int> = [25, 1043, 1042]  // text, varchar, char
+    private static let integerTypes: Set<Int> = [20, 21, 23]  // int8, int2, int4
+
+    private static func accepts(_ kind: Kind, _ column: Found) -> Bool {
+        switch kind {
+        case .timestamp: return column.oid == 1184 || column.oid == 25 || column.oid == 1043
+        case .amount:
+            return column.oid == 1700 || integerTypes.contains(column.oid) || column.oid == 25
+                || column.oid == 1043
+        case .text: return textTypes.contains(column.oid) || column.typtype == "e"
+        case .identifier:
+            return textTypes.contains(column.oid) || column.typtype == "e" || integerTypes.contains(column.oid)
+                || column.oid == 2950
+        }
+    }
+
+    /// The native header line (the columns the table has, in native order), LF-terminated.
+    var header: [UInt8] { Array((columns.map(\.name).joined(separator: ",") + "\n").utf8) }
+
+    /// Every column as text: a `timestamptz` as RFC 3339 in UTC (microseconds only when it has them), everything else
+    /// as PostgreSQL writes it (`numeric` keeps its scale: `120.00`). Ordered by `id`, then by every column, so the
+    /// same rows always give the same bytes (and the same digest).
+    var select: String {
+        let expressions = columns.map { column -> String in
+            let name = "t.\"\(column.name)\""
+            if column.kind == .timestamp && column.oid == 1184 {
+                let utc = "\(name) AT TIME ZONE 'UTC'"
+                return
+                    "CASE WHEN date_trunc('second', \(name)) = \(name) THEN to_char(\(utc), 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') ELSE to_char(\(utc), 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') END AS \"\(column.name)\""
+            }
+            return "\(name)::text AS \"\(column.name)\""
+        }
+        // By the id as stored (an index on it serves), then by every column's text, for repeats of an id in a view.
+        let order = ["t.\"id\""] + columns.indices.map { String($0 + 1) }
+        return
+            "SELECT \(expressions.joined(separator: ", ")) FROM \(relation) AS t ORDER BY \(order.joined(separator: ", "))"
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import LedgerPressEngine
+import LedgerPressPostgres
+import LedgerPressTestSupport
+import Testing
+
+/// The PostgreSQL source against a real server (a throw-away cluster, ``PostgresCluster``), in-process.
+@Suite struct PostgresSourceTests {
+    /// The example ledger's rows (the last of each id) in a new database; the database and the rows' CSV file.
+    static func exampleDatabase(_ fixture: EngineFixture, _ cluster: PostgresCluster) throws -> (String, URL) {
+        let csv = fixture.url("rows.csv")
+        let ledger = try String(contentsOfFile: EngineFixture.example("example-ledger.csv"), encoding: .utf8)
+        try PostgresCluster.lastOfEachID(ledger).write(to: csv, atomically: true, encoding: .utf8)
+        return (try cluster.ledgerDatabase("engine", rows: csv.path), csv)
+    }
+
+    static func source(_ url: String, environment: [String: String] = [:]) throws -> PostgresSource {
+        PostgresSource(
+            location: try PostgresLocation.parse(url: url, environment: environment), environment: environment)
+    }
+
+    /// The build's stop, or nil when it succeeded.
+    static func stop(building sources: [any LedgerSource], into url: URL) -> BuildStop? {
+        do {
+            _ = try SiteBuilder(
+                inputs: EngineFixture.exampleInputs(sources: sources), options: EngineFixture.exampleOptions()
+            )
+            .build(into: url, named: "site")
+            return nil
+        } catch let stop as BuildStop {
+            return stop
+        } catch {
+            Issue.record("expected a BuildStop, got \(error)")
+            return nil
+        }
+    }
+
+    @Test func theTableBuildsTheSiteItsRowsBuildAsACSVFileAndARerunWithoutNewRowsChangesNothing() throws {
+        let cluster = try PostgresCluster.shared()
+        let fixture = try EngineFixture()
+        let (database, csv) = try Self.exampleDatabase(fixture, cluster)
+        let table = try Self.source(cluster.url(database: database))
+        let builder = SiteBuilder(
+            inputs: EngineFixture.exampleInputs(sources: [table]), options: EngineFixture.exampleOptions())
+        let built = try builder.build(into: fixture.url("pg"), named: "pg")
+        #expect(built.site.statementCount == 75)
+        _ = try SiteBuilder(
+            inputs: EngineFixture.exampleInputs(sources: [FileSource(path: csv.path)]),
+            options: EngineFixture.exampleOptions()
+        ).build(into: fixture.url("csv"), named: "csv")
+        let fromTable = fixture.tree("pg")
+        let fromFile = fixture.tree("csv")
+        #expect(Set(fromTable.keys) == Set(fromFile.keys))
+        for (path, bytes) in fromFile where !path.hasSuffix("manifest.json") {
+            #expect(fromTable[path] == bytes, "\(path)")
+        }
+        #expect(fromTable["finance/summary.csv"] != nil && fromTable["finance/lines.csv"] != nil)
+        // Nothing new in the table: the same digest, every payee reused, nothing written.
+        let again = try builder.build(into: fixture.url("pg"), named: "pg")
+        #expect(again.site.unchangedSite)
+        #expect(again.site.payeesRendered == 0)
+        #expect(fixture.tree("pg") == fromTable)
+        // A new row: its payee is rendered again, the others are reused.
+        try cluster.psql(
+            database,
+            "INSERT INTO ledger_entries VALUES ('t900', '2026-11-20T10:00:00Z', 'drv_ann', 'driver', 'Ann Lee', 'tip', 2.50, 'USD', NULL, NULL, NULL, NULL)"
+        )
+        let night = try builder.build(into: fixture.url("pg"), named: "pg")
+        #expect(night.site.payeesRendered == 1)
+        #expect(night.imported.entries == built.imported.entries + 1)
+    }
+
+    @Test func columnsOfTheWrongTypeAreRefusedBeforeAnyRowNamingTableColumnExpectedAndFound() throws {
+        let cluster = try PostgresCluster.shared()
+        let fixture = try EngineFixture()
+        let database = "types_" + UUID().uuidString.prefix(8).lowercased()
+        try cluster.createDatabase(database)
+        try cluster.psql(
+            database,
+            "CREATE TABLE floats (id bigint, occurred_at timestamp, payee_id text, payee_type text, kind text, amount double precision, description jsonb)"
+        )
+        let stop = try #require(
+            Self.stop(
+                building: [try Self.source(cluster.url(database: database, table: "floats"))], into: fixture.url("site")
+            ))
+        #expect(stop.reason == .dataError)
+        #expect(
+            stop.lines == [
+                "floats: error: occurred_at: expected timestamp with time zone (timestamptz) or text, got timestamp without time zone; amount: expected numeric, an integer type or text, got double precision; currency: expected a column of text, varchar, char or an enum, got none; description: expected text, varchar, char or an enum, got jsonb"
+            ])
+        #expect(!FileManager.default.fileExists(atPath: fixture.url("site").path))
+    }
+
+    @Test func aBadRowFailsTheRunNamedByItsKeyAsABadFileRowIsByItsLine() throws {
+        let cluster = try PostgresCluster.shared()
+        let fixture = try EngineFixture()
+        let (database, _) = try Self.exampleDatabase(fixture, cluster)
+        try cluster.psql(
+            database,
+            """
+            INSERT INTO ledger_entries VALUES
+            ('txn_9', '2026-11-20T10:00:00Z', 'drv_ann', 'driver', NULL, 'earning', 10.001, 'USD', NULL, E'two\\nlines', NULL, NULL),
+            ('txn_8', '2026-11-20T10:00:00Z', 'drv_ann', 'driver', NULL, 'earnin', 10.00, 'usd', NULL, NULL, NULL, NULL)
+            """)
+        var messages: [String] = []
+        let stop: BuildStop
+        do {
+            _ = try SiteBuilder(
+                inputs: EngineFixture.exampleInputs(sources: [try Self.source(cluster.url(database: database))]),
+                options: EngineFixture.exampleOptions()
+            ).build(into: fixture.url("site"), named: "site", message: { messages += $0 })
+            Issue.record("the build should have stopped")
+            return
+        } catch let caught as BuildStop {
+            stop = caught
+        }
+        #expect(stop.reason == .dataError)
+        let all = messages + stop.lines
+        #expect(
+            all.contains(
+                "ledger_entries:txn_8: error: kind: expected one of earning, tip, fee, adjustment, refund, payout, got 'earnin'"
+            ))
+        #expect(all.contains("ledger_entries:txn_9: error: amount: expected at most 2 decimals for USD, got '10.001'"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.url("site").path))
+    }
+
+    @Test func oneSnapshotPerRunRowsInsertedWhileReadingDoNotAppear() throws {
+        let cluster = try PostgresCluster.shared()
+        let database = try Self.bigTable(cluster, rows: 40_000)
+        let reader = try Self.source(cluster.url(database: database)).open()
+        var bytes = try #require(try reader.next())
+        try cluster.psql(
+            database,
+            "INSERT INTO ledger_entries VALUES ('zzz_late', now(), 'drv_late', 'driver', NULL, 'tip', 1, 'USD', NULL, NULL, NULL, NULL)"
+        )
+        while let piece = try reader.next() { bytes += piece }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.split(separator: "\n").count == 40_001)
+        #expect(!text.contains("zzz_late"))
+        // The next run sees it.
+        let next = String(decoding: try Self.source(cluster.url(database: database)).open().readAll(), as: UTF8.self)
+        #expect(next.contains("zzz_late"))
+    }
+
+    @Test func aConnectionLostWhileReadingFailsTheReadSayingSo() throws {
+        let cluster = try PostgresCluster.shared()
+        let database = try Self.bigTable(cluster, rows: 40_000)
+        let reader = try Self.source(cluster.url(database: database)).open()
+        _ = try reader.next()
+        try cluster.psql(
+            "postgres",
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'ledgerpress' AND datname = '\(database)'"
+        )
+        var failure: SourceFailure?
+        do {
+            while try reader.next() != nil {}
+        } catch {
+            failure = error
+        }
+        let caught = try #require(failure)
+        #expect(caught.exit == .ioError)
+        #expect(caught.message.contains("the server closed the connection"), "\(caught.message)")
+        #expect(caught.message.contains(cluster.url(database: database)))
+    }
+
+    @Test func aPasswordComesFromThePasswordFileAndNeverFromTheURL() throws {
+        let cluster = try PostgresCluster.shared()
+        let fixture = try EngineFixture()
+        let (database, _) = try Self.exampleDatabase(fixture, cluster)
+        try cluster.grantReader(database)
+        let url = cluster.url(database: database, user: PostgresCluster.reader)
+        let passfile = fixture.url("pgpass")
+        try
+            "# comment\n*:*:other:*:wrong\n*:*:\(database):\(PostgresCluster.reader):\(PostgresCluster.readerPassword)\n"
+            .write(to: passfile, atomically: true, encoding: .utf8)
+        chmod(passfile.path, 0o600)
+        let environment = ["PGPASSFILE": passfile.path]
+        let bytes = try Self.source(url, environment: environment).open().readAll()
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("id,occurred_at,"))
+        // Without it the server refuses the login: 69, and no password in the message.
+        var refused: SourceFailure?
+        let bare = try Self.source(url, environment: [:])
+        do { _ = try bare.open() } catch { refused = error }
+        #expect(refused?.exit == .unavailable)
+        // A password file others may read is ignored, as libpq does, and the message says so.
+        chmod(passfile.path, 0o644)
+        var ignored: SourceFailure?
+        let shared = try Self.source(url, environment: environment)
+        do { _ = try shared.open() } catch { ignored = error }
+        #expect(ignored?.message.contains("has group or world access; it is ignored") == true)
+        for failure in [refused, ignored] {
+            #expect(failure?.message.contains(PostgresCluster.readerPassword) == false)
+        }
+    }
+
+    @Test func whatIsNotThereStops66AndAServerThatIsNotThere69() throws {
+        let cluster = try PostgresCluster.shared()
+        let fixture = try EngineFixture()
+        let (database, _) = try Self.exampleDatabase(fixture, cluster)
+        let noTable = Self.stop(
+            building: [try Self.source(cluster.url(database: database, table: "nope"))], into: fixture.url("a"))
+        #expect(noTable?.reason == .noInput)
+        #expect(noTable?.lines.first?.hasPrefix("nope: error: no table or view nope in database \(database)") == true)
+        let noDatabase = Self.stop(building: [try Self.source(cluster.url(database: "nodb"))], into: fixture.url("b"))
+        #expect(noDatabase?.reason == .noInput)
+        let noServer = Self.stop(
+            building: [try Self.source("postgresql://x@/db?host=\(fixture.url("nothing").path)&table=t")],
+            into: fixture.url("c"))
+        #expect(noServer?.reason == .unavailable)
+        #expect(noServer?.lines.first?.contains("cannot connect to postgresql://x@/db?host=") == true)
+    }
+
+    /// A database whose table has `rows` generated rows (several pieces' worth).
+    static func bigTable(_ cluster: PostgresCluster, rows: Int) throws -> String {
+        let database = "big_" + UUID().uuidString.prefix(8).lowercased()
+        try cluster.createDatabase(database)
+        try cluster.psql(database, "CREATE TABLE ledger_entries \(PostgresCluster.nativeTable)")
+        try cluster.psql(
+            database,
+            """
+            INSERT INTO ledger_entries SELECT 'e' || lpad(n::text, 7, '0'), '2026-10-01T00:00:00Z'::timestamptz + n * interval '1 minute',
+            'drv_' || (n % 50), 'driver', 'Driver with a long enough name ' || (n % 50), 'earning', 12.34, 'USD',
+            'job_' || n, 'A trip from somewhere to somewhere else, with a description', NULL, NULL
+            FROM generate_series(1, \(rows)) AS n
+            """)
+        return database
+    }
+}

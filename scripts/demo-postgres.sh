@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# make demo-postgres: the example ledger loaded into a throw-away PostgreSQL cluster (initdb in a folder under /tmp,
+# whose short path keeps the socket's within the 107 bytes a Unix socket path may have; no TCP), built with `ledgerpress build --source` into output.postgres/, and compared with the
+# same rows built from a CSV file into output.postgres-csv/: every file but the manifests must be byte for byte the
+# same. The cluster is stopped and removed on the way out, whatever happens.
+set -euo pipefail
+
+BIN=${BIN:-.build/debug/ledgerpress}
+PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+[ -x "$PGBIN/initdb" ] || { echo "demo-postgres: no initdb under /usr/lib/postgresql/*/bin (make deps installs postgresql)" >&2; exit 69; }
+
+root=$(mktemp -d /tmp/ledgerpress-demo-pg.XXXXXX)
+as_server=()
+if [ "$(id -u)" = 0 ]; then
+	chown postgres "$root"
+	as_server=(runuser -u postgres --)
+fi
+stop() {
+	[ -f "$root/data/postmaster.pid" ] && "${as_server[@]}" "$PGBIN/pg_ctl" -D "$root/data" -m immediate -w stop >/dev/null || true
+	rm -rf "$root"
+}
+trap stop EXIT
+
+"${as_server[@]}" "$PGBIN/initdb" -D "$root/data" -A trust -U ledgerpress -E UTF8 --locale=C --no-sync >/dev/null
+"${as_server[@]}" "$PGBIN/pg_ctl" -D "$root/data" -l "$root/server.log" -w \
+	-o "-k $root -c listen_addresses=''" start >/dev/null
+psql=("$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$root" -U ledgerpress)
+"${psql[@]}" -d postgres -c "CREATE DATABASE ledger"
+# A table holds one row per id: the example's overlapping rows are kept as their last version (as a file read wins).
+awk -F, 'NR == FNR { if (FNR > 1) last[$1] = FNR; next } FNR == 1 || last[$1] == FNR' \
+	Examples/example-ledger.csv Examples/example-ledger.csv >"$root/rows.csv"
+"${psql[@]}" -d ledger -c "CREATE TABLE ledger_entries (id text PRIMARY KEY, occurred_at timestamptz NOT NULL,
+	payee_id text NOT NULL, payee_type text NOT NULL, payee_name text, kind text NOT NULL, amount numeric NOT NULL,
+	currency text NOT NULL, reference text, description text, payout_id text, payout_status text)"
+"${psql[@]}" -d ledger -c "\\copy ledger_entries FROM '$root/rows.csv' WITH (FORMAT csv, HEADER true)"
+
+options=(--payees Examples/example-payees.csv --issuer "Example Rides & Market" --periods day,week,month,year
+	--range 2026-10-01..2026-10-15)
+set -x
+"$BIN" build --source "postgresql://ledgerpress@/ledger?host=$root&table=ledger_entries" --output output.postgres \
+	"${options[@]}"
+"$BIN" build "$root/rows.csv" --output output.postgres-csv --quiet "${options[@]}"
+set +x
+if diff -r -x manifest.json output.postgres output.postgres-csv; then
+	echo "demo-postgres: output.postgres/ (from the table) is byte for byte output.postgres-csv/ (from its rows as CSV), manifests aside"
+else
+	echo "demo-postgres: the site from the table differs from the site from its CSV" >&2
+	exit 1
+fi
