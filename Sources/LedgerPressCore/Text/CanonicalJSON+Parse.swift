@@ -62,6 +62,22 @@ extension CanonicalJSON {
             return .integer(value)
         }
 
+        /// After a member or an item: true past the closing bracket `close`, false past a `,`; anything else fails
+        /// where it stands.
+        mutating func closes(with close: Unicode.Scalar) throws(ParseFailure) -> Bool {
+            skipSpace()
+            guard index < bytes.count else { throw fail("',' or '\(close)'") }
+            switch bytes[index] {
+            case UInt8(ascii: close):
+                index += 1
+                return true
+            case UInt8(ascii: ","):
+                index += 1
+                return false
+            default: throw fail("',' or '\(close)'")
+            }
+        }
+
         mutating func value(depth: Int) throws(ParseFailure) -> CanonicalJSON {
             skipSpace()
             guard depth < 32 else { throw fail("at most 32 levels of nesting") }
@@ -88,14 +104,7 @@ extension CanonicalJSON {
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("':'") }
                     index += 1
                     members[key] = try value(depth: depth + 1)
-                    skipSpace()
-                    guard index < bytes.count else { throw fail("',' or '}'") }
-                    index += 1
-                    if bytes[index - 1] == UInt8(ascii: "}") { return .object(members) }
-                    guard bytes[index - 1] == UInt8(ascii: ",") else {
-                        index -= 1
-                        throw fail("',' or '}'")
-                    }
+                    if try closes(with: "}") { return .object(members) }
                 }
             case UInt8(ascii: "["):
                 index += 1
@@ -107,14 +116,7 @@ extension CanonicalJSON {
                 }
                 while true {
                     items.append(try value(depth: depth + 1))
-                    skipSpace()
-                    guard index < bytes.count else { throw fail("',' or ']'") }
-                    index += 1
-                    if bytes[index - 1] == UInt8(ascii: "]") { return .array(items) }
-                    guard bytes[index - 1] == UInt8(ascii: ",") else {
-                        index -= 1
-                        throw fail("',' or ']'")
-                    }
+                    if try closes(with: "]") { return .array(items) }
                 }
             case UInt8(ascii: "\""): return .string(try string())
             case UInt8(ascii: "t"): return try literal("true", .bool(true))
