@@ -170,7 +170,8 @@ struct Build: ParsableCommand {
         var options = try buildOptions(
             links: payeeLinks, htmlTally: htmlTally, letters: try letters.settings(console: console))
         var engine: PDFEngine?
-        if let pdf, only != "finance" {
+        let pdfKinds = try pdf.map(Build.pdfKinds)
+        if let pdfKinds, only != "finance" {
             do {
                 let kind = try pdfEngineKind()
                 let printers = kind.printersPerCore * ProcessInfo.processInfo.activeProcessorCount
@@ -179,7 +180,7 @@ struct Build: ParsableCommand {
                 // A render thread waits while its statement prints: as many threads as printers keep them all busy.
                 options.workers = max(options.workers, printers)
                 options.documents = .standard(plus: [
-                    StatementPDFDocument(kinds: try Build.pdfKinds(pdf), engine: created)
+                    StatementPDFDocument(kinds: pdfKinds, engine: created)
                 ])
             } catch let missing as PDFEngine.Missing {
                 throw console.exit(BuildStop(.unavailable, ["ledgerpress: error: --pdf: \(missing)"]))
@@ -221,9 +222,9 @@ struct Build: ParsableCommand {
                     "ledgerpress: warning: --revoked-letters \(file): \($0) is no letter this site issued (no verify/\($0).html); nothing was revoked for it"
                 })
         }
-        if let engine, let pdf {
+        if let engine, let pdfKinds {
             let printed = engine.printed
-            let statements = try Build.pdfKinds(pdf).reduce(0) { $0 + (site.statementsByKind[$1.rawValue] ?? 0) }
+            let statements = pdfKinds.reduce(0) { $0 + (site.statementsByKind[$1.rawValue] ?? 0) }
             let seconds = (printed.seconds * 1000).rounded() / 1000
             runReport.pdf = RunReport.PDFs(
                 engine: engine.kind.rawValue, written: printed.documents, letters: printed.letters,
