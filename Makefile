@@ -65,18 +65,9 @@ build: deps
 ## demo: build, then run `ledgerpress build` on the bundled example ledger into output/: day, week, month and year
 ## statements, month and year PDFs (when chromium is on PATH; `make deps` installs it), income letters signed with a
 ## demo key made once by openssl into .build/ (when openssl is on PATH), and an e-mail outbox in output.outbox/
-DEMO_KEY = .build/demo-signing-key.pem
+## (scripts/demo.sh: the options, shared with demo-postgres)
 demo: build
-	@extra=""; \
-	if command -v chromium >/dev/null 2>&1; then extra="--pdf month,year"; \
-	else echo "demo: no PDFs: chromium is not on PATH (make deps, or sudo apt-get install -y chromium)"; fi; \
-	if command -v openssl >/dev/null 2>&1; then \
-		[ -f $(DEMO_KEY) ] || openssl genpkey -algorithm ed25519 -out $(DEMO_KEY); \
-		extra="$$extra --letters --signing-key $(DEMO_KEY) --verify-base-url https://statements.example.com"; \
-	else echo "demo: no income letters: openssl is not on PATH to make a demo signing key (sudo apt-get install -y openssl)"; fi; \
-	set -x; $(BIN) build $(EXAMPLE) --payees $(PAYEES) --output output --issuer "Example Rides & Market" \
-		--periods day,week,month,year --range 2026-10-01..2026-10-15 \
-		--outbox output.outbox --mail-from statements@example.com --deliver month $$extra
+	./scripts/demo.sh output output.outbox $(EXAMPLE)
 	@echo
 	@echo "E-mails of the month statements: output.outbox/new/ (send them with scripts/send-outbox.sh output.outbox)."
 	@echo "Open output/index.html (finance index) or output/payees/<payee>/index.html in a browser."
@@ -84,8 +75,8 @@ demo: build
 	@echo "  an income letter: output/payees/<payee>/income-letter.html (its figures: income-letter.json)"
 
 ## demo-postgres: the example ledger loaded into a throw-away PostgreSQL cluster (a folder under /tmp, socket only,
-## stopped on the way out) and built with `build --source postgresql://...` into output.postgres/; checked byte for
-## byte (manifests aside) against the same rows built from a CSV file into output.postgres-csv/
+## stopped on the way out) and built with make demo's options (`build --source postgresql://...`) into output.postgres/;
+## checked byte for byte (manifests aside: they name the source) against make demo's site, built into output.postgres-csv/
 demo-postgres: build
 	./scripts/demo-postgres.sh
 
