@@ -7,33 +7,14 @@
 set -euo pipefail
 
 BIN=${BIN:-.build/debug/ledgerpress}
-PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-[ -x "$PGBIN/initdb" ] || { echo "demo-postgres: no initdb under /usr/lib/postgresql/*/bin (make deps installs postgresql)" >&2; exit 69; }
-
-root=$(mktemp -d /tmp/ledgerpress-demo-pg.XXXXXX)
-as_server=()
-if [ "$(id -u)" = 0 ]; then
-	chown postgres "$root"
-	as_server=(runuser -u postgres --)
-fi
-stop() {
-	[ -f "$root/data/postmaster.pid" ] && "${as_server[@]}" "$PGBIN/pg_ctl" -D "$root/data" -m immediate -w stop >/dev/null || true
-	rm -rf "$root"
-}
-trap stop EXIT
-
-"${as_server[@]}" "$PGBIN/initdb" -D "$root/data" -A trust -U ledgerpress -E UTF8 --locale=C --no-sync >/dev/null
-"${as_server[@]}" "$PGBIN/pg_ctl" -D "$root/data" -l "$root/server.log" -w \
-	-o "-k $root -c listen_addresses=''" start >/dev/null
-psql=("$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$root" -U ledgerpress)
-"${psql[@]}" -d postgres -c "CREATE DATABASE ledger"
+. "$(dirname "$0")/pg-cluster.sh"
+trap pg_stop EXIT
+pg_start
+root=$pg_root
 # A table holds one row per id: the example's overlapping rows are kept as their last version (as a file read wins).
 awk -F, 'NR == FNR { if (FNR > 1) last[$1] = FNR; next } FNR == 1 || last[$1] == FNR' \
 	Examples/example-ledger.csv Examples/example-ledger.csv >"$root/rows.csv"
-"${psql[@]}" -d ledger -c "CREATE TABLE ledger_entries (id text PRIMARY KEY, occurred_at timestamptz NOT NULL,
-	payee_id text NOT NULL, payee_type text NOT NULL, payee_name text, kind text NOT NULL, amount numeric NOT NULL,
-	currency text NOT NULL, reference text, description text, payout_id text, payout_status text)"
-"${psql[@]}" -d ledger -c "\\copy ledger_entries FROM '$root/rows.csv' WITH (FORMAT csv, HEADER true)"
+pg_load_ledger ledger "$root/rows.csv"
 
 # Both sites with make demo's options (scripts/demo.sh): from the table, and from the example ledger itself as make demo
 # builds it. Every page, CSV, PDF, letter and e-mail must be the same bytes; only the manifests differ, since they
