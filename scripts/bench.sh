@@ -12,6 +12,7 @@
 #   BENCH_RUNS_HUGE runs of the finance-only build at five times the ledger (default BENCH_RUNS; 1 when the disk is short)
 #   BENCH_RUNS_PDF  runs of the month-PDF nights (default 1: a first night prints every month statement);
 #                   BENCH_PDF=0 skips them, BENCH_PDF_ENGINE=weasyprint measures the other engine
+#   BENCH_POSTGRES=0 skips the PostgreSQL rows (the ledger read from a table of a throw-away cluster)
 #   BENCH_KEEP=1    keep the temporary folder (ledgers, journal, sites, logs, /usr/bin/time output)
 #   BENCH_RESULTS   the results file (default bench/results-<size>.md, ignored by git)
 #   BENCH_ENTRIES, BENCH_PAYEES, BENCH_BIN: another size or binary (to try this script out quickly)
@@ -40,6 +41,7 @@ huge_runs=${BENCH_RUNS_HUGE:-}
 late=$((entries / 100))
 bin=${BENCH_BIN:-$repo/.build/release/ledgerpress}
 
+. "$repo/scripts/pg-cluster.sh"  # pg_start, pg_stop, pg_load_ledger: the PostgreSQL row's throw-away cluster
 say() { printf 'bench [%4d s]: %s\n' "$SECONDS" "$*" >&2; }
 # 1000000 -> 1M, 20000 -> 20k
 short() { awk -v n="$1" 'BEGIN { if (n % 1000000 == 0) print n / 1000000 "M"; else if (n % 1000 == 0) print n / 1000 "k"; else print n }'; }
@@ -108,6 +110,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/ledgerpress-bench.XXXXXX")
 # minutes on a slow disk (about 18 for the 1M bench's 25 GB on ext4 with `discard`).
 clean_up() {
     local before=$SECONDS
+    pg_stop
     say "removing the sites written ($work/trash)"
     rm -rf "$work/trash"
     say "removed in $((SECONDS - before)) s"
@@ -330,6 +333,16 @@ if [ "${BENCH_SETTLE_MAX:-1800}" != 0 ] || [ "$clean_between_runs" = 1 ]; then
     probe  # the first probe also pays for making the list and the floor's start-up
     settle
 fi
+## The full build pinned to 2 CPUs (taskset) when the machine has more, beside the full build on all of them.
+cpus=$(nproc)
+if [ "$cpus" -gt 2 ] && command -v taskset >/dev/null 2>&1; then
+    for i in $(seq "$runs"); do
+        discard "$site"
+        timed lp-full-2cpu taskset -c 0,1 "$bin" build "${inputs[@]}" --output "$site" --quiet \
+            --report "$work/reports/lp-full-2cpu.$i.json" || fail lp-full-2cpu
+    done
+    discard "$site" "$work/.site.spare"
+fi
 for i in $(seq "$runs"); do
     discard "$site"
     timed lp-full "$bin" build "${inputs[@]}" --output "$site" --quiet --report "$work/reports/lp-full.$i.json" ||
@@ -394,6 +407,26 @@ discard "$work/site-finance"
 for i in $(seq "$runs"); do
     timed lp-check "$bin" check "${inputs[@]}" || fail lp-check
 done
+
+## The same ledger read from a PostgreSQL table (a throw-away cluster, Unix socket) against its CSV export: `check`
+## (reads and builds every statement, writes nothing) and `build --only finance` (whose report times the import).
+pg=no
+if [ "${BENCH_POSTGRES:-1}" = 1 ] && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    pg=yes
+    pg_start
+    pg_load_ledger bench "$data/ledger.csv"
+    pg_url="postgresql://ledgerpress@/bench?host=$pg_root&table=ledger_entries"
+    for i in $(seq "$runs"); do
+        timed lp-pg-check "$bin" check --source "$pg_url" --payees "$data/payees.csv" || fail lp-pg-check
+    done
+    for i in $(seq "$runs"); do
+        discard "$work/site-pg-finance"
+        timed lp-pg-finance "$bin" build --source "$pg_url" --payees "$data/payees.csv" --only finance \
+            --output "$work/site-pg-finance" --quiet --report "$work/reports/lp-pg-finance.$i.json" || fail lp-pg-finance
+    done
+    discard "$work/site-pg-finance"
+    pg_stop
+fi
 
 ## The accounting peers on the journal: one report of monthly figures per payee and kind.
 for i in $(seq "$runs"); do
@@ -504,7 +537,12 @@ fi
     echo
     echo "| measurement | wall s | CPU s | peak RSS MiB | notes |"
     echo "|---|---:|---:|---:|---|"
-    row lp-full "ledgerpress \`build\` (day, week, month)" "$(lp_note lp-full "$full_rate pages/s")"
+    row lp-full "ledgerpress \`build\` (day, week, month) on all $cpus CPUs" "$(lp_note lp-full "$full_rate pages/s")"
+    if [ -s "$work/times/lp-full-2cpu" ]; then
+        row lp-full-2cpu "ledgerpress \`build\` pinned to 2 CPUs (\`taskset -c 0,1\`)" "$(lp_note lp-full-2cpu)"
+    else
+        echo "| ledgerpress \`build\` pinned to 2 CPUs | – | – | – | this machine has $cpus CPUs: the row above is the 2-CPU build |"
+    fi
     row lp-month "ledgerpress \`build --periods month\`" "$(lp_note lp-month "$pages_month pages, $month_rate pages/s")"
     row lp-pdf "ledgerpress \`build --periods month --pdf month\`, first night" "$(pdf_note lp-pdf)"
     row lp-pdf-next "ledgerpress the night after with --pdf month ($late_rows late rows)" "$(pdf_note lp-pdf-next)"
@@ -513,6 +551,12 @@ fi
     row lp-late "ledgerpress rerun with $late_rows late rows (1 %) on a new day" "$(lp_note lp-late)"
     row lp-late2 "ledgerpress second late night: $late_rows more rows on $next_day (staging from the spare)" "$(lp_note lp-late2)"
     row lp-check "ledgerpress \`check\`" "imports and builds every statement, writes nothing"
+    if [ "$pg" = yes ]; then
+        row lp-pg-check "ledgerpress \`check --source postgresql://...\` (the same rows in a table)" "$(ratio "$(median lp-pg-check 1)" "$(median lp-check 1)") × the CSV's \`check\`"
+        row lp-pg-finance "ledgerpress \`build --source postgresql://... --only finance\`" "$(lp_note lp-pg-finance "import $(ratio "$(stage lp-pg-finance import)" "$(stage lp-finance import)") × the CSV's")"
+    else
+        echo "| ledgerpress from PostgreSQL | n/a | n/a | n/a | no initdb (make deps installs postgresql), or BENCH_POSTGRES=0 |"
+    fi
     row hledger "hledger \`bal -M '^payees:' -O csv\`" "monthly figures per payee and kind"
     row ledger "ledger \`reg -M '^payees:'\`" "monthly figures per payee and kind"
     row cmark-cli "cmark CLI, one process per month statement" "$md_month documents, $cli_rate documents/s"
@@ -533,6 +577,8 @@ fi
     echo "| pages/s, full build / Hugo | $(ratio "$full_rate" "$hugo_rate") ($full_rate / $hugo_rate) |"
     echo "| no-change rerun / full build | $(ratio "$(median lp-nochange 1)" "$wall_full") |"
     echo "| late rerun / full build | $(ratio "$(median lp-late 1)" "$wall_full") |"
+    [ -s "$work/times/lp-full-2cpu" ] && echo "| full build, 2 CPUs / all $cpus CPUs (speed-up) | $(ratio "$(median lp-full-2cpu 1)" "$wall_full") |"
+    [ "$pg" = yes ] && echo "| reading the ledger from PostgreSQL / from its CSV export: import stage of \`--only finance\` (\`check\`) | $(ratio "$(stage lp-pg-finance import)" "$(stage lp-finance import)") ($(ratio "$(median lp-pg-check 1)" "$(median lp-check 1)")) |"
     echo "| second late night (from the spare) / full build | $(ratio "$(median lp-late2 1)" "$wall_full") |"
     echo "| finance-only / hledger \`bal -M\` | $(ratio "$(median lp-finance 1)" "$(median hledger 1)") |"
     echo "| finance-only / ledger \`reg -M\` | $(ratio "$(median lp-finance 1)" "$(median ledger 1)") |"
