@@ -30,6 +30,8 @@ public struct BuildOptions: Sendable {
     public var toolIdentity: String
     /// Render workers.
     public var workers: Int
+    /// Writer threads of the staging folder (nil: one per four workers; `LEDGERPRESS_WRITERS` in the CLI).
+    public var writers: Int?
     /// Test hook: abort after this many staged files.
     public var abortAfterFiles: Int?
     /// Where the HTML rendering's CPU time is added up (`--report`); nil: not measured.

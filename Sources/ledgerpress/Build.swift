@@ -134,6 +134,13 @@ struct Build: ParsableCommand {
             abortAfterFiles: environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap { Int($0) }, htmlTally: htmlTally
         )
         options.outbox = try mail.options(issuer: site.issuer)
+        if let writers = environment["LEDGERPRESS_WRITERS"] {
+            guard let count = Int(writers), (1...64).contains(count) else {
+                throw ValidationError(
+                    "LEDGERPRESS_WRITERS: expected a number of writer threads from 1 to 64, got '\(writers)'")
+            }
+            options.writers = count
+        }
         return options
     }
 

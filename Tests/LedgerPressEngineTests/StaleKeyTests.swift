@@ -130,6 +130,7 @@ import Testing
             "toolIdentity": .changesKeys { $0.toolIdentity = "another build of ledgerpress" },
             "documents": .changesKeys { $0.documents = StatementDocuments(StatementDocuments.standard.all.dropLast()) },
             "workers": .sameSite { $0.workers = 1 },
+            "writers": .sameSite { $0.writers = 3 },
             "listInputs": .sameSite { $0.listInputs = true },
             "htmlTally": .sameSite { $0.htmlTally = CPUTally() },
             "adopt": .sameSite { $0.adopt = true },

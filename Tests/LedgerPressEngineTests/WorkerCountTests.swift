@@ -5,40 +5,65 @@ import LedgerPressSite
 import Testing
 
 /// The site does not depend on how many threads built it: a sample ledger built with 1, 2, 3 and 8 render workers
-/// gives the same files, byte for byte (the manifests included), and so does a late night on top of each.
+/// and 1 to 4 writer lanes gives the same files, byte for byte (the manifests included), and so do a late night on
+/// top of each and a second late night (whose staging starts from the spare site).
 @Suite struct WorkerCountTests {
     static let sample = SampleOptions(entries: 2_500, payees: 30, seed: 29)
 
-    static func inputs(late: Bool) -> BuildInputs {
+    static func inputs(late: Int) -> BuildInputs {
         var sources: [any LedgerSource] = [MemorySource(name: "ledger.csv", text: SampleGenerator.ledgerCSV(sample))]
-        if late {
-            sources.append(MemorySource(name: "late.csv", text: SampleGenerator.lateLedgerCSV(sample, count: 60)))
-        }
+        let lateRows = SampleGenerator.lateLedgerCSV(sample, count: 60)
+        if late >= 1 { sources.append(MemorySource(name: "late.csv", text: lateRows)) }
+        if late >= 2 { sources.append(MemorySource(name: "late2.csv", text: nextDay(lateRows))) }
         return BuildInputs(
             sources: sources, payees: MemorySource(name: "payees.csv", text: SampleGenerator.payeesCSV(sample)))
     }
 
-    @Test func theSiteIsTheSameWhateverTheNumberOfWorkers() throws {
+    /// The late rows moved to the next day, under other ids.
+    static func nextDay(_ csv: String) -> String {
+        let lines = csv.split(separator: "\n", omittingEmptySubsequences: true)
+        guard lines.count > 1 else { return csv }
+        let day = String(lines[1].split(separator: ",", omittingEmptySubsequences: false)[1].prefix(10))
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let format = Date.ISO8601FormatStyle().year().month().day()
+        let next = try! format.format(utc.date(byAdding: .day, value: 1, to: format.parse(day))!)
+        return lines.enumerated().map { index, line in
+            index == 0
+                ? String(line)
+                : "late2" + line.dropFirst(4).replacingOccurrences(of: "," + day + "T", with: "," + next + "T")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    @Test func theSiteIsTheSameWhateverTheNumberOfWorkersAndWriters() throws {
         let fixture = try EngineFixture()
-        var trees: [Int: [String: Data]] = [:]
-        var late: [Int: [String: Data]] = [:]
-        for workers in [1, 2, 3, 8] {
-            let name = "site-\(workers)"
+        // (render workers, writer lanes; nil: as many as the workers get by default)
+        let runs: [(Int, Int?)] = [(1, 1), (2, nil), (3, nil), (8, nil), (8, 4), (2, 3)]
+        var nights: [[[String: Data]]] = []
+        for (workers, writers) in runs {
+            let name = "site-\(workers)-\(writers ?? 0)"
             var options = BuildOptions(defaultTemplates: EngineFixture.templates, workers: workers)
+            options.writers = writers
             options.site.issuer = "Sample Rides"
-            _ = try SiteBuilder(inputs: Self.inputs(late: false), options: options)
-                .build(into: fixture.url(name), named: "site")
-            trees[workers] = fixture.tree(name)
-            _ = try SiteBuilder(inputs: Self.inputs(late: true), options: options)
-                .build(into: fixture.url(name), named: "site")
-            late[workers] = fixture.tree(name)
+            var trees: [[String: Data]] = []
+            for late in 0...2 {
+                _ = try SiteBuilder(inputs: Self.inputs(late: late), options: options)
+                    .build(into: fixture.url(name), named: "site")
+                trees.append(fixture.tree(name))
+            }
+            nights.append(trees)
         }
-        let one = try #require(trees[1])
-        #expect(one.count > 500)
-        #expect(late[1] != one, "the late rows changed the site")
-        for workers in [2, 3, 8] {
-            #expect(trees[workers] == one, "\(workers) workers")
-            #expect(late[workers] == late[1], "\(workers) workers, the late night")
+        let one = nights[0]
+        #expect(one[0].count > 500)
+        #expect(one[1] != one[0], "the late rows changed the site")
+        #expect(one[2] != one[1], "the second late night changed the site")
+        #expect(one[2].count > one[1].count, "the second late night adds its day's statements")
+        for (index, (workers, writers)) in runs.enumerated().dropFirst() {
+            for night in 0...2 {
+                #expect(
+                    nights[index][night] == one[night],
+                    "\(workers) workers, \(writers.map(String.init) ?? "default") writers, night \(night)")
+            }
         }
     }
 }

@@ -19,12 +19,12 @@ final class EarlyWriteback: @unchecked Sendable {
     let folder: String
     let step: Int
     private let descriptor: Int32
-    /// Bytes staged since the last background flush started (writer thread only).
-    private var pending = 0
     private let group = DispatchGroup()
     private let queue = DispatchQueue(label: "ledgerpress-writeback")
 
     private struct State {
+        /// Bytes staged since the last background flush started.
+        var pending = 0
         var running = false
         var failure: SystemError?
         var flushes = 0
@@ -44,18 +44,17 @@ final class EarlyWriteback: @unchecked Sendable {
     /// Background flushes that have finished (for tests).
     var flushes: Int { state.withLock { $0.flushes } }
 
-    /// Counts bytes just staged (called from the writer thread); each ``step`` bytes, starts a background
+    /// Counts bytes just staged (called from the writer lanes); each ``step`` bytes, starts a background
     /// flush unless one is still running.
     func wrote(_ bytes: Int) {
-        pending += bytes
-        guard pending >= step else { return }
         let start = state.withLock { state -> Bool in
-            guard !state.running, state.failure == nil else { return false }
+            state.pending += bytes
+            guard state.pending >= step, !state.running, state.failure == nil else { return false }
             state.running = true
+            state.pending = 0
             return true
         }
         guard start else { return }
-        pending = 0
         queue.async(group: group) { [self] in
             var failure: SystemError?
             do throws(SystemError) {

@@ -35,6 +35,8 @@ public struct SitePipeline: Sendable {
         public var shard: (Shard, ShardRecord.LedgerFacts)?
         /// Render workers (default: one per core).
         public var workers: Int
+        /// Writer threads (nil: one per four workers, ``StagingWriter/lanes(workers:)``).
+        public var writers: Int?
         /// Test hook: abort the process after this many staged files (`LEDGERPRESS_TEST_ABORT_AFTER_FILES`).
         public var abortAfterFiles: Int?
         /// Where the CPU time of the statements' HTML rendering is added up (for `--report`); nil: not measured.
@@ -148,7 +150,9 @@ public struct SitePipeline: Sendable {
         }
         let count = plans.count
         let handout = PlanHandout(consume plans)
-        let staging = try StagingWriter.opening(for: writer, abortAfterFiles: configuration.abortAfterFiles)
+        let staging = try StagingWriter.opening(
+            for: writer, abortAfterFiles: configuration.abortAfterFiles,
+            lanes: configuration.writers ?? StagingWriter.lanes(workers: configuration.workers))
         do {
             let payeesDone = try publish.stream(
                 count: count, workers: configuration.workers, writer: staging, progress: progress
@@ -223,13 +227,15 @@ public struct SitePipeline: Sendable {
 extension StagingWriter {
     /// The staging writer of a publish into `writer`'s output, with the finance CSVs to append to.
     /// The staging folder starts from the spare site when there is a usable one (see ``SpareSite``).
-    static func opening(for writer: SiteWriter, abortAfterFiles: Int?) throws(SiteWriter.Failure) -> StagingWriter {
+    static func opening(for writer: SiteWriter, abortAfterFiles: Int?, lanes: Int = 1) throws(SiteWriter.Failure)
+        -> StagingWriter
+    {
         let mirrors = writer.spare.adopt(as: writer.staging.path)
         do {
             return try StagingWriter(
                 staging: writer.staging, published: writer.output, appendFiles: FinancePages.csvFiles,
                 mirrorsPublished: mirrors,
-                abortAfterFiles: abortAfterFiles)
+                abortAfterFiles: abortAfterFiles, lanes: lanes)
         } catch {
             writer.discardStaging()
             throw .system(error)

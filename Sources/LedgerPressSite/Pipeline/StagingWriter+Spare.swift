@@ -34,7 +34,13 @@ struct DifferenceLog {
 extension StagingWriter {
     /// The paths where the new site differs from the published one (written, replaced or removed), once
     /// ``finish()`` has returned; nil when there were more than ``SpareSite/maximumDifferences``.
-    var differences: [SpareSite.Difference]? { log.differences }
+    var differences: [SpareSite.Difference]? { shared.withLock { $0.log.differences } }
+
+    /// Notes where the new site differs from the published one.
+    func record(_ difference: SpareSite.Difference) { shared.withLock { $0.log.record(difference) } }
+
+    /// Whether this run wrote `path` into staging.
+    func wrote(_ path: String) -> Bool { shared.withLock { $0.written.contains(path) } }
 
     /// Creates a file in staging after ``finish()`` (the top-level manifest), replacing the staged one.
     func place(_ path: String, bytes: Data) throws(SystemError) {
@@ -43,13 +49,15 @@ extension StagingWriter {
     }
 
     /// Notes a staged file that was replaced after ``finish()`` by other means (a link to the published one).
-    func replaced(_ path: String) { log.record(.file(path)) }
+    func replaced(_ path: String) { record(.file(path)) }
 
     /// Records a path about to be written; when staging mirrors the published site, removes the staged file
     /// first (it is the published file's inode: never written in place).
     func clear(_ path: String) throws(SystemError) {
-        log.record(.file(path))
-        written.insert(path)
+        shared.withLock { shared in
+            shared.log.record(.file(path))
+            shared.written.insert(path)
+        }
         guard mirrorsPublished else { return }
         let target = staging + "/" + path
         if unlink(target) != 0, errno != ENOENT { throw SystemError("replace", target) }
@@ -68,10 +76,10 @@ extension StagingWriter {
         for entry in SystemFile.listNames(published + "/" + folder) ?? [] where !names.contains(entry.name) {
             let path = prefix + entry.name
             if entry.isFolder {
-                log.record(.folder(path))
+                record(.folder(path))
                 SystemFile.removeTree(staging + "/" + path)
             } else {
-                log.record(.file(path))
+                record(.file(path))
                 if unlink(staging + "/" + path) != 0, errno != ENOENT { SystemFile.removeTree(staging + "/" + path) }
             }
         }
@@ -93,14 +101,14 @@ extension StagingWriter {
             let path = prefix + name
             let target = staging + "/" + path
             guard names.contains(name) else {
-                log.record(entry.kind == .folder ? .folder(path) : .file(path))
+                record(entry.kind == .folder ? .folder(path) : .file(path))
                 if unlink(target) != 0 { SystemFile.removeTree(target) }
                 continue
             }
-            if entry.kind == .folder || written.contains(path) { continue }
+            if entry.kind == .folder || wrote(path) { continue }
             if let original = published[name], original.kind == .file, original.inode == entry.inode { continue }
             // Not the published file: its bytes were not decided by any run.
-            log.record(.file(path))
+            record(.file(path))
             if unlink(target) != 0 { SystemFile.removeTree(target) }
             if let original = published[name], original.kind == .file, path != "manifest.json" {
                 guard link(self.published + "/" + path, target) == 0 else {
@@ -110,12 +118,12 @@ extension StagingWriter {
         }
         // Kept names the spare lacks: linked from the published site, where it has them as files.
         for name in names where staged[name] == nil {
-            guard let original = published[name], original.kind == .file, !written.contains(prefix + name),
+            guard let original = published[name], original.kind == .file, !wrote(prefix + name),
                 prefix + name != "manifest.json"
             else {
                 continue
             }
-            log.record(.file(prefix + name))
+            record(.file(prefix + name))
             guard link(self.published + "/" + prefix + name, staging + "/" + prefix + name) == 0 else {
                 throw SystemError("link the unchanged", self.published + "/" + prefix + name)
             }

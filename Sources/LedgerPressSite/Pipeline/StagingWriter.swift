@@ -6,15 +6,19 @@ import Synchronization
     import Glibc
 #endif
 
-/// Writes a new site into its staging folder from one thread, fed by the render workers through a bounded
-/// queue: the workers hand over each payee's files as soon as they exist, so memory holds at most
+/// Writes a new site into its staging folder from writer threads (*lanes*), fed by the render workers through a
+/// bounded queue: the workers hand over each payee's files as soon as they exist, so memory holds at most
 /// ``capacity`` bytes of them, whatever the size of the site.
 ///
-/// One writer thread, not one per core: on this kind of disk (ext4) two threads creating files in parallel
-/// were measured four times slower than one (journal and allocator contention), while one thread keeps up
-/// with both render workers. Files are created with `open(O_CREAT|O_EXCL|O_NOFOLLOW)`/`write`/`close`, each
-/// folder once; an unchanged file is hard-linked from the published site so it keeps its inode and mtime.
-/// The finance CSVs are appended to in payee order and hashed as they grow.
+/// One lane per four render workers (``lanes(workers:)``), so one on a 2-core machine: on this kind of disk
+/// (ext4) two threads creating files in parallel were measured four times slower than one (journal and
+/// allocator contention), while one thread keeps up with both render workers. With 16 workers one lane is what
+/// bounds the render stage (it creates every file of the site), so more workers get more lanes. Each submitted
+/// batch of operations (one payee's files, or the top level's) goes whole to one lane, in order; batches touch
+/// distinct paths, so lanes need no order between them. Files are created with
+/// `open(O_CREAT|O_EXCL|O_NOFOLLOW)`/`write`/`close`, each folder once; an unchanged file is hard-linked from the
+/// published site so it keeps its inode and mtime. The finance CSVs are appended to in payee order, by lane 0
+/// alone, and hashed as they grow.
 ///
 /// When the staging folder starts as a mirror of the published site (the adopted ``SpareSite``), a linked
 /// file is already there and needs nothing, a new file replaces the staged one (`unlink`, then
@@ -55,42 +59,57 @@ final class StagingWriter: @unchecked Sendable {
     /// Starts the staged files' write-back as they are written (see ``EarlyWriteback``).
     let writeback: EarlyWriteback
 
+    /// Writer threads.
+    let lanes: Int
+
     /// The queue's lock, which its threads also wait on (`Mutex`, the lock everywhere else, has no wait).
     private let condition = NSCondition()
-    private var queue: [Operation] = []
+    /// Batches any lane may take, with their sizes in bytes (as ``size(of:)`` counts them).
+    private var queue: [(operations: [Operation], bytes: Int)] = []
+    /// Batches that append to the finance CSVs: lane 0 takes them, in order.
+    private var ordered: [(operations: [Operation], bytes: Int)] = []
     private var queuedBytes = 0
     private var closed = false
-    private var done = false
+    private var lanesDone = 0
     private var failure: SystemError?
-    private var thread: Thread?
+    private var threads: [Thread] = []
 
-    // Writer-thread state.
-    private var folders = Set<String>()
+    // Lane 0's state: the append files.
     private var appendDescriptors: [Int32] = []
     private var appendHashers: [SHA256] = []
     private var appendSizes: [Int] = []
-    private var operations = 0
+
+    /// What the lanes share: the folders made, the paths written, where the site differs, the counts.
+    struct Shared {
+        var folders = Set<String>()
+        var operations = 0
+        var carried = 0
+        var log = DifferenceLog()
+        var written = Set<String>()
+    }
+    let shared = Mutex(Shared())
+
     /// Files and links carried over by ``Operation/carry(_:)``; read after ``finish(flushing:)``.
-    private(set) var carried = 0
-    /// Where the new site differs from the published one (see StagingWriter+Spare.swift).
-    var log = DifferenceLog()
-    /// The paths this run wrote into staging (files and the append files).
-    var written = Set<String>()
+    var carried: Int { shared.withLock { $0.carried } }
+
+    /// The writer lanes for `workers` render workers: one per four, at least one, at most eight.
+    static func lanes(workers: Int) -> Int { min(8, max(1, workers / 4)) }
 
     /// Creates the staging folder and the append files (each starting with `header`), and starts the thread.
     init(
         staging: URL, published: URL, appendFiles: [(path: String, header: String)], mirrorsPublished: Bool = false,
-        capacity: Int = 64 << 20, abortAfterFiles: Int? = nil
+        capacity: Int = 64 << 20, abortAfterFiles: Int? = nil, lanes: Int = 1
     ) throws(SystemError) {
+        self.lanes = max(1, lanes)
         self.staging = staging.path
         self.published = published.path
         self.mirrorsPublished = mirrorsPublished
         self.capacity = capacity
         self.appendPaths = appendFiles.map(\.path)
         self.abortAfterFiles = abortAfterFiles
-        try SystemFile.makeFolders(self.staging)
-        folders.insert(self.staging)
-        writeback = try EarlyWriteback(folder: self.staging)
+        try SystemFile.makeFolders(staging.path)
+        writeback = try EarlyWriteback(folder: staging.path)
+        shared.withLock { _ = $0.folders.insert(staging.path) }
         for file in appendFiles {
             let path = try prepare(file.path)
             try clear(file.path)
@@ -101,10 +120,12 @@ final class StagingWriter: @unchecked Sendable {
             appendSizes.append(0)
             try append(appendDescriptors.count - 1, Data(file.header.utf8))
         }
-        let thread = Thread { [self] in run() }
-        thread.name = "ledgerpress-writer"
-        self.thread = thread
-        thread.start()
+        for lane in 0..<self.lanes {
+            let thread = Thread { [self] in run(lane: lane) }
+            thread.name = "ledgerpress-writer-\(lane)"
+            threads.append(thread)
+        }
+        for thread in threads { thread.start() }
     }
 
     deinit {
@@ -121,9 +142,11 @@ final class StagingWriter: @unchecked Sendable {
     /// Queues operations, waiting while the queue holds more than ``capacity`` bytes.
     func submit(_ operations: [Operation]) {
         let bytes = operations.reduce(0) { $0 + StagingWriter.size(of: $1) }
+        guard !operations.isEmpty else { return }
+        let appends = operations.contains { if case .append = $0 { true } else { false } }
         condition.lock()
         while queuedBytes > 0, queuedBytes + bytes > capacity, failure == nil { condition.wait() }
-        queue += operations
+        if appends { ordered.append((operations, bytes)) } else { queue.append((operations, bytes)) }
         queuedBytes += bytes
         condition.broadcast()
         condition.unlock()
@@ -135,7 +158,7 @@ final class StagingWriter: @unchecked Sendable {
         condition.lock()
         closed = true
         condition.broadcast()
-        while !done { condition.wait() }
+        while lanesDone < lanes { condition.wait() }
         let failure = self.failure
         condition.unlock()
         if let failure {
@@ -163,25 +186,41 @@ final class StagingWriter: @unchecked Sendable {
         }
     }
 
-    private func run() {
+    /// A lane: takes batches until the queue is closed and empty. Lane 0 takes the append batches first (in
+    /// order), then any batch; the others take their share of the open batches (all of them when alone).
+    private func run(lane: Int) {
         while true {
             condition.lock()
-            while queue.isEmpty && !closed { condition.wait() }
-            if queue.isEmpty && closed {
-                done = true
-                condition.broadcast()
-                condition.unlock()
-                return
+            while queue.isEmpty && (lane != 0 || ordered.isEmpty) && !closed { condition.wait() }
+            var batch: [Operation] = []
+            var bytes = 0
+            if lane == 0, !ordered.isEmpty {
+                for job in ordered {
+                    batch += job.operations
+                    bytes += job.bytes
+                }
+                ordered = []
+            } else if !queue.isEmpty {
+                let share = lanes == 1 ? queue.count : max(1, queue.count / lanes)
+                for job in queue.prefix(share) {
+                    batch += job.operations
+                    bytes += job.bytes
+                }
+                queue.removeFirst(share)
+            } else {
+                // Closed, and nothing left that this lane may take.
+                if lane != 0 || ordered.isEmpty {
+                    lanesDone += 1
+                    condition.broadcast()
+                    condition.unlock()
+                    return
+                }
             }
-            let batch = queue
-            queue = []
-            let bytes = queuedBytes
-            queuedBytes = 0
+            queuedBytes -= bytes
             let stop = failure != nil
             condition.broadcast()
             condition.unlock()
-            _ = bytes
-            guard !stop else { continue }
+            guard !stop, !batch.isEmpty else { continue }
             do {
                 try perform(batch: batch)
             } catch {
@@ -252,8 +291,7 @@ final class StagingWriter: @unchecked Sendable {
             }
         }
         if let failure = failures.first { throw failure }
-        operations += run.count
-        if let limit = abortAfterFiles, operations >= limit { abort() }
+        counted(run.count)
     }
 
     private func perform(_ operation: Operation) throws(SystemError) {
@@ -280,10 +318,19 @@ final class StagingWriter: @unchecked Sendable {
                 folder, keeping: Set(files.keys), published: files.mapValues { (inode: $0, kind: .file) })
             return
         case .carry(let name):
-            carried += try ForeignFiles.carry(name, from: published, to: staging)
+            let count = try ForeignFiles.carry(name, from: published, to: staging)
+            shared.withLock { $0.carried += count }
             return
         }
-        operations += 1
+        counted(1)
+    }
+
+    /// Counts staged files, for the test hook that aborts after so many.
+    private func counted(_ count: Int) {
+        let operations = shared.withLock { shared in
+            shared.operations += count
+            return shared.operations
+        }
         if let limit = abortAfterFiles, operations >= limit { abort() }
     }
 
@@ -299,9 +346,9 @@ final class StagingWriter: @unchecked Sendable {
         let full = staging + "/" + path
         if let slash = full.utf8.lastIndex(of: UInt8(ascii: "/")) {
             let folder = String(full[..<slash])
-            if !folders.contains(folder) {
+            if !shared.withLock({ $0.folders.contains(folder) }) {
                 try SystemFile.makeFolders(folder)
-                folders.insert(folder)
+                shared.withLock { _ = $0.folders.insert(folder) }
             }
         }
         return full
