@@ -10,24 +10,22 @@ import Testing
 @Suite struct WorkerCountTests {
     static let sample = SampleOptions(entries: 2_500, payees: 30, seed: 29)
 
-    static func inputs(late: Int) -> BuildInputs {
+    static func inputs(late: Int) throws -> BuildInputs {
         var sources: [any LedgerSource] = [MemorySource(name: "ledger.csv", text: SampleGenerator.ledgerCSV(sample))]
         let lateRows = SampleGenerator.lateLedgerCSV(sample, count: 60)
         if late >= 1 { sources.append(MemorySource(name: "late.csv", text: lateRows)) }
-        if late >= 2 { sources.append(MemorySource(name: "late2.csv", text: nextDay(lateRows))) }
+        if late >= 2 { sources.append(MemorySource(name: "late2.csv", text: try nextDay(lateRows))) }
         return BuildInputs(
             sources: sources, payees: MemorySource(name: "payees.csv", text: SampleGenerator.payeesCSV(sample)))
     }
 
     /// The late rows moved to the next day, under other ids.
-    static func nextDay(_ csv: String) -> String {
+    static func nextDay(_ csv: String) throws -> String {
         let lines = csv.split(separator: "\n", omittingEmptySubsequences: true)
         guard lines.count > 1 else { return csv }
         let day = String(lines[1].split(separator: ",", omittingEmptySubsequences: false)[1].prefix(10))
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
         let format = Date.ISO8601FormatStyle().year().month().day()
-        let next = try! format.format(utc.date(byAdding: .day, value: 1, to: format.parse(day))!)
+        let next = format.format(try format.parse(day).addingTimeInterval(86_400))
         return lines.enumerated().map { index, line in
             index == 0
                 ? String(line)
@@ -47,7 +45,7 @@ import Testing
             options.site.issuer = "Sample Rides"
             var trees: [[String: Data]] = []
             for late in 0...2 {
-                _ = try SiteBuilder(inputs: Self.inputs(late: late), options: options)
+                _ = try SiteBuilder(inputs: try Self.inputs(late: late), options: options)
                     .build(into: fixture.url(name), named: "site")
                 trees.append(fixture.tree(name))
             }
