@@ -72,6 +72,48 @@ import Testing
         #expect(try cli.run(["verify", "out/site"]).status == 0)
     }
 
+    /// A payee's statement page in shard `s2`, as `payees/<slug>/<name>.html`.
+    func statementPage(_ cli: CLIRunner, in shard: String = "shards/s2") throws -> String {
+        try #require(
+            try cli.tree(shard).keys.sorted().first {
+                $0.hasPrefix("payees/") && $0.hasSuffix(".html") && !$0.hasSuffix("/index.html")
+            })
+    }
+
+    static func inode(_ path: String) throws -> UInt64 {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64)
+    }
+
+    /// A shard's files, untouched since its build, are merged without reading them again: hard-linked in (the same
+    /// inode), and the merged site verifies.
+    @Test func filesTheShardsManifestVouchesForAreLinkedNotCopied() throws {
+        let cli = try setUp()
+        let page = try statementPage(cli)
+        let outcome = try cli.run(["merge", "shards/s0", "shards/s1", "shards/s2", "--output", "out/site"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(try Self.inode(cli.path("out/site/" + page)) == Self.inode(cli.path("shards/s2/" + page)))
+        #expect(try cli.run(["verify", "out/site"]).status == 0)
+    }
+
+    /// A shard's file changed after its build, in place and to the same size (so only its bytes differ), is no longer
+    /// vouched for by its time: it is read, and refused for its SHA-256.
+    @Test func aFileEditedInPlaceToTheSameSizeIsReadAndRefused() throws {
+        let cli = try setUp()
+        let page = try statementPage(cli)
+        let path = cli.path("shards/s2/" + page)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let size = bytes.count
+        bytes[size / 2] ^= 0x01
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+        #expect(try Self.size(path) == size)
+        let outcome = try cli.run(["merge", "shards/s0", "shards/s1", "shards/s2", "--output", "out/site"])
+        #expect(outcome.status == 65, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("shards/s2/\(page): differs from the shard's manifest (size or SHA-256)"))
+        #expect(!FileManager.default.fileExists(atPath: cli.path("out/site")))
+    }
+
     /// The probe: `payees/<a real payee>/../../../victim.txt` resolves, from the output's staging folder, to the
     /// user's file beside the output; with its digest in the manifest, the old two-component check let it through.
     @Test func aDotDotPathFromAShardIsRefused() throws {

@@ -153,6 +153,15 @@ final class PreviousSite: Sendable {
         return String(path[..<slash])
     }
 
+    /// Whether the site in `output` holds `file` as the last publish left it: a regular file of the recorded size,
+    /// not touched since that publish (the rule by which `build` carries a folder over without reading it).
+    func holdsUntouched(_ file: Manifest.FileEntry, in output: URL) -> Bool {
+        var status = stat()
+        guard lstat(output.path + "/" + file.path, &status) == 0 else { return false }
+        return status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) == file.size
+            && SystemFile.touched(status) <= published
+    }
+
     /// Whether a payee's rows of the finance CSVs can be taken from this site.
     func hasFinanceRows(of id: String) -> Bool { financeOffsets[id] != nil }
 

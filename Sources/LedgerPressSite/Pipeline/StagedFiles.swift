@@ -47,6 +47,20 @@ struct StagedFiles {
             contentsOf: folders.map { StagingWriter.Operation.prune($0, keeping: names[$0] ?? []) }, at: 0)
     }
 
+    /// `merge`: stages a shard's file that its manifest vouches for without reading it: linked from the published
+    /// site when that has the same SHA-256 and its file is as the last publish left it (`publishedIntact`), else
+    /// taken from the shard (``StagingWriter/Operation/adopt(_:source:listed:sha256:)``).
+    mutating func adopt(
+        _ entry: Manifest.FileEntry, source: String, listed: ShardFolder.FileStatus, old: String?, publishedIntact: Bool
+    ) {
+        if old == entry.sha256, publishedIntact {
+            keep(entry.path)
+            return
+        }
+        operations.append(.adopt(entry.path, source: source, listed: listed, sha256: entry.sha256))
+        if old == nil { report.added += 1 } else { report.changed += 1 }
+    }
+
     /// Links a published file that is known to be unchanged.
     mutating func keep(_ path: String) {
         operations.append(.link(path))

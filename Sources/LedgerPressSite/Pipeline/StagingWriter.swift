@@ -41,6 +41,10 @@ final class StagingWriter: @unchecked Sendable {
         /// A top-level entry ledgerpress did not write, carried over from the published site as it is
         /// (see ``ForeignFiles``).
         case carry(String)
+        /// `merge`: a shard's file (at `source`) whose shard manifest vouches for it, hard-linked in when it is still
+        /// the inode the shard's listing saw; on another file system, copied once its bytes have the SHA-256 the
+        /// manifest records.
+        case adopt(String, source: String, listed: ShardFolder.FileStatus, sha256: String)
     }
 
     /// What an appended file came to.
@@ -180,7 +184,7 @@ final class StagingWriter: @unchecked Sendable {
     private static func size(of operation: Operation) -> Int {
         switch operation {
         case .file(_, let bytes), .append(_, let bytes): return bytes.count + 64
-        case .link, .carry: return 64
+        case .link, .carry, .adopt: return 64
         case .prune(_, let names): return 64 + 32 * names.count
         case .verify(_, let files): return 64 + 40 * files.count
         }
@@ -251,7 +255,33 @@ final class StagingWriter: @unchecked Sendable {
                 return
             }
         }
-        for operation in batch { try perform(operation) }
+        var index = batch.startIndex
+        while index < batch.endIndex {
+            // A run of a shard folder's files: that folder and staging's opened once, each file linked by name.
+            if case .adopt(let path, let source, _, _) = batch[index] {
+                let folder = StagingWriter.folder(of: path)
+                let sourceFolder = StagingWriter.folder(of: source)
+                var end = index + 1
+                while end < batch.endIndex, case .adopt(let next, let nextSource, _, _) = batch[end],
+                    StagingWriter.folder(of: next) == folder, StagingWriter.folder(of: nextSource) == sourceFolder
+                {
+                    end += 1
+                }
+                if end - index > 1 {
+                    try adopt(batch[index..<end], folder: folder, from: sourceFolder)
+                    index = end
+                    continue
+                }
+            }
+            try perform(batch[index])
+            index += 1
+        }
+    }
+
+    /// The folder part of a path ("" when it has none).
+    static func folder(of path: String) -> Substring {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return path[..<slash]
     }
 
     /// Below this many links in a batch, they are made one by one on the writer thread.
@@ -317,6 +347,10 @@ final class StagingWriter: @unchecked Sendable {
             try verifyMirror(
                 folder, keeping: Set(files.keys), published: files.mapValues { (inode: $0, kind: .file) })
             return
+        case .adopt(let path, let source, let listed, let sha256):
+            let target = try prepare(path)
+            try clear(path)
+            try adopt(source, at: target, listed: listed, sha256: sha256)
         case .carry(let name):
             let count = try ForeignFiles.carry(name, from: published, to: staging)
             shared.withLock { $0.carried += count }
@@ -332,6 +366,69 @@ final class StagingWriter: @unchecked Sendable {
             return shared.operations
         }
         if let limit = abortAfterFiles, operations >= limit { abort() }
+    }
+
+    /// Links a shard's file in (``Operation/adopt(_:source:listed:sha256:)``) and checks that the link is the file
+    /// the shard's listing saw, or copies it from another file system once its bytes are the manifest's.
+    private func adopt(_ source: String, at target: String, listed: ShardFolder.FileStatus, sha256: String)
+        throws(SystemError)
+    {
+        if Glibc.link(source, target) == 0 {
+            var status = stat()
+            guard lstat(target, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+                UInt64(status.st_dev) == listed.device, UInt64(status.st_ino) == listed.inode,
+                Int(status.st_size) == listed.size
+            else {
+                unlink(target)
+                throw SystemError("merge the shard's file (it was replaced while merging)", source, code: ESTALE)
+            }
+            return
+        }
+        guard errno == EXDEV || errno == EPERM || errno == EMLINK else { throw SystemError("link the shard's", source) }
+        guard let bytes = try SystemFile.read(source), bytes.count == listed.size, Manifest.sha256(bytes) == sha256
+        else {
+            throw SystemError("merge the shard's file (it differs from the shard's manifest)", source, code: ESTALE)
+        }
+        try SystemFile.create(target, bytes: bytes)
+        writeback.wrote(bytes.count)
+    }
+
+    /// A run of ``Operation/adopt(_:source:listed:sha256:)`` of one shard folder into one staging folder (`folder`,
+    /// a site path): both opened once, each file linked by name (`linkat`, which never follows a link) and checked
+    /// by `fstatat` to be the inode the shard's listing saw. A file that cannot be linked this way (another file
+    /// system) is adopted one by one.
+    private func adopt(_ run: ArraySlice<Operation>, folder: Substring, from source: Substring) throws(SystemError) {
+        guard case .adopt(let first, _, _, _) = run[run.startIndex] else { return }
+        _ = try prepare(first)
+        let from = open(String(source), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard from >= 0 else { throw SystemError("open the shard's folder", String(source)) }
+        defer { close(from) }
+        let targetPath = folder.isEmpty ? staging : staging + "/" + folder
+        let into = open(targetPath, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard into >= 0 else { throw SystemError("open the staging folder", targetPath) }
+        defer { close(into) }
+        for case .adopt(let path, let sourcePath, let listed, let sha256) in run {
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+            let name = String(slash.map { path[path.index(after: $0)...] } ?? path[...])
+            try clear(path)
+            if linkat(from, name, into, name, 0) == 0 {
+                var status = stat()
+                guard fstatat(into, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG,
+                    UInt64(status.st_dev) == listed.device, UInt64(status.st_ino) == listed.inode,
+                    Int(status.st_size) == listed.size
+                else {
+                    unlinkat(into, name, 0)
+                    throw SystemError(
+                        "merge the shard's file (it was replaced while merging)", sourcePath, code: ESTALE)
+                }
+            } else {
+                guard errno == EXDEV || errno == EPERM || errno == EMLINK else {
+                    throw SystemError("link the shard's", sourcePath)
+                }
+                try adopt(sourcePath, at: staging + "/" + path, listed: listed, sha256: sha256)
+            }
+        }
+        counted(run.count)
     }
 
     private func append(_ index: Int, _ bytes: Data) throws(SystemError) {

@@ -16,15 +16,32 @@ final class ShardFolder: @unchecked Sendable {
     let display: String
     private let descriptor: Int32
 
-    /// What the folder holds: regular files and folders, by path relative to it.
+    /// What the folder holds: regular files and folders, by path relative to it, with what the listing saw of
+    /// each file, and the files of each folder.
     struct Listing {
         var files: Set<String> = []
         var folders: Set<String> = []
+        var status: [String: FileStatus] = [:]
+        /// The paths of the files directly inside each folder ("" for the top), by folder.
+        var filesIn: [String: [String]] = [:]
     }
+
+    /// A file as the listing saw it (`fstatat`, not following links).
+    struct FileStatus: Sendable {
+        var size: Int
+        /// ``SystemFile/touched(_:)``: when it was last modified or had its status changed.
+        var touched: Int64
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// The folder's path as the user named it (the root of every path below).
+    let path: String
 
     /// Opens the folder; a missing one is `.missing`.
     init(_ url: URL, display: String) throws(MergeFailure) {
         self.display = display
+        path = url.path
         descriptor = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
@@ -80,6 +97,10 @@ final class ShardFolder: @unchecked Sendable {
             switch status.st_mode & S_IFMT {
             case S_IFREG:
                 listing.files.insert(path)
+                listing.status[path] = FileStatus(
+                    size: Int(status.st_size), touched: SystemFile.touched(status), device: UInt64(status.st_dev),
+                    inode: UInt64(status.st_ino))
+                listing.filesIn[String(prefix.dropLast()), default: []].append(path)
             case S_IFDIR:
                 guard depth < 2 else { throw failure(path, "expected no folder this deep in a site, got one") }
                 listing.folders.insert(path)

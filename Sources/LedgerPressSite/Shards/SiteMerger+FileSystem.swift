@@ -146,7 +146,7 @@ extension SiteMerger {
         }
         return LoadedShard(
             directory: directory, folder: folder, listing: listing, manifest: manifest, record: record, files: files,
-            financeOffsets: offsets)
+            financeOffsets: offsets, published: listing.status["manifest.json"]?.touched ?? 0)
     }
 
     /// A payee's folder from its shard, checked file by file against the payee manifest the shard's manifest
@@ -163,14 +163,22 @@ extension SiteMerger {
                 "\(directory)/\(entry.manifest.path): differs from the shard's manifest (size or SHA-256)")
         }
         let manifest: PayeeManifest
-        do {
-            manifest = try JSONDecoder().decode(PayeeManifest.self, from: manifestBytes)
-        } catch {
-            throw MergeFailure.mismatch(
-                "\(directory)/\(entry.manifest.path): expected a payee manifest, got \(PreviousManifest.reason(error))")
+        if let read = try? JSONCursor.decode(
+            manifestBytes, { json throws(JSONCursor.Unexpected) in try PayeeManifest(json: &json) })
+        {
+            manifest = read
+        } else {
+            // What the cursor refuses, JSONDecoder says in its words.
+            do {
+                manifest = try JSONDecoder().decode(PayeeManifest.self, from: manifestBytes)
+            } catch {
+                throw MergeFailure.mismatch(
+                    "\(directory)/\(entry.manifest.path): expected a payee manifest, got \(PreviousManifest.reason(error))"
+                )
+            }
         }
         let folder = "payees/\(entry.slug)/"
-        let present = shard.listing.files.filter { $0.hasPrefix(folder) }
+        let present = shard.listing.filesIn["payees/\(entry.slug)"] ?? []
         var expected = Set([entry.manifest.path])
         for file in manifest.files {
             guard file.path.hasPrefix(folder), (try? SitePath.check(file.path, payeeSlugs: [entry.slug])) != nil,
@@ -211,6 +219,15 @@ extension SiteMerger {
             let bytes: Data
             if file.path == entry.manifest.path {
                 bytes = manifestBytes
+            } else if let listed = shard.listing.status[file.path], listed.size == file.size,
+                listed.touched <= shard.published
+            {
+                // Vouched for by the shard's manifest: linked, not read (see ``LoadedShard/published``).
+                let old = oldFiles.removeValue(forKey: file.path)
+                staged.adopt(
+                    file, source: shard.folder.path + "/" + file.path, listed: listed, old: old,
+                    publishedIntact: old == file.sha256 && site.holdsUntouched(file, in: output))
+                continue
             } else {
                 guard let read = try shard.folder.read(file.path) else {
                     throw MergeFailure.mismatch(

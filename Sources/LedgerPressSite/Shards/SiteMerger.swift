@@ -53,6 +53,10 @@ public struct SiteMerger: Sendable {
         var files: [String: Data]
         /// Where each payee's rows start in each finance CSV.
         var financeOffsets: [String: [Int]]
+        /// When the shard's `manifest.json` was last touched, as listed (``SystemFile/touched(_:)``): the end of the
+        /// shard's publish. A file listed as untouched since, of the size its manifest records, is as the shard's
+        /// build wrote it, and is merged without reading its bytes again (as `build` carries over a published folder).
+        var published: Int64
     }
 
     /// Checks the shards (reading nothing into the output), then publishes their union into `output`.
@@ -62,9 +66,12 @@ public struct SiteMerger: Sendable {
         -> Merged
     {
         guard !directories.isEmpty else { throw MergeFailure.mismatch("expected at least one shard folder, got none") }
-        let shards = try directories.map { url throws(MergeFailure) in try load(url) }.sorted {
-            $0.record.shard.index < $1.record.shard.index
+        // The shards are listed and their top-level files checked in parallel; a failure is the first shard's by order given.
+        let loaded = ResultSlots<LoadedShard>(count: directories.count)
+        DispatchQueue.concurrentPerform(iterations: directories.count) { index in
+            loaded.set(index) { try load(directories[index]) }
         }
+        let shards = try loaded.values().sorted { $0.record.shard.index < $1.record.shard.index }
         let first = shards[0]
         try checkComplete(shards)
         for shard in shards.dropFirst() { try checkSameRun(shard, as: first) }
@@ -106,7 +113,8 @@ public struct SiteMerger: Sendable {
                 letterKey: try letterKey(of: first)),
             inputs: first.manifest.inputs,
             formats: MoneyFormats(), site: site, output: writer.output)
-        let staging = try StagingWriter.opening(for: writer, abortAfterFiles: nil)
+        let staging = try StagingWriter.opening(
+            for: writer, abortAfterFiles: nil, lanes: StagingWriter.lanes(workers: workers))
         let outcome: SitePipeline.Outcome
         do {
             let outputs = try publish.stream(count: payees.count, workers: workers, writer: staging, progress: progress)
