@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Issue 29's scaling table: one release binary pinned with `taskset` to 2, 4, 8, 16 ... CPUs (as many as the machine
+# has), on `ledgerpress sample --entries N --payees M --seed 42`, outputs on tmpfs. For each CPU count: the full build,
+# a no-change rerun, a late night (1 % more rows on a new day) and `--only finance`; then, on all CPUs, the sharded
+# layouts (shards built in parallel, each pinned to its own CPUs, then `merge` on all of them), checked to give the
+# single build's files. Needs only bash, coreutils, taskset and the binary (no Swift, no jq, no python: it runs on
+# the 16-core device machine with a carried static binary; see BENCHMARKS.md).
+#
+#   scripts/scaling.sh [ENTRIES] [PAYEES]        (default 1000000 10000)
+# Environment: BIN (default .build/release/ledgerpress), WORK (default /dev/shm/ledgerpress-scaling, removed first
+# and at the end), CPUS (default: 2 4 8 16 ... up to nproc), SHARDS (default "4 8 16": shard counts to try),
+# OUT (a folder: the table is also written to $OUT/scaling.md). Prints a Markdown table.
+set -euo pipefail
+BIN=${BIN:-.build/release/ledgerpress}
+entries=${1:-1000000}
+payees=${2:-10000}
+work=${WORK:-/dev/shm/ledgerpress-scaling}
+total=$(nproc)
+cpus=${CPUS:-$(for c in 2 4 8 16 32 64 128; do [ "$c" -le "$total" ] && echo "$c"; done)}
+[ -n "$cpus" ] || cpus=$total
+shard_counts=${SHARDS:-4 8 16}
+rm -rf "$work"
+mkdir -p "$work"
+trap 'rm -rf "$work"' EXIT
+say() { printf 'scaling [%4d s]: %s\n' "$SECONDS" "$*" >&2; }
+
+"$BIN" sample --entries "$entries" --payees "$payees" --seed 42 --out "$work/ledger.csv" \
+	--payees-out "$work/payees.csv" --late $((entries / 100)) --late-out "$work/late.csv" >/dev/null
+inputs=("$work/ledger.csv" --payees "$work/payees.csv")
+
+# number NAME KEY: a number from the report of run NAME ("KEY" : 1.23); empty when absent.
+number() { grep -o "\"$2\" *: *[0-9.]*" "$work/$1.json" | head -n 1 | sed 's/.*: *//'; }
+# timed NAME CPULIST CMD...: runs CMD pinned to CPULIST with --quiet --report; sets wall (seconds).
+timed() {
+	local name=$1 list=$2 start end
+	shift 2
+	start=$(date +%s.%N)
+	taskset -c "$list" "$@" --quiet --report "$work/$name.json"
+	end=$(date +%s.%N)
+	wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
+	say "$name on CPUs $list: $wall s"
+}
+row() { # NAME CPUS WALL: a table row with the report's stages and peak memory
+	local kib
+	kib=$(number "$1" peak_memory_kib)
+	printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "$3" "$(number "$1" import)" "$(number "$1" plan)" \
+		"$(number "$1" render)" "$(awk -v k="${kib:-0}" 'BEGIN { printf "%.0f", k / 1024 }')"
+}
+
+table=$work/table.md
+{
+	echo "## scripts/scaling.sh: $entries entries / $payees payees, $(date -u +%Y-%m-%d), $total CPUs ($(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo))"
+	echo
+	echo "| run | CPUs | wall s | import s | plan s | render s | peak MiB |"
+	echo "|---|---:|---:|---:|---:|---:|---:|"
+} >"$table"
+declare -A full_wall
+for c in $cpus; do
+	list=0-$((c - 1))
+	site=$work/site-$c
+	timed "full-$c" "$list" "$BIN" build "${inputs[@]}" --output "$site"
+	full_wall[$c]=$wall
+	row "full-$c" "$c" "$wall" >>"$table"
+	timed "nochange-$c" "$list" "$BIN" build "${inputs[@]}" --output "$site"
+	row "nochange-$c" "$c" "$wall" >>"$table"
+	timed "late-$c" "$list" "$BIN" build "$work/ledger.csv" "$work/late.csv" --payees "$work/payees.csv" --output "$site"
+	row "late-$c" "$c" "$wall" >>"$table"
+	timed "finance-$c" "$list" "$BIN" build "${inputs[@]}" --only finance --output "$work/finance-$c"
+	row "finance-$c" "$c" "$wall" >>"$table"
+	rm -rf "$site" "$work/.site-$c.spare" "$work/finance-$c" "$work/.finance-$c.spare"
+done
+
+# The sharded layouts on all CPUs: N shards at once, each on its own TOTAL/N CPUs, then one merge on all of them.
+last=$(echo "$cpus" | awk '{ print $NF }')
+timed "single-$last" "0-$((last - 1))" "$BIN" build "${inputs[@]}" --output "$work/single"
+single=$wall
+{
+	echo
+	echo "| layout | shard builds s | merge s | total s | merge / single build | single build s |"
+	echo "|---|---:|---:|---:|---:|---:|"
+} >>"$table"
+for n in $shard_counts; do
+	[ "$n" -le "$last" ] || continue
+	per=$((last / n))
+	start=$(date +%s.%N)
+	pids=()
+	for i in $(seq 0 $((n - 1))); do
+		taskset -c "$((i * per))-$((i * per + per - 1))" "$BIN" build "${inputs[@]}" --shard "$i/$n" \
+			--output "$work/shards-$n/$i" --quiet &
+		pids+=($!)
+	done
+	for pid in "${pids[@]}"; do wait "$pid"; done
+	end=$(date +%s.%N)
+	builds=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
+	timed "merge-$n" "0-$((last - 1))" "$BIN" merge $(for i in $(seq 0 $((n - 1))); do echo "$work/shards-$n/$i"; done) \
+		--output "$work/merged-$n"
+	if ! diff -r -q "$work/merged-$n" "$work/single" >/dev/null; then
+		say "the merge of $n shards differs from the single build"
+		exit 1
+	fi
+	printf '| %s shards × %s CPUs | %s | %s | %s | %s | %s |\n' "$n" "$per" "$builds" "$wall" \
+		"$(awk -v a="$builds" -v b="$wall" 'BEGIN { printf "%.2f", a + b }')" \
+		"$(awk -v a="$wall" -v b="$single" 'BEGIN { printf "%.2f", a / b }')" "$single" >>"$table"
+	rm -rf "$work/shards-$n" "$work/merged-$n" "$work/.merged-$n.spare"
+done
+{
+	echo
+	first=$(echo "$cpus" | awk '{ print $1 }')
+	echo "Full build speed-up, $first → $last CPUs: $(awk -v a="${full_wall[$first]}" -v b="${full_wall[$last]}" 'BEGIN { printf "%.2f", a / b }')×."
+	echo "Every merged site was byte for byte the single build (diff -r)."
+} >>"$table"
+cat "$table"
+if [ -n "${OUT:-}" ]; then cp "$table" "$OUT/scaling.md"; fi
