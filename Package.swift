@@ -36,6 +36,9 @@ let package = Package(
         // renameat2(RENAME_EXCHANGE) for the atomic swap of the output folder (not reachable from Swift's Glibc);
         // SiteSwap.swift is the only file that imports it.
         .target(name: "CRenameExchange"),
+        // The executable's GNU build ID (dl_iterate_phdr, not reachable from Swift's Glibc): what identifies this
+        // build in the payees' keys. ToolIdentity.swift is the only file that imports it.
+        .target(name: "CBuildID"),
         // Pure domain: money, currencies, time, periods, ledger entries, statements. No I/O.
         .target(name: "LedgerPressCore"),
         // Bytes -> ledger entries and diagnostics.
@@ -79,7 +82,7 @@ let package = Package(
             name: "ledgerpress",
             dependencies: [
                 "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite", "LedgerPressEngine",
-                "LedgerPressSample", "LedgerPressPostgres",
+                "LedgerPressSample", "LedgerPressPostgres", "CBuildID",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
