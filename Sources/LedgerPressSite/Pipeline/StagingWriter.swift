@@ -251,29 +251,34 @@ final class StagingWriter: @unchecked Sendable {
             }
             if links.count >= StagingWriter.parallelLinks {
                 try link(links[...])
-                for operation in others { try perform(operation) }
+                try performInOrder(others[...])
                 return
             }
         }
-        var index = batch.startIndex
-        while index < batch.endIndex {
-            // A run of a shard folder's files: that folder and staging's opened once, each file linked by name.
-            if case .adopt(let path, let source, _, _) = batch[index] {
+        try performInOrder(batch[...])
+    }
+
+    /// Operations one after the other, but a run of a shard folder's files (``Operation/adopt(_:source:listed:sha256:)``
+    /// of one folder) at once: that folder and staging's opened once, each file linked by name.
+    private func performInOrder(_ operations: ArraySlice<Operation>) throws(SystemError) {
+        var index = operations.startIndex
+        while index < operations.endIndex {
+            if case .adopt(let path, let source, _, _) = operations[index] {
                 let folder = StagingWriter.folder(of: path)
                 let sourceFolder = StagingWriter.folder(of: source)
                 var end = index + 1
-                while end < batch.endIndex, case .adopt(let next, let nextSource, _, _) = batch[end],
+                while end < operations.endIndex, case .adopt(let next, let nextSource, _, _) = operations[end],
                     StagingWriter.folder(of: next) == folder, StagingWriter.folder(of: nextSource) == sourceFolder
                 {
                     end += 1
                 }
                 if end - index > 1 {
-                    try adopt(batch[index..<end], folder: folder, from: sourceFolder)
+                    try adopt(operations[index..<end], folder: folder, from: sourceFolder)
                     index = end
                     continue
                 }
             }
-            try perform(batch[index])
+            try perform(operations[index])
             index += 1
         }
     }
