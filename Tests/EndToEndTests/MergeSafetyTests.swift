@@ -95,6 +95,37 @@ import Testing
         #expect(try cli.run(["verify", "out/site"]).status == 0)
     }
 
+    /// Shards on another file system (here /dev/shm, a tmpfs, against the test's folder under the temporary directory)
+    /// cannot be hard-linked: their files are copied, each checked against its SHA-256, and the merged site is the
+    /// one merged from shards beside it.
+    @Test func shardsOnAnotherFileSystemAreCopied() throws {
+        let cli = try setUp()
+        let elsewhere = URL(fileURLWithPath: "/dev/shm/ledgerpress-merge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        var here = stat()
+        var there = stat()
+        #expect(stat(cli.path("shards"), &here) == 0 && stat(elsewhere.path, &there) == 0)
+        try #require(here.st_dev != there.st_dev, "/dev/shm must be another file system than \(cli.path("shards"))")
+        for index in 0..<3 {
+            let outcome = try cli.run(
+                ["build"] + ShardTests.inputs + ShardTests.options + [
+                    "--shard", "\(index)/3", "--output", elsewhere.path + "/s\(index)",
+                ],
+                environment: ShardTests.environment)
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+        }
+        let far = try cli.run(
+            ["merge"] + (0..<3).map { elsewhere.path + "/s\($0)" } + ["--output", "out/far"])
+        #expect(far.status == 0, "\(far.stderr)")
+        let near = try cli.run(["merge", "shards/s0", "shards/s1", "shards/s2", "--output", "out/near"])
+        #expect(near.status == 0, "\(near.stderr)")
+        #expect(try cli.tree("out/far") == cli.tree("out/near"))
+        let page = try statementPage(cli)
+        #expect(try Self.inode(cli.path("out/far/" + page)) != Self.inode(elsewhere.path + "/s2/" + page))
+        #expect(try cli.run(["verify", "out/far"]).status == 0)
+    }
+
     /// A shard's file changed after its build, in place and to the same size (so only its bytes differ), is no longer
     /// vouched for by its time: it is read, and refused for its SHA-256.
     @Test func aFileEditedInPlaceToTheSameSizeIsReadAndRefused() throws {
