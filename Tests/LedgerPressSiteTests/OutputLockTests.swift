@@ -4,11 +4,20 @@ import Testing
 @testable import LedgerPressSite
 
 /// The output lock is held only while its file is still the one at the lock path (issue 25, F4).
-@Suite struct OutputLockTests {
+/// Each test gets an instance of its own, whose folders are removed when it ends (they were left in the temporary
+/// folder, hundreds of them after a few runs of the suite).
+@Suite final class OutputLockTests {
+    private var folders: [URL] = []
+
+    deinit {
+        for folder in folders { try? FileManager.default.removeItem(at: folder) }
+    }
+
     func folder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "ledgerpress-lock-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folders.append(folder)
         return folder
     }
 
