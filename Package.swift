@@ -107,8 +107,7 @@ let package = Package(
                 "LedgerPressEngine", "LedgerPressSite", "LedgerPressImport", "LedgerPressSample", "LedgerPressRender",
                 "LedgerPressPostgres", "LedgerPressTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            exclude: ["Fixtures"]),
+            ]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["ledgerpress", "LedgerPressTestSupport", .product(name: "Crypto", package: "swift-crypto")],  // Crypto: HMAC folder names computed independently
