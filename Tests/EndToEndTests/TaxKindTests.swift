@@ -131,22 +131,33 @@ import Testing
         #expect(verify.status == 0, "\(verify.stderr)")
     }
 
-    @Test func squareItemSalesBookTheTaxApartFromSales() throws {
-        let rows = try RealExportTests.rows("square-item-sales.csv")
-        func sum(_ column: String, _ event: String? = nil) -> Int {
+    /// The sums of a real Square export's columns (of the rows of one event type, or all), as it was downloaded.
+    struct ColumnSums {
+        let rows: [[String: String]]
+
+        func callAsFunction(_ column: String, _ event: String? = nil) -> Int {
             rows.filter { event == nil || $0["Event Type"] == event }.reduce(0) {
                 $0 + RealExportTests.cents($1[column])
             }
         }
+    }
+
+    /// A real Square export built with its shipped mapping for one merchant: its column sums, and the finance
+    /// summary's row of `period`.
+    static func squareBuild(_ name: String, periods: String, period: String) throws -> (ColumnSums, [String: String]) {
+        let sum = ColumnSums(rows: try RealExportTests.rows(name + ".csv"))
         let cli = try CLIRunner()
         let outcome = try cli.run([
-            "build", CLIRunner.fixture("exports/square-item-sales.csv"), "--mapping",
-            RealExportTests.mapping("square-item-sales.yaml"), "--payee", "mer_test", "--payee-type", "merchant",
-            "--output", "site", "--periods", "month",
+            "build", CLIRunner.fixture("exports/\(name).csv"), "--mapping", RealExportTests.mapping(name + ".yaml"),
+            "--payee", "mer_test", "--payee-type", "merchant", "--output", "site", "--periods", periods,
         ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        let month = try #require(
-            Self.table(try cli.read("site/finance/summary.csv")).first { $0["period"] == "2026-10" })
+        let row = try #require(Self.table(try cli.read("site/finance/summary.csv")).first { $0["period"] == period })
+        return (sum, row)
+    }
+
+    @Test func squareItemSalesBookTheTaxApartFromSales() throws {
+        let (sum, month) = try Self.squareBuild("square-item-sales", periods: "month", period: "2026-10")
         #expect(RealExportTests.cents(month["earnings"]) == sum("Gross Sales", "Payment"))
         #expect(RealExportTests.cents(month["refunds"]) == sum("Gross Sales", "Refund"))
         #expect(RealExportTests.cents(month["adjustments"]) == sum("Discounts"))
@@ -156,20 +167,7 @@ import Testing
     }
 
     @Test func squareTransactionsBookTheTaxApartAndStillAddUpToNetTotal() throws {
-        let rows = try RealExportTests.rows("square-transactions.csv")
-        func sum(_ column: String, _ event: String? = nil) -> Int {
-            rows.filter { event == nil || $0["Event Type"] == event }.reduce(0) {
-                $0 + RealExportTests.cents($1[column])
-            }
-        }
-        let cli = try CLIRunner()
-        let outcome = try cli.run([
-            "build", CLIRunner.fixture("exports/square-transactions.csv"), "--mapping",
-            RealExportTests.mapping("square-transactions.yaml"), "--payee", "mer_test", "--payee-type", "merchant",
-            "--output", "site", "--periods", "year",
-        ])
-        #expect(outcome.status == 0, "\(outcome.stderr)")
-        let year = try #require(Self.table(try cli.read("site/finance/summary.csv")).first { $0["period"] == "2026" })
+        let (sum, year) = try Self.squareBuild("square-transactions", periods: "year", period: "2026")
         #expect(RealExportTests.cents(year["tax"]) == sum("Tax"))
         #expect(
             RealExportTests.cents(year["earnings"]) == sum("Total Collected", "Payment") - sum("Tax", "Payment"))
