@@ -6,32 +6,10 @@ import Foundation
 
 /// `merge`: a shard's files taken into staging without reading them (``StagingWriter/Operation/adopt(_:source:listed:sha256:)``).
 extension StagingWriter {
-    /// Links a shard's file in (``Operation/adopt(_:source:listed:sha256:)``) and checks that the link is the file
-    /// the shard's listing saw, or copies it from another file system once its bytes are the manifest's.
-    func adopt(_ source: String, at target: String, listed: ShardFolder.FileStatus, sha256: String)
-        throws(SystemError)
-    {
-        if Glibc.link(source, target) == 0 {
-            var status = stat()
-            guard lstat(target, &status) == 0, StagingWriter.isListed(status, listed) else {
-                unlink(target)
-                throw SystemError("merge the shard's file (it was replaced while merging)", source, code: ESTALE)
-            }
-            return
-        }
-        guard errno == EXDEV || errno == EPERM || errno == EMLINK else { throw SystemError("link the shard's", source) }
-        guard let bytes = try SystemFile.read(source), bytes.count == listed.size, Manifest.sha256(bytes) == sha256
-        else {
-            throw SystemError("merge the shard's file (it differs from the shard's manifest)", source, code: ESTALE)
-        }
-        try SystemFile.create(target, bytes: bytes)
-        writeback.wrote(bytes.count)
-    }
-
     /// A run of ``Operation/adopt(_:source:listed:sha256:)`` of one shard folder into one staging folder (`folder`,
     /// a site path): both opened once, each file linked by name (`linkat`, which never follows a link) and checked
-    /// by `fstatat` to be the inode the shard's listing saw. A file that cannot be linked this way (another file
-    /// system) is adopted one by one.
+    /// by `fstatat` to be the inode the shard's listing saw. A file on another file system is copied once its bytes
+    /// are the manifest's.
     func adopt(_ run: ArraySlice<Operation>, folder: Substring, from source: Substring) throws(SystemError) {
         guard case .adopt(let first, _, _, _) = run[run.startIndex] else { return }
         _ = try prepare(first)
@@ -58,10 +36,23 @@ extension StagingWriter {
                 guard errno == EXDEV || errno == EPERM || errno == EMLINK else {
                     throw SystemError("link the shard's", sourcePath)
                 }
-                try adopt(sourcePath, at: staging + "/" + path, listed: listed, sha256: sha256)
+                try copy(sourcePath, to: staging + "/" + path, listed: listed, sha256: sha256)
             }
         }
         counted(run.count)
+    }
+
+    /// A shard's file that cannot be linked (another file system) copied, once its bytes have the size the listing
+    /// saw and the SHA-256 its manifest records.
+    private func copy(_ source: String, to target: String, listed: ShardFolder.FileStatus, sha256: String)
+        throws(SystemError)
+    {
+        guard let bytes = try SystemFile.read(source), bytes.count == listed.size, Manifest.sha256(bytes) == sha256
+        else {
+            throw SystemError("merge the shard's file (it differs from the shard's manifest)", source, code: ESTALE)
+        }
+        try SystemFile.create(target, bytes: bytes)
+        writeback.wrote(bytes.count)
     }
 
     /// Whether a staged entry (as `lstat` sees it) is the regular file a shard's listing saw: its inode, its size.

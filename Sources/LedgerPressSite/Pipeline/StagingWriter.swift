@@ -272,11 +272,9 @@ final class StagingWriter: @unchecked Sendable {
                 {
                     end += 1
                 }
-                if end - index > 1 {
-                    try adopt(operations[index..<end], folder: folder, from: sourceFolder)
-                    index = end
-                    continue
-                }
+                try adopt(operations[index..<end], folder: folder, from: sourceFolder)
+                index = end
+                continue
             }
             try perform(operations[index])
             index += 1
@@ -352,10 +350,10 @@ final class StagingWriter: @unchecked Sendable {
             try verifyMirror(
                 folder, keeping: Set(files.keys), published: files.mapValues { (inode: $0, kind: .file) })
             return
-        case .adopt(let path, let source, let listed, let sha256):
-            let target = try prepare(path)
-            try clear(path)
-            try adopt(source, at: target, listed: listed, sha256: sha256)
+        case .adopt(let path, let source, _, _):
+            try adopt(
+                [operation][...], folder: StagingWriter.folder(of: path), from: StagingWriter.folder(of: source))
+            return
         case .carry(let name):
             let count = try ForeignFiles.carry(name, from: published, to: staging)
             shared.withLock { $0.carried += count }

@@ -16,12 +16,11 @@ final class ShardFolder: @unchecked Sendable {
     let display: String
     private let descriptor: Int32
 
-    /// What the folder holds: regular files and folders, by path relative to it, with what the listing saw of
-    /// each file, and the files of each folder.
+    /// What the folder holds, by path relative to it: its regular files with what the listing saw of each, its
+    /// folders, and the files of each folder.
     struct Listing {
-        var files: Set<String> = []
-        var folders: Set<String> = []
         var status: [String: FileStatus] = [:]
+        var folders: Set<String> = []
         /// The paths of the files directly inside each folder ("" for the top), by folder.
         var filesIn: [String: [String]] = [:]
     }
@@ -96,7 +95,6 @@ final class ShardFolder: @unchecked Sendable {
             }
             switch status.st_mode & S_IFMT {
             case S_IFREG:
-                listing.files.insert(path)
                 listing.status[path] = FileStatus(
                     size: Int(status.st_size), touched: SystemFile.touched(status), device: UInt64(status.st_dev),
                     inode: UInt64(status.st_ino))

@@ -10,7 +10,7 @@ extension SiteMerger {
         let directory = url.relativePath
         let folder = try ShardFolder(url, display: directory)
         let listing = try folder.list()
-        guard listing.files.contains("manifest.json"), let manifestBytes = try folder.read("manifest.json") else {
+        guard listing.status["manifest.json"] != nil, let manifestBytes = try folder.read("manifest.json") else {
             throw .missing("\(directory)/manifest.json: error: expected a ledgerpress manifest, got no file")
         }
         let manifest: Manifest
@@ -53,7 +53,7 @@ extension SiteMerger {
         }
         var files: [String: Data] = [:]
         func read(_ entry: Manifest.FileEntry, keep: Bool = true) throws(MergeFailure) {
-            guard listing.files.contains(entry.path), let bytes = try folder.read(entry.path) else {
+            guard listing.status[entry.path] != nil, let bytes = try folder.read(entry.path) else {
                 throw .mismatch("\(directory)/\(entry.path): listed in the shard's manifest, but missing")
             }
             guard bytes.count == entry.size, Manifest.sha256(bytes) == entry.sha256 else {
@@ -91,7 +91,7 @@ extension SiteMerger {
             }
             payeeFiles.insert(entry.manifest.path)
         }
-        for path in listing.files.sorted() where path != "manifest.json" && !listed.contains(path) {
+        for path in listing.status.keys.sorted() where path != "manifest.json" && !listed.contains(path) {
             // A payee's other files are checked against their payee manifest when the payee is merged.
             if path.hasPrefix("payees/"), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")),
                 slugs.contains(String(path[path.index(path.startIndex, offsetBy: 7)..<slash]))
@@ -102,7 +102,7 @@ extension SiteMerger {
                 "\(directory)/\(SitePath.quoted(path)): error: expected only the files the shard's manifest lists, got one it does not list"
             )
         }
-        for path in payeeFiles.sorted() where !listing.files.contains(path) {
+        for path in payeeFiles.sorted() where listing.status[path] == nil {
             throw .mismatch("\(directory)/\(path): listed in the shard's manifest, but missing")
         }
         for entry in manifest.files where entry.path != ShardRecord.path {
