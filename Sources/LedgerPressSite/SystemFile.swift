@@ -108,8 +108,26 @@ public enum SystemFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == bytes.count
         else { return false }
-        guard let contents = try? readAll(descriptor, path: path, expected: bytes.count) else { return false }
-        return contents == bytes
+        // Compared piece by piece as it is read (a 25 MB manifest is not held twice).
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var offset = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            if count == 0 { return offset == bytes.count }
+            guard offset + count <= bytes.count,
+                bytes.withUnsafeBytes({ expected in
+                    chunk.withUnsafeBytes { read in
+                        guard let want = expected.baseAddress, let got = read.baseAddress else { return false }
+                        return memcmp(want + offset, got, count) == 0
+                    }
+                })
+            else { return false }
+            offset += count
+        }
     }
 
     /// Creates a folder and any missing parents (`mkdir -p`).

@@ -110,6 +110,38 @@ import Testing
         #expect(!made)
     }
 
+    /// A skeleton is made outside the cache's lock: a caller meeting the shape while it is being made gets no
+    /// skeleton (and renders in full) instead of waiting, and the skeleton is kept once made.
+    @Test func aShapeBeingMadeIsRenderedInFullByOthers() throws {
+        let templates = try Self.templates()
+        let wording = templates.wording(for: "en_US")
+        let context = Self.context(wording.words, text: "<one>")
+        let key = TemplateSet.shape(of: context, name: "layout.html", wording: wording).key
+        #expect(
+            templates.skeletons.skeleton(for: key) {
+                Issue.record("made the first time"); return nil
+            } == nil)
+        var innerAnswered = false
+        var innerGotOne = false
+        var madeInside = false
+        let outer = templates.skeletons.skeleton(for: key) {
+            // Another lookup of the same shape while this one is being made: no deadlock, no second making.
+            let inner = templates.skeletons.skeleton(for: key) {
+                madeInside = true; return nil
+            }
+            innerAnswered = true
+            innerGotOne = inner != nil
+            return TemplateSkeleton(slots: 1, escape: HTMLText.escape) { "<p>" + $0.joined() + "</p>" }
+        }
+        #expect(outer != nil)
+        #expect(innerAnswered && !innerGotOne)
+        #expect(!madeInside)
+        #expect(
+            templates.skeletons.skeleton(for: key) {
+                Issue.record("made twice"); return nil
+            }?.pieces == outer?.pieces)
+    }
+
     /// With no room left for skeletons, contexts are rendered in full, to the same bytes.
     @Test func fullCacheRendersInFull() throws {
         let templates = try Self.templates(limit: 0)

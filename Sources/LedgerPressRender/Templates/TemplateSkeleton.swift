@@ -161,9 +161,15 @@ struct TemplateSkeleton: Sendable {
 /// worth two renderings); met again, it gets its skeleton (nil is kept too, for a shape that has none). It
 /// stops noting new shapes after `limit` shapes or `byteLimit` bytes of keys and skeletons, whichever comes
 /// first, so its memory is bounded whatever the run: past that, new shapes render in full.
+///
+/// A skeleton is made outside the lock (two renderings of the template): the other render workers go on
+/// looking up and filling skeletons meanwhile, and one that meets the shape while it is being made renders
+/// its context in full instead of waiting (the lock is held only to look up and to note).
 final class TemplateSkeletonCache: Sendable {
     private enum Entry {
         case seen
+        /// A worker is making this shape's skeleton.
+        case making
         case made(TemplateSkeleton?)
     }
 
@@ -182,24 +188,38 @@ final class TemplateSkeletonCache: Sendable {
     }
 
     /// The skeleton of `key`, made by `make` the second time the key is asked for; nil the first time, when the
-    /// shape has none, or when the cache is full.
+    /// shape has none, while another caller is making it, or when the cache is full.
     func skeleton(for key: String, make: () -> TemplateSkeleton?) -> TemplateSkeleton? {
-        noted.withLock { noted in
+        enum Found {
+            case skeleton(TemplateSkeleton?)
+            case toMake
+        }
+        let found: Found = noted.withLock { noted in
             switch noted.entries[key] {
             case .made(let skeleton)?:
-                return skeleton
+                return .skeleton(skeleton)
+            case .making?:
+                return .skeleton(nil)
             case .seen?:
-                let made = make()
-                noted.entries[key] = .made(made)
-                noted.bytes += made?.size ?? 0
-                return made
+                noted.entries[key] = .making
+                return .toMake
             case nil:
-                guard noted.entries.count < limit, noted.bytes < byteLimit else { return nil }
+                guard noted.entries.count < limit, noted.bytes < byteLimit else { return .skeleton(nil) }
                 noted.entries[key] = .seen
                 noted.bytes += key.utf8.count
-                return nil
+                return .skeleton(nil)
             }
         }
+        switch found {
+        case .skeleton(let skeleton): return skeleton
+        case .toMake: break
+        }
+        let made = make()
+        noted.withLock { noted in
+            noted.entries[key] = .made(made)
+            noted.bytes += made?.size ?? 0
+        }
+        return made
     }
 
     /// How many shapes are noted, and the bytes of their keys and skeletons.

@@ -31,6 +31,30 @@ struct DifferenceLog {
     var differences: [SpareSite.Difference]? { overflowed ? nil : list }
 }
 
+/// The paths a run wrote into staging, which ``StagingWriter/verifyMirror(_:keeping:published:)`` keeps though
+/// they are not the published inodes. By folder, each name once: a file name of up to 15 bytes (every name
+/// ledgerpress gives a statement) is held inside its `String`, so a path costs its set slot, not a heap block
+/// of its own (at 1M entries a set of whole paths was 200 MB, most of the build's peak).
+struct WrittenPaths {
+    private var names: [String: Set<String>] = [:]
+
+    mutating func insert(_ path: String) {
+        let (folder, name) = WrittenPaths.split(path)
+        names[folder, default: []].insert(name)
+    }
+
+    func contains(_ path: String) -> Bool {
+        let (folder, name) = WrittenPaths.split(path)
+        return names[folder]?.contains(name) ?? false
+    }
+
+    /// The folder (`""` at the top) and the name, as strings of their own (not substrings of the path).
+    private static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
+        return (String(path[..<slash]), String(path[path.utf8.index(after: slash)...]))
+    }
+}
+
 extension StagingWriter {
     /// The paths where the new site differs from the published one (written, replaced or removed), once
     /// ``finish()`` has returned; nil when there were more than ``SpareSite/maximumDifferences``.
@@ -39,7 +63,7 @@ extension StagingWriter {
     /// Notes where the new site differs from the published one.
     func record(_ difference: SpareSite.Difference) { shared.withLock { $0.log.record(difference) } }
 
-    /// Whether this run wrote `path` into staging.
+    /// Whether this run wrote `path` into staging (asked only when staging mirrors the published site).
     func wrote(_ path: String) -> Bool { shared.withLock { $0.written.contains(path) } }
 
     /// Creates a file in staging after ``finish()`` (the top-level manifest), replacing the staged one.
@@ -56,7 +80,7 @@ extension StagingWriter {
     func clear(_ path: String) throws(SystemError) {
         shared.withLock { shared in
             shared.log.record(.file(path))
-            shared.written.insert(path)
+            if mirrorsPublished { shared.written.insert(path) }
         }
         guard mirrorsPublished else { return }
         let target = staging + "/" + path

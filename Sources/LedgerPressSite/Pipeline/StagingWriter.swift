@@ -89,7 +89,8 @@ final class StagingWriter: @unchecked Sendable {
         var operations = 0
         var carried = 0
         var log = DifferenceLog()
-        var written = Set<String>()
+        /// Kept only when staging mirrors the published site (``mirrorsPublished``): nothing else asks.
+        var written = WrittenPaths()
     }
     let shared = Mutex(Shared())
 
