@@ -157,7 +157,7 @@ struct TemplateSkeleton: Sendable {
 }
 
 /// The skeletons made so far, by template, words and shape. A shape met for the first time is only noted
-/// (rendered in full: a shape that never comes back, such as most payees' homes after a late night, is not
+/// (rendered in full: a shape that never comes back, such as a statement with an unusual mix of sections, is not
 /// worth two renderings); met again, it gets its skeleton (nil is kept too, for a shape that has none). It
 /// stops noting new shapes after `limit` shapes or `byteLimit` bytes of keys and skeletons, whichever comes
 /// first, so its memory is bounded whatever the run: past that, new shapes render in full.
