@@ -39,6 +39,9 @@ let package = Package(
         // The executable's GNU build ID (dl_iterate_phdr, not reachable from Swift's Glibc): what identifies this
         // build in the payees' keys. ToolIdentity.swift is the only file that imports it.
         .target(name: "CBuildID"),
+        // The CPUs in the process's affinity mask (sched_getaffinity, not reachable from Swift's Glibc): how many
+        // render workers a run starts. SystemCPUs.swift (and its tests) import it.
+        .target(name: "CAffinity"),
         // Pure domain: money, currencies, time, periods, ledger entries, statements. No I/O.
         .target(name: "LedgerPressCore"),
         // Bytes -> ledger entries and diagnostics.
@@ -55,7 +58,7 @@ let package = Package(
         .target(
             name: "LedgerPressSite",
             dependencies: [
-                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "CRenameExchange", "CMalloc",
+                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "CRenameExchange", "CMalloc", "CAffinity",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -93,14 +96,17 @@ let package = Package(
         // CMalloc: the size of an entry's heap block (malloc_usable_size).
         // What several test targets compare with (a reference written apart from the code it checks).
         .target(name: "LedgerPressTestSupport", dependencies: ["LedgerPressCore"], path: "Tests/TestSupport"),
-        .testTarget(name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore", "CMalloc", "LedgerPressTestSupport"]),
+        .testTarget(
+            name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore", "CMalloc", "LedgerPressTestSupport"]),
         .testTarget(name: "LedgerPressImportTests", dependencies: ["LedgerPressImport"]),
         .testTarget(
             name: "LedgerPressRenderTests",
             dependencies: ["LedgerPressRender", .product(name: "Mustache", package: "swift-mustache")]),  // Mustache: contexts rendered as dictionaries
         .testTarget(
             name: "LedgerPressSiteTests",
-            dependencies: ["LedgerPressSite", "LedgerPressImport", "LedgerPressSample", "LedgerPressTestSupport"]),
+            dependencies: [
+                "LedgerPressSite", "LedgerPressImport", "LedgerPressSample", "LedgerPressTestSupport", "CAffinity",
+            ]),
         .testTarget(
             name: "LedgerPressEngineTests",
             dependencies: [

@@ -45,7 +45,7 @@ public struct BuildOptions: Sendable {
         site: SiteOptions = SiteOptions(), defaultTemplates: String? = nil, templates: String? = nil,
         mode: SitePipeline.Mode = .site, shard: Shard? = nil, rejectFile: String? = nil, previous: URL? = nil,
         adopt: Bool = false, shrinkGuard: ShrinkGuard? = ShrinkGuard(), listInputs: Bool = false,
-        toolIdentity: String = "ledgerpress (library)", workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        toolIdentity: String = "ledgerpress (library)", workers: Int = SystemCPUs.available,
         abortAfterFiles: Int? = nil, htmlTally: CPUTally? = nil
     ) {
         self.site = site

@@ -181,7 +181,7 @@ struct Build: ParsableCommand {
         if let pdfKinds, only != "finance" {
             do {
                 let kind = try pdfEngineKind()
-                let printers = kind.printersPerCore * ProcessInfo.processInfo.activeProcessorCount
+                let printers = kind.printersPerCore * SystemCPUs.available
                 let created = try PDFEngine(kind: kind, size: printers)
                 engine = created
                 // A render thread waits while its statement prints: as many threads as printers keep them all busy.

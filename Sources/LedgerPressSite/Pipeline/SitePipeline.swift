@@ -55,7 +55,7 @@ public struct SitePipeline: Sendable {
 
         public init(
             templates: TemplateSet, options: SiteOptions, mode: Mode = .site, toolIdentity: String,
-            shard: (Shard, ShardRecord.LedgerFacts)? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+            shard: (Shard, ShardRecord.LedgerFacts)? = nil, workers: Int = SystemCPUs.available,
             abortAfterFiles: Int? = nil, htmlTally: CPUTally? = nil, lock: OutputLock? = nil
         ) {
             self.lock = lock

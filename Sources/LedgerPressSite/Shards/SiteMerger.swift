@@ -22,7 +22,7 @@ public struct SiteMerger: Sendable {
 
     public init(
         templates: TemplateSet, links: PayeeLinks = .readable,
-        workers: Int = ProcessInfo.processInfo.activeProcessorCount, lock: OutputLock? = nil,
+        workers: Int = SystemCPUs.available, lock: OutputLock? = nil,
         documents: StatementDocuments = .standard
     ) {
         self.documents = documents
