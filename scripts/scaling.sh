@@ -30,6 +30,12 @@ inputs=("$work/ledger.csv" --payees "$work/payees.csv")
 
 # number NAME KEY: a number from the report of run NAME ("KEY" : 1.23); empty when absent.
 number() { grep -o "\"$2\" *: *[0-9.]*" "$work/$1.json" | head -n 1 | sed 's/.*: *//'; }
+# within NAME OBJECT KEY: a number from an object of the report (its JSON has one key per line): a stage's seconds
+# from `timings_seconds`, the render workers from `threads` (both have a "render" key).
+within() {
+	awk -v object="\"$2\"" -v key="\"$3\"" 'index($0, object) { inside = 1 } inside && index($0, key) {
+		sub(/.*: */, ""); sub(/,$/, ""); print; exit }' "$work/$1.json"
+}
 # timed NAME CPULIST CMD...: runs CMD pinned to CPULIST with --quiet --report; sets wall (seconds).
 timed() {
 	local name=$1 list=$2 start end
@@ -43,16 +49,17 @@ timed() {
 row() { # NAME CPUS WALL: a table row with the report's stages and peak memory
 	local kib
 	kib=$(number "$1" peak_memory_kib)
-	printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "$3" "$(number "$1" import)" "$(number "$1" plan)" \
-		"$(number "$1" render)" "$(awk -v k="${kib:-0}" 'BEGIN { printf "%.0f", k / 1024 }')"
+	printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "$(within "$1" threads render)" "$3" \
+		"$(within "$1" timings_seconds import)" "$(within "$1" timings_seconds plan)" \
+		"$(within "$1" timings_seconds render)" "$(awk -v k="${kib:-0}" 'BEGIN { printf "%.0f", k / 1024 }')"
 }
 
 table=$work/table.md
 {
 	echo "## scripts/scaling.sh: $entries entries / $payees payees, $(date -u +%Y-%m-%d), $total CPUs ($(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo))"
 	echo
-	echo "| run | CPUs | wall s | import s | plan s | render s | peak MiB |"
-	echo "|---|---:|---:|---:|---:|---:|---:|"
+	echo "| run | CPUs | render workers | wall s | import s | plan s | render s | peak MiB |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 } >"$table"
 declare -A full_wall
 for c in $cpus; do

@@ -194,6 +194,8 @@ struct Build: ParsableCommand {
             }
         }
         defer { engine?.close() }
+        runReport.threads = RunReport.Threads(
+            render: options.workers, writers: options.writers ?? SitePipeline.writerLanes(workers: options.workers))
         let builder = SiteBuilder(inputs: try console.stopping { try input.buildInputs() }, options: options)
         let built: SiteBuilder.Built
         do {

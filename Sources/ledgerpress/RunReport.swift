@@ -46,6 +46,13 @@ struct RunReport: Encodable {
         var seconds: Double
     }
 
+    /// The threads the run started: render workers (one per CPU the process may use, more with `--pdf`) and writer
+    /// lanes (`LEDGERPRESS_WRITERS`, else one per four workers).
+    struct Threads: Encodable {
+        var render: Int
+        var writers: Int
+    }
+
     var inputs: [Input] = []
     var rowsRead = 0
     var rowsRejected = 0
@@ -67,9 +74,11 @@ struct RunReport: Encodable {
     var signal: String?
     /// `--outbox`: messages written and payees left out; absent without `--outbox`.
     var outbox: Outbox?
+    /// `build`: the render and writer threads; absent for `merge`.
+    var threads: Threads?
 
     enum CodingKeys: String, CodingKey {
-        case inputs, entries, payees, statements, files, revisions, signal, outbox, pdf
+        case inputs, entries, payees, statements, files, revisions, signal, outbox, pdf, threads
         case rowsRead = "rows_read"
         case rowsRejected = "rows_rejected"
         case timingsSeconds = "timings_seconds"

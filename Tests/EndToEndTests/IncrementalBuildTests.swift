@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressTestSupport
 import Testing
 
 /// The nightly run at scale: a payee whose inputs did not change is carried over without rendering (same
@@ -165,6 +166,28 @@ import Testing
         #expect(timings.values.allSatisfy { $0 >= 0 }, "\(timings)")
         // The stages follow one another: together they fit in the process's own lifetime.
         #expect(timings.values.reduce(0, +) <= Double(wall.components.seconds) + 1)
+    }
+
+    /// The report names the threads: one render worker per CPU the process may use (here pinned to one with
+    /// `taskset`, as a container's cpuset would), and the writer lanes (`LEDGERPRESS_WRITERS`, else one per four).
+    @Test func theRunReportGivesTheThreadsAndTheyFollowTheCPUsAllowed() throws {
+        let cli = try CLIRunner()
+        let build = ["build", CLIRunner.example("example-ledger.csv"), "--report", "run.json"]
+        #expect(try cli.run(build + ["--output", "site"]).status == 0)
+        let threads = try #require(try report(cli)["threads"] as? [String: Int])
+        #expect((threads["render"] ?? 0) >= 1)
+        #expect(threads["writers"] == max(1, (threads["render"] ?? 0) / 4))
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "SOURCE_DATE_EPOCH")
+        environment["LEDGERPRESS_WRITERS"] = "3"
+        let pinned = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/taskset"),
+            ["-c", "0", CLIRunner.binary.path] + build + ["--output", "one"],
+            directory: cli.directory, environment: environment)
+        #expect(pinned.status == 0, "\(String(decoding: pinned.stderr, as: UTF8.self))")
+        #expect(try report(cli)["threads"] as? [String: Int] == ["render": 1, "writers": 3])
+        // The same site, byte for byte, whatever the threads.
+        #expect(try cli.tree("one") == cli.tree("site"))
     }
 
     /// The HTML rendering's CPU time: reported for a site (a part of the render stage's work, on at most every

@@ -186,6 +186,9 @@ public struct SitePipeline: Sendable {
         return outcome
     }
 
+    /// The writer threads a run with `workers` render workers starts when none are named (one per four workers).
+    public static func writerLanes(workers: Int) -> Int { StagingWriter.lanes(workers: workers) }
+
     /// What the files outside `payees/` are made from.
     var top: SiteTop {
         SiteTop(
