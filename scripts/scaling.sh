@@ -33,8 +33,8 @@ number() { grep -o "\"$2\" *: *[0-9.]*" "$work/$1.json" | head -n 1 | sed 's/.*:
 # within NAME OBJECT KEY: a number from an object of the report (its JSON has one key per line): a stage's seconds
 # from `timings_seconds`, the render workers from `threads` (both have a "render" key).
 within() {
-	awk -v object="\"$2\"" -v key="\"$3\"" 'index($0, object) { inside = 1 } inside && index($0, key) {
-		sub(/.*: */, ""); sub(/,$/, ""); print; exit }' "$work/$1.json"
+	awk -v object="\"$2\"" -v key="\"$3\"" 'index($0, object) { inside = 1; next } inside && /^ *}/ { exit }
+		inside && index($0, key) { sub(/.*: */, ""); sub(/,$/, ""); print; exit }' "$work/$1.json"
 }
 # timed NAME CPULIST CMD...: runs CMD pinned to CPULIST with --quiet --report; sets wall (seconds).
 timed() {

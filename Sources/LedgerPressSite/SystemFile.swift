@@ -76,22 +76,32 @@ public enum SystemFile {
             throw SystemError("read", path)
         }
         defer { close(descriptor) }
-        return try readAll(descriptor, path: path, expected: nil)
+        var data = Data()
+        guard
+            eachPiece(
+                descriptor,
+                { piece in
+                    data.append(contentsOf: piece)
+                    return true
+                }) != nil
+        else { throw SystemError("read", path) }
+        return data
     }
 
-    /// Reads to the end, or stops as soon as more than `expected` bytes came (the caller only wants to compare).
-    private static func readAll(_ descriptor: Int32, path: String, expected: Int?) throws(SystemError) -> Data {
-        var data = Data()
+    /// Reads to the end in 64 KiB pieces, handing each to `piece` until it says false: true at the end, false
+    /// when `piece` stopped, nil when a read failed.
+    private static func eachPiece(_ descriptor: Int32, _ piece: (UnsafeRawBufferPointer) -> Bool) -> Bool? {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw SystemError("read", path)
+                return nil
             }
-            if count == 0 { return data }
-            data.append(contentsOf: chunk[0..<count])
-            if let expected, data.count > expected { return data }
+            if count == 0 { return true }
+            guard chunk.withUnsafeBytes({ piece(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }) else {
+                return false
+            }
         }
     }
 
@@ -109,25 +119,17 @@ public enum SystemFile {
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == bytes.count
         else { return false }
         // Compared piece by piece as it is read (a 25 MB manifest is not held twice).
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var offset = 0
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
+        let matched = bytes.withUnsafeBytes { expected in
+            eachPiece(descriptor) { piece in
+                guard offset + piece.count <= expected.count, let want = expected.baseAddress,
+                    let got = piece.baseAddress, memcmp(want + offset, got, piece.count) == 0
+                else { return false }
+                offset += piece.count
+                return true
             }
-            if count == 0 { return offset == bytes.count }
-            guard offset + count <= bytes.count,
-                bytes.withUnsafeBytes({ expected in
-                    chunk.withUnsafeBytes { read in
-                        guard let want = expected.baseAddress, let got = read.baseAddress else { return false }
-                        return memcmp(want + offset, got, count) == 0
-                    }
-                })
-            else { return false }
-            offset += count
         }
+        return matched == true && offset == bytes.count
     }
 
     /// Creates a folder and any missing parents (`mkdir -p`).
