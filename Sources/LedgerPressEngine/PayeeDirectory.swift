@@ -6,30 +6,21 @@ import LedgerPressSite
 /// > Note: a payees file row whose type disagrees with the ledger is the import's error
 /// > (``PayeesFileImporter/typeDisagreements(ledger:profiles:)``), found before any payee is joined here.
 public enum PayeeDirectory {
-    /// Every payee of the ledger (sorted by id) with their entries.
+    /// Every payee of the ledger (sorted by id) with their entries (not loaded: see ``PayeeEntries``).
     public static func payees(
         ledger: Ledger, profiles: [String: PayeeProfile], options: SiteOptions
-    ) -> [(Payee, [LedgerEntry])] {
-        var byPayee: [String: [LedgerEntry]] = [:]
-        for entry in ledger.entries { byPayee[entry.payeeID, default: []].append(entry) }
-        var result: [(Payee, [LedgerEntry])] = []
-        for (id, entries) in byPayee.sorted(by: { $0.key.utf8Precedes($1.key) }) {
-            guard let first = entries.first else { continue }
-            let type = first.payeeType
-            let profile = profiles[id]
-            // The latest named entry's name (ties by id); ids are compared only on ties, being decoded on each read.
-            let ledgerName = entries.filter { ($0.payeeName ?? "").isEmpty == false }
-                .max { $0.occurredAt != $1.occurredAt ? $0.occurredAt < $1.occurredAt : $0.id < $1.id }?.payeeName
-            let name = profile?.name ?? ledgerName ?? id
-            result.append(
-                (
-                    Payee(
-                        id: id, type: type, name: name, timeZone: profile?.timeZone ?? options.defaultTimeZone,
-                        locale: profile?.locale ?? options.defaultLocale,
-                        dayStart: profile?.dayStart ?? options.defaultDayStart,
-                        weekStart: profile?.weekStart ?? options.defaultWeekStart), entries
-                ))
+    ) -> [(Payee, PayeeEntries)] {
+        ledger.payeeGroups().sorted { $0.id.utf8Precedes($1.id) }.map { group in
+            let profile = profiles[group.id]
+            let name = profile?.name ?? group.latestName ?? group.id
+            return (
+                Payee(
+                    id: group.id, type: group.type, name: name,
+                    timeZone: profile?.timeZone ?? options.defaultTimeZone,
+                    locale: profile?.locale ?? options.defaultLocale,
+                    dayStart: profile?.dayStart ?? options.defaultDayStart,
+                    weekStart: profile?.weekStart ?? options.defaultWeekStart), group.entries
+            )
         }
-        return result
     }
 }

@@ -81,7 +81,7 @@ public struct SiteBuilder: Sendable {
             let pipeline = SitePipeline(configuration)
             let site = try BuildStop.publishing {
                 // The pipeline takes the payees' entries over (so that it can free them as payees are done).
-                var handed: [(Payee, [LedgerEntry])] = []
+                var handed: [(Payee, PayeeEntries)] = []
                 swap(&handed, &prepared.payees)
                 return try pipeline.run(
                     payees: consume handed, ledgerFigures: prepared.figures,
@@ -128,7 +128,7 @@ public struct SiteBuilder: Sendable {
     /// The ledger read, gated and grouped by payee: what rendering and checking start from.
     struct Prepared {
         var imported: Imported
-        var payees: [(Payee, [LedgerEntry])]
+        var payees: [(Payee, PayeeEntries)]
         var figures: Result<[FinanceSummary.LedgerFigures], SiteError>
         var shardFacts: (Shard, ShardRecord.LedgerFacts)?
         /// `--letters`: the instant letters are issued as of.
@@ -221,7 +221,7 @@ public struct SiteBuilder: Sendable {
                     return OutboxRecipient(
                         payeeID: payee.id, name: payee.name, email: profile?.email,
                         consents: profile?.emailStatements ?? true, locale: payee.locale,
-                        asOf: OutboxAsOf(payee: payee, entries: entries))
+                        asOf: OutboxAsOf(payee: payee, entries: entries.load()))
                 }
             }
             return prepared

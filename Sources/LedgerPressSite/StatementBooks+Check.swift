@@ -14,7 +14,7 @@ extension StatementBooks {
     /// Runs every check `build` runs after import, and renders nothing: each payee's zone and statements
     /// (every total checked), the ledger's `figures` (``FinanceSummary/figures(of:)``) and the control totals. Throws ``SiteError`` on bad data.
     public static func check(
-        payees: [(Payee, [LedgerEntry])], figures: Result<[FinanceSummary.LedgerFigures], SiteError>,
+        payees: [(Payee, PayeeEntries)], figures: Result<[FinanceSummary.LedgerFigures], SiteError>,
         options: SiteOptions
     ) throws -> Checked {
         let builder = StatementBuilder(selection: options.selection)
@@ -22,7 +22,7 @@ extension StatementBooks {
         DispatchQueue.concurrentPerform(iterations: payees.count) { index in
             let (payee, entries) = payees[index]
             results.set(index) {
-                let book = try StatementBooks.book(for: payee, entries: entries, builder: builder)
+                let book = try StatementBooks.book(for: payee, entries: entries.load(), builder: builder)
                 return (
                     book, try FinanceSummary.PayeeRow(book: book, slug: options.links.slug(for: payee.id), csvBytes: [])
                 )

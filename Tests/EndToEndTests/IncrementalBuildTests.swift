@@ -190,6 +190,28 @@ import Testing
         #expect(try cli.tree("one") == cli.tree("site"))
     }
 
+    /// A ledger whose entries go to the spill file (every chunk of three records but the newest) builds the same
+    /// site, byte for byte, as one held in memory; so does `check` agree, and a second night reuses every payee.
+    @Test func aLedgerSpilledToDiskBuildsTheSameSite() throws {
+        let cli = try CLIRunner()
+        let build = ["build", CLIRunner.example("example-ledger.csv")] + Self.payees + ["--report", "run.json"]
+        #expect(try cli.run(build + ["--output", "held"]).status == 0)
+        let spill = ["LEDGERPRESS_SPILL_MIB": "0", "LEDGERPRESS_SPILL_CHUNK": "3", "TMPDIR": cli.path(".")]
+        let spilled = try cli.run(build + ["--output", "spilled"], environment: spill)
+        #expect(spilled.status == 0, "\(spilled.stderr)")
+        #expect(try cli.tree("spilled") == cli.tree("held"))
+        // The spill file is unlinked as soon as it is made: nothing is left beside the sites.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cli.path(".")).filter {
+                $0.hasPrefix("ledgerpress-spill-")
+            }.isEmpty)
+        let again = try cli.run(build + ["--output", "spilled"], environment: spill)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try report(cli)["payees_rendered"] as? Int == 0)
+        let check = try cli.run(["check", CLIRunner.example("example-ledger.csv")] + Self.payees, environment: spill)
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
     /// The HTML rendering's CPU time: reported for a site (a part of the render stage's work, on at most every
     /// core), not for a finance-only build, which renders no HTML.
     @Test func theRunReportGivesTheHTMLRenderingsCPUTime() throws {

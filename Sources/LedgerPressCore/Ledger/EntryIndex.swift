@@ -1,33 +1,40 @@
-/// The ledger's entries by id: where each id's entry is in ``Ledger/entries``, in four bytes per slot.
+/// The ledger's entries by id: the position of each id's record in ``EntryRecords``, with 32 bits of the id's
+/// hash beside it, in eight bytes per slot.
 ///
-/// > Note: an open-addressing table of positions (linear probing, at most half full) whose keys are the
-/// > entries' own ids, so that a million ids take 8 MB instead of a `[String: Int]`'s 50 MB. Ids are
-/// > compared as Strings compare (canonical equivalence) and hashed with `Hasher`, exactly like a
-/// > dictionary keyed by the id; the hash never leaves the process.
+/// > Note: an open-addressing table (linear probing, at most half full) whose keys are the records' own ids, so
+/// > that a million ids take 16 to 32 MB instead of a `[String: Int]`'s 50 MB. A slot's hash bits place it and
+/// > tell most other ids apart without reading their record (which may be in the spill file); an id is read
+/// > back only when the bits match. Ids are compared as Strings compare (canonical equivalence) and hashed with
+/// > `Hasher`, exactly like a dictionary keyed by the id; the hash never leaves the process.
 struct EntryIndex: Sendable {
-    /// Position + 1 of an entry, or 0 for an empty slot; the count is a power of two.
-    private var slots: [UInt32] = []
+    /// 0 for an empty slot, else the hash bits (high half) and the position + 1 (low half); the count is a power
+    /// of two.
+    private var slots: [UInt64] = []
     private var count = 0
 
-    /// The position of the entry with this id.
-    func position(of id: String, in entries: [LedgerEntry]) -> Int? {
+    /// The hash bits of an id.
+    private static func bits(_ id: String) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: id.hashValue)) }
+
+    /// The position of the record with this id.
+    func position(of id: String, in records: EntryRecords) -> Int? {
         guard !slots.isEmpty else { return nil }
-        return probe(id, in: entries).position
+        return probe(id, Self.bits(id), in: records).position
     }
 
-    /// The position of the entry with this id; when there is none, records `position` (the next entry's) for it.
-    mutating func claim(_ id: String, for position: Int, in entries: [LedgerEntry]) -> Int? {
-        reserveCapacity(count + 1, in: entries)
-        let (slot, existing) = probe(id, in: entries)
+    /// The position of the record with this id; when there is none, records `position` (the next record's) for it.
+    mutating func claim(_ id: String, for position: Int, in records: EntryRecords) -> Int? {
+        reserveCapacity(count + 1)
+        let bits = Self.bits(id)
+        let (slot, existing) = probe(id, bits, in: records)
         if let existing { return existing }
         precondition(position < Int(UInt32.max), "fewer than 2^32 - 1 ledger entries")
-        slots[slot] = UInt32(position + 1)
+        slots[slot] = bits << 32 | UInt64(position + 1)
         count += 1
         return nil
     }
 
-    /// Room for `wanted` ids without growing; `entries` gives the ids already recorded.
-    mutating func reserveCapacity(_ wanted: Int, in entries: [LedgerEntry]) {
+    /// Room for `wanted` ids without growing (the slots' hash bits place them again: no record is read).
+    mutating func reserveCapacity(_ wanted: Int) {
         guard wanted * 2 > slots.count else { return }
         var size = 16
         while size < wanted * 2 { size *= 2 }
@@ -35,19 +42,22 @@ struct EntryIndex: Sendable {
         slots = Array(repeating: 0, count: size)
         let mask = size - 1
         for stored in old where stored != 0 {
-            var slot = entries[Int(stored) - 1].id.hashValue & mask
+            var slot = Int(stored >> 32) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = stored
         }
     }
 
     /// The slot that holds `id`'s position (and that position), or the empty slot where it would go.
-    private func probe(_ id: String, in entries: [LedgerEntry]) -> (slot: Int, position: Int?) {
+    private func probe(_ id: String, _ bits: UInt64, in records: EntryRecords) -> (slot: Int, position: Int?) {
         let mask = slots.count - 1
-        var slot = id.hashValue & mask
+        var slot = Int(bits) & mask
         while slots[slot] != 0 {
-            let position = Int(slots[slot]) - 1
-            if entries[position].hasID(id) { return (slot, position) }
+            let stored = slots[slot]
+            if stored >> 32 == bits {
+                let position = Int(stored & 0xFFFF_FFFF) - 1
+                if records.hasID(at: position, id) { return (slot, position) }
+            }
             slot = (slot + 1) & mask
         }
         return (slot, nil)

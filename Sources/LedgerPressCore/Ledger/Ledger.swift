@@ -3,9 +3,14 @@
 /// > Note: an `id` seen again counts once. A repeat that differs in `occurred_at`, `payee_id`,
 /// > `payee_type`, `kind`, `amount` or `currency` is an error; `payout_id`, `payout_status`,
 /// > `description` and `payee_name` take the last non-empty value read.
+///
+/// > Note: the entries are held as records (``EntryRecords``), the older ones in a spill file, and made again
+/// > when they are read: what stays in memory per entry is its slot in the index by id. A copy of a ledger
+/// > shares the records until either copy changes.
 public struct Ledger: Sendable {
-    /// Entries in first-read order.
-    public private(set) var entries: [LedgerEntry] = []
+    private(set) var records: EntryRecords
+    /// How many entries (records) the ledger has.
+    private var count = 0
     private var indexByID = EntryIndex()
     /// Each payee's type, where it was first seen, and its id as first read (a `String` key matches any id
     /// canonically equal to it: the bytes tell two payees apart).
@@ -14,10 +19,26 @@ public struct Ledger: Sendable {
     /// together), and their type: the same payee id bytes need no look-up.
     private var lastPayee: (table: EntryTexts, number: UInt32, type: PayeeType)?
 
-    public init() {}
+    public init() { records = EntryRecords() }
+
+    /// An empty ledger whose records spill as `spill` says (tests: small chunks spill small ledgers).
+    init(spill: EntryRecords.Spill) { records = EntryRecords(spill: spill) }
 
     public init(merging entries: [LedgerEntry], diagnostics: inout DiagnosticLog) {
+        self.init()
         for entry in entries { add(entry, diagnostics: &diagnostics) }
+    }
+
+    /// Entries in first-read order (each made from its record as it is read).
+    public var entries: LedgerEntries { LedgerEntries(records: records, count: count) }
+
+    /// How many of the ledger's records are in its spill file, in chunks.
+    var spilledChunks: Int { records.spilledChunks }
+
+    /// The records, copied first when another ledger (or a payee's ``PayeeEntries``) shares them.
+    private mutating func ownRecords() -> EntryRecords {
+        if !isKnownUniquelyReferenced(&records) { records = records.copy() }
+        return records
     }
 
     /// Adds the entries of one input row only if none of them conflicts; returns whether it did.
@@ -37,8 +58,7 @@ public struct Ledger: Sendable {
 
     /// Room for this many entries in all, so that adding them does not grow the index step by step.
     public mutating func reserveCapacity(_ count: Int) {
-        entries.reserveCapacity(count)
-        indexByID.reserveCapacity(count, in: entries)
+        indexByID.reserveCapacity(count)
     }
 
     /// A row of one entry: the same checks and merge as ``problem(with:)`` then ``insert(_:)``, with one
@@ -63,12 +83,14 @@ public struct Ledger: Sendable {
             if let problem = problem(with: entry) { diagnostics.append(problem) }
             return false
         }
-        guard indexByID.claim(entry.id, for: entries.count, in: entries) != nil else {
+        let records = ownRecords()
+        guard indexByID.claim(entry.id, for: count, in: records) != nil else {
             if known == nil {
                 typeByPayee[entry.payeeID] = (entry.payeeType, entry.source, entry.payeeID)
                 lastPayee = (table, number, entry.payeeType)
             }
-            entries.append(entry)
+            records.append(entry)
+            count += 1
             return true
         }
         if let problem = problem(with: entry) {
@@ -101,8 +123,8 @@ public struct Ledger: Sendable {
                 expected: "'\(type.rawValue)' for payee '\(entry.payeeID)' as at \(firstSeen.file):\(firstSeen.line)",
                 found: entry.payeeType.rawValue)
         }
-        guard let index = indexByID.position(of: entry.id, in: entries) else { return nil }
-        let first = entries[index]
+        guard let index = indexByID.position(of: entry.id, in: records) else { return nil }
+        let first = records.entry(at: index)
         if !Ledger.sameBytes(first.id, entry.id) {
             return Ledger.lookAlike("id", entry.id, entry.source, as: first.id, first.source)
         }
@@ -120,12 +142,14 @@ public struct Ledger: Sendable {
 
     /// Adds a checked entry, or merges it into the earlier one with its id.
     mutating func insert(_ entry: LedgerEntry) {
-        guard let index = indexByID.claim(entry.id, for: entries.count, in: entries) else {
+        let records = ownRecords()
+        guard let index = indexByID.claim(entry.id, for: count, in: records) else {
             typeByPayee[entry.payeeID] = typeByPayee[entry.payeeID] ?? (entry.payeeType, entry.source, entry.payeeID)
-            entries.append(entry)
+            records.append(entry)
+            count += 1
             return
         }
-        let first = entries[index]
+        let first = records.entry(at: index)
         var merged = first
         if first.isStatusReport && !entry.isStatusReport {
             merged = entry
@@ -136,7 +160,8 @@ public struct Ledger: Sendable {
         if let v = entry.payoutStatus { merged.payoutStatus = v }
         if let v = entry.description, !v.isEmpty { merged.description = v }
         if let v = entry.payeeName, !v.isEmpty { merged.payeeName = v }
-        entries[index] = merged
+        // A repeat that changes nothing (an overlapping export's row) leaves the record as it is.
+        if merged != first { records.replace(at: index, with: merged) }
     }
 
     static func sameBytes(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
@@ -186,7 +211,7 @@ public struct Ledger: Sendable {
 
     /// The entries that pass the test (`--as-of`, `--shard`), in the same order.
     public func filter(_ isIncluded: (LedgerEntry) -> Bool) -> Ledger {
-        var copy = Ledger()
+        var copy = Ledger(spill: records.spill)
         var ignored = DiagnosticLog()
         for entry in entries where isIncluded(entry) { copy.add(entry, diagnostics: &ignored) }
         return copy

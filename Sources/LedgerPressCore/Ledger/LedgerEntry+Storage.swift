@@ -24,9 +24,8 @@ final class LedgerEntryBox: @unchecked Sendable {
     init(
         id: String, occurredAt: Timestamp, payeeID: String, payeeType: PayeeType, payeeName: String?, kind: EntryKind,
         amount: Money, reference: String?, description: String?, payoutID: String?, payoutStatus: PayoutStatus?,
-        source: SourceLocation, isStatusReport: Bool
+        source: SourceLocation, isStatusReport: Bool, texts: EntryTexts = EntryTexts.forNewEntry()
     ) {
-        let texts = EntryTexts.forNewEntry()
         self.texts = texts
         (payeeIDText, payeeNameText, referenceText, descriptionText, payoutIDText) = texts.numbers(
             payeeID: payeeID, payeeName: payeeName, reference: reference, description: description, payoutID: payoutID)
@@ -56,6 +55,56 @@ final class LedgerEntryBox: @unchecked Sendable {
     }
 
     func copy() -> LedgerEntryBox { LedgerEntryBox(copying: self) }
+
+    /// The bytes of a record (``EntryRecords``): every field but the table, the texts as their numbers in it.
+    static let recordSize = 88
+
+    /// The entry whose fields a record holds (written by ``write(to:)`` from an entry of `texts`).
+    init(record: UnsafeRawPointer, texts: EntryTexts) {
+        self.texts = texts
+        packedID = PackedID(words: record.loadUnaligned(as: PackedID.Words.self))
+        occurredAt = Timestamp(
+            epochSeconds: record.loadUnaligned(fromByteOffset: 32, as: Int64.self),
+            nanoseconds: record.loadUnaligned(fromByteOffset: 40, as: Int32.self),
+            offsetSeconds: record.loadUnaligned(fromByteOffset: 44, as: Int32.self))
+        minorUnits = record.loadUnaligned(fromByteOffset: 48, as: Int64.self)
+        payeeIDText = record.loadUnaligned(fromByteOffset: 56, as: EntryTexts.Number.self)
+        payeeNameText = record.loadUnaligned(fromByteOffset: 60, as: EntryTexts.Number.self)
+        referenceText = record.loadUnaligned(fromByteOffset: 64, as: EntryTexts.Number.self)
+        descriptionText = record.loadUnaligned(fromByteOffset: 68, as: EntryTexts.Number.self)
+        payoutIDText = record.loadUnaligned(fromByteOffset: 72, as: EntryTexts.Number.self)
+        sourceFile = record.loadUnaligned(fromByteOffset: 76, as: UInt32.self)
+        sourceLine = record.loadUnaligned(fromByteOffset: 80, as: UInt32.self)
+        currency = PackedCurrency(index: record.loadUnaligned(fromByteOffset: 84, as: UInt16.self))
+        facts = PackedFacts(raw: record.load(fromByteOffset: 86, as: UInt8.self))
+    }
+
+    /// Writes the fields into `record` (``recordSize`` bytes), the texts as numbers in this box's table.
+    func write(to record: UnsafeMutableRawPointer) {
+        record.storeBytes(of: packedID.words, as: PackedID.Words.self)
+        record.storeBytes(of: occurredAt.epochSeconds, toByteOffset: 32, as: Int64.self)
+        record.storeBytes(of: occurredAt.nanoseconds, toByteOffset: 40, as: Int32.self)
+        record.storeBytes(of: occurredAt.offsetSeconds, toByteOffset: 44, as: Int32.self)
+        record.storeBytes(of: minorUnits, toByteOffset: 48, as: Int64.self)
+        record.storeBytes(of: payeeIDText, toByteOffset: 56, as: EntryTexts.Number.self)
+        record.storeBytes(of: payeeNameText, toByteOffset: 60, as: EntryTexts.Number.self)
+        record.storeBytes(of: referenceText, toByteOffset: 64, as: EntryTexts.Number.self)
+        record.storeBytes(of: descriptionText, toByteOffset: 68, as: EntryTexts.Number.self)
+        record.storeBytes(of: payoutIDText, toByteOffset: 72, as: EntryTexts.Number.self)
+        record.storeBytes(of: sourceFile, toByteOffset: 76, as: UInt32.self)
+        record.storeBytes(of: sourceLine, toByteOffset: 80, as: UInt32.self)
+        record.storeBytes(of: currency.index, toByteOffset: 84, as: UInt16.self)
+        record.storeBytes(of: facts.raw, toByteOffset: 86, as: UInt8.self)
+        record.storeBytes(of: 0, toByteOffset: 87, as: UInt8.self)
+    }
+
+    /// The same entry with its texts in `table` (an entry made in another run's or the shared table).
+    func moved(to table: EntryTexts) -> LedgerEntryBox {
+        LedgerEntryBox(
+            id: id, occurredAt: occurredAt, payeeID: payeeID, payeeType: payeeType, payeeName: payeeName, kind: kind,
+            amount: amount, reference: reference, description: description, payoutID: payoutID,
+            payoutStatus: payoutStatus, source: source, isStatusReport: isStatusReport, texts: table)
+    }
 
     var id: String {
         get { packedID.string(texts) }
@@ -126,7 +175,9 @@ final class LedgerEntryBox: @unchecked Sendable {
 /// An entry's payee type, kind, payout status and whether it only reports a status, in one byte: bit 0 the
 /// type, bits 1–3 the kind, bits 4–6 the status (0 for none), bit 7 the status report.
 struct PackedFacts: Sendable, Equatable {
-    private var raw: UInt8 = 0
+    private(set) var raw: UInt8 = 0
+
+    init(raw: UInt8) { self.raw = raw }
 
     init(payeeType: PayeeType, kind: EntryKind, payoutStatus: PayoutStatus?, isStatusReport: Bool) {
         self.payeeType = payeeType
@@ -206,7 +257,9 @@ struct PackedFacts: Sendable, Equatable {
 
 /// A ``Currency`` in two bytes: its position in ``Currency/listed`` (every currency is on the list).
 struct PackedCurrency: Sendable, Equatable {
-    private var index: UInt16
+    private(set) var index: UInt16
+
+    init(index: UInt16) { self.index = index }
 
     init(_ currency: Currency) {
         guard let index = Currency.positions[currency.code] else { preconditionFailure("an ISO 4217 currency") }

@@ -40,6 +40,12 @@ public struct LedgerEntry: Sendable, Equatable {
             source: source, isStatusReport: false)
     }
 
+    /// An entry made from its fields as a record held them (``EntryRecords``).
+    init(box: LedgerEntryBox) { self.box = box }
+
+    /// The fields, shared (for writing them as a record).
+    var storage: LedgerEntryBox { box }
+
     /// The box, copied first when another entry shares it (copy on write).
     private var unique: LedgerEntryBox {
         mutating get {

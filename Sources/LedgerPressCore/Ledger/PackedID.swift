@@ -4,7 +4,11 @@
 /// > Note: a String keeps only 15 bytes inline; a longer id cost a 64-byte heap block per entry. The id
 /// > comes back with exactly the bytes it went in with.
 struct PackedID: Sendable {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    typealias Words = (UInt64, UInt64, UInt64, UInt64)
+    private(set) var words: Words = (0, 0, 0, 0)
+
+    /// The id packed as `words` (from ``words`` of a packed id).
+    init(words: Words) { self.words = words }
 
     /// The last byte: the inline length, or ``long`` (then the first four bytes are the ``EntryTexts`` number).
     private static let lengthByte = 31

@@ -66,8 +66,9 @@ extension SitePipeline {
                 expected: ForeignFiles.listedNames(oldEntry?.slug == plan.slug ? oldManifest : nil))
             if !unlisted.isEmpty, !configuration.adopt { throw ForeignFiles.refusal(unlisted, output: output.path) }
         }
+        let entries = plan.entries.load()
         let book = try StatementBooks.book(
-            for: payee, entries: plan.entries, builder: StatementBuilder(selection: configuration.options.selection))
+            for: payee, entries: entries, builder: StatementBuilder(selection: configuration.options.selection))
         let context = PayeePages.Context(
             templates: configuration.templates, options: configuration.options, formats: formats,
             renderFiles: configuration.mode == .site,
@@ -111,7 +112,7 @@ extension SitePipeline {
             let downloads =
                 pdf == nil ? [] : [StatementPageView.Download(href: LetterFiles.pdf, label: wording["download_pdf"])]
             let letter = try LetterFiles(
-                payee: payee, entries: plan.entries, issuedAt: issuedAt, settings: settings, pages: letterPages,
+                payee: payee, entries: entries, issuedAt: issuedAt, settings: settings, pages: letterPages,
                 folder: folder, downloads: downloads)
             for file in letter.files(folder: folder) { listed.append(try stage(file)) }
             if let pdf {

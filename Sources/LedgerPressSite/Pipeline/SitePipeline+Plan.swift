@@ -5,7 +5,8 @@ import Synchronization
 /// One payee as the plan sees them: their key, and the published folder to carry over when it is reusable.
 struct PayeePlan: Sendable {
     var payee: Payee
-    var entries: [LedgerEntry]
+    /// Not loaded until the payee is rendered (a reused payee's are let go).
+    var entries: PayeeEntries
     var slug: String
     var key: PayeeKey
     var fullKey: String
@@ -29,7 +30,7 @@ extension SitePipeline {
     /// > the manifest recorded and none was touched (modified, or its status changed: ``SystemFile/touched(_:)``)
     /// > after the publish wrote the manifest; `verify` re-hashes
     /// > every byte. A folder that fails this check is rendered again.
-    func plan(_ payees: [(Payee, [LedgerEntry])], site: PreviousSite, history: PreviousSite, output: URL) throws
+    func plan(_ payees: [(Payee, PayeeEntries)], site: PreviousSite, history: PreviousSite, output: URL) throws
         -> [PayeePlan]
     {
         let context = self.context
@@ -40,7 +41,7 @@ extension SitePipeline {
                 let key = PayeeKey(payee: payee, context: context)
                 var plan = PayeePlan(
                     payee: payee, entries: entries, slug: configuration.options.links.slug(for: payee.id), key: key,
-                    fullKey: key.full(entries: entries, letterIssuedAt: configuration.letterIssuedAt))
+                    fullKey: key.full(entries: entries.load(), letterIssuedAt: configuration.letterIssuedAt))
                 if let entry = reusable(plan, site: site, history: history),
                     let files = SystemFile.listFiles(output.path + "/payees/" + plan.slug),
                     files.count == entry.files, files.reduce(0, { $0 + $1.size }) == entry.bytes,
@@ -50,7 +51,7 @@ extension SitePipeline {
                     plan.reusedFiles = files.map(\.name)
                     plan.reusedInodeList = files.map(\.inode)
                     // A reused payee's entries are not needed again: they go once the caller lets go of the payees.
-                    plan.entries = []
+                    plan.entries = PayeeEntries([])
                 }
                 return plan
             }

@@ -109,7 +109,7 @@ public struct SitePipeline: Sendable {
     /// > Note: the run takes the payees' entries over and lets go of each payee's as soon as the payee is done,
     /// > so a caller that keeps no other reference to them (nor the ledger) frees them as the run goes.
     public func run(
-        payees: consuming [(Payee, [LedgerEntry])], ledgerFigures: Result<[FinanceSummary.LedgerFigures], SiteError>,
+        payees: consuming [(Payee, PayeeEntries)], ledgerFigures: Result<[FinanceSummary.LedgerFigures], SiteError>,
         inputs: [InputSummary], output: URL, previous: URL? = nil,
         stage: (String) -> Void = { _ in }, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> Outcome {
