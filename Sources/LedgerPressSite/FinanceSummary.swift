@@ -152,13 +152,17 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
     /// The figures of every entry of the ledger per currency (sorted by code), all payees together.
     static func ledgerFigures(_ ledger: Ledger) throws(SiteError) -> [(currency: Currency, figures: Figures)] {
         var figures: [Currency: Figures] = [:]
-        for entry in ledger.entries {
+        var overflow: SiteError?
+        ledger.forEachRecord { entry in
+            guard overflow == nil else { return }
+            let amount = entry.amount
             do throws(MoneyOverflow) {
-                try figures[entry.amount.currency, default: Figures()].add(entry.kind, entry.amount.minorUnits)
+                try figures[amount.currency, default: Figures()].add(entry.kind, amount.minorUnits)
             } catch {
-                throw .ledgerOverflow(currency: entry.amount.currency.code, error)
+                overflow = .ledgerOverflow(currency: amount.currency.code, error)
             }
         }
+        if let overflow { throw overflow }
         return figures.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 

@@ -138,10 +138,16 @@ final class EntryRecords: @unchecked Sendable {
         }
     }
 
-    /// The entries at `positions` (ascending), reading each run of neighbouring records at once.
+    /// The entries at `positions` (ascending), made from their records.
     func entries(at positions: [UInt32]) -> [LedgerEntry] {
         var result: [LedgerEntry] = []
         result.reserveCapacity(positions.count)
+        visit(positions) { result.append(LedgerEntry(box: LedgerEntryBox(record: $0.bytes, texts: $0.texts))) }
+        return result
+    }
+
+    /// Calls `body` with each record at `positions` (ascending), reading each run of neighbouring records at once.
+    func visit(_ positions: [UInt32], _ body: (EntryRecordView) -> Void) {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkBytes, alignment: 16)
         defer { buffer.deallocate() }
         var start = 0
@@ -155,11 +161,25 @@ final class EntryRecords: @unchecked Sendable {
             }
             let texts = read(first, count: end - start, into: buffer)
             for index in 0..<(end - start) {
-                result.append(LedgerEntry(box: LedgerEntryBox(record: buffer + index * Self.size, texts: texts)))
+                body(EntryRecordView(bytes: buffer + index * Self.size, texts: texts))
             }
             start = end
         }
-        return result
+    }
+
+    /// Calls `body` with the position and record of each of the first `count` records, a chunk at a time.
+    func visit(first count: Int, _ body: (Int, EntryRecordView) -> Void) {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkBytes, alignment: 16)
+        defer { buffer.deallocate() }
+        var first = 0
+        while first < count {
+            let records = min(spill.chunkRecords - first % spill.chunkRecords, count - first)
+            let texts = read(first, count: records, into: buffer)
+            for index in 0..<records {
+                body(first + index, EntryRecordView(bytes: buffer + index * Self.size, texts: texts))
+            }
+            first += records
+        }
     }
 
     /// The records of chunk `chunk` as entries (`buffer`: room for a chunk), for reading every entry in order.

@@ -8,43 +8,48 @@ public struct PayeeGroup: Sendable {
 }
 
 extension Ledger {
+    /// Calls `body` with each entry's fields in ledger order, read in place from the records (nothing is made: for
+    /// passes over every entry that only read it).
+    public func forEachRecord(_ body: (EntryRecordView) -> Void) {
+        records.visit(first: entries.count) { _, record in body(record) }
+    }
+
     /// Every payee's entries, in the order the payees first appear, read once in order without holding the
     /// entries: each payee gets the positions of their records.
     public func payeeGroups() -> [PayeeGroup] {
         struct Group {
-            var first: LedgerEntry
+            var id: String
+            var type: PayeeType
             var positions: [UInt32] = []
-            var named: LedgerEntry?
+            /// The latest entry with a non-empty name so far: when, where, and the name.
+            var named: (at: Timestamp, position: Int, name: String)?
         }
         var groups: [Group] = []
         var byNumber: [UInt32: Int] = [:]
-        var byID: [String: Int] = [:]
-        for (position, entry) in entries.enumerated() {
-            let (table, number) = entry.payeeNumber
+        records.visit(first: entries.count) { position, record in
+            let number = record.payeeNumber
             let index: Int
-            if table === records.texts, let known = byNumber[number] {
-                index = known
-            } else if let known = byID[entry.payeeID] {
+            if let known = byNumber[number] {
                 index = known
             } else {
                 index = groups.count
-                groups.append(Group(first: entry))
-                byID[entry.payeeID] = index
-                if table === records.texts { byNumber[number] = index }
+                groups.append(Group(id: record.texts.text(number) ?? "", type: record.payeeType))
+                byNumber[number] = index
             }
             groups[index].positions.append(UInt32(position))
-            guard let name = entry.payeeName, !name.isEmpty else { continue }
+            guard record.payeeNameNumber != 0 else { return }
             // The latest named entry (ids compared only on ties, being made on each read).
-            if let named = groups[index].named,
-                !(named.occurredAt != entry.occurredAt ? named.occurredAt < entry.occurredAt : named.id < entry.id)
-            {
-                continue
+            let at = record.occurredAt
+            if let named = groups[index].named {
+                if at < named.at { return }
+                if at == named.at && !(records.entry(at: named.position).id < record.id) { return }
             }
-            groups[index].named = entry
+            guard let name = record.payeeName, !name.isEmpty else { return }
+            groups[index].named = (at, position, name)
         }
         return groups.map { group in
             PayeeGroup(
-                id: group.first.payeeID, type: group.first.payeeType, latestName: group.named?.payeeName,
+                id: group.id, type: group.type, latestName: group.named?.name,
                 entries: PayeeEntries(records: records, positions: group.positions))
         }
     }

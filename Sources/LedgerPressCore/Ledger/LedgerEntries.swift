@@ -77,6 +77,21 @@ public struct PayeeEntries: Sendable {
 
     public var count: Int { records == nil ? held.count : positions.count }
 
+    /// Calls `body` with each entry's fields in order, read in place (nothing is made: for passes that only read).
+    public func forEachRecord(_ body: (EntryRecordView) -> Void) {
+        if let records {
+            records.visit(positions, body)
+            return
+        }
+        withUnsafeTemporaryAllocation(byteCount: EntryRecords.size, alignment: 16) { record in
+            guard let base = record.baseAddress else { return }
+            for entry in held {
+                entry.storage.write(to: base)
+                body(EntryRecordView(bytes: UnsafeRawPointer(base), texts: entry.storage.texts))
+            }
+        }
+    }
+
     /// The entries, made from their records (each call makes them again: hold them only while they are used).
     public func load() -> [LedgerEntry] {
         guard let records else { return held }

@@ -57,45 +57,45 @@ final class LedgerEntryBox: @unchecked Sendable {
     func copy() -> LedgerEntryBox { LedgerEntryBox(copying: self) }
 
     /// The bytes of a record (``EntryRecords``): every field but the table, the texts as their numbers in it.
-    static let recordSize = 88
+    static let recordSize = RecordLayout.size
 
     /// The entry whose fields a record holds (written by ``write(to:)`` from an entry of `texts`).
     init(record: UnsafeRawPointer, texts: EntryTexts) {
         self.texts = texts
         packedID = PackedID(words: record.loadUnaligned(as: PackedID.Words.self))
         occurredAt = Timestamp(
-            epochSeconds: record.loadUnaligned(fromByteOffset: 32, as: Int64.self),
-            nanoseconds: record.loadUnaligned(fromByteOffset: 40, as: Int32.self),
-            offsetSeconds: record.loadUnaligned(fromByteOffset: 44, as: Int32.self))
-        minorUnits = record.loadUnaligned(fromByteOffset: 48, as: Int64.self)
-        payeeIDText = record.loadUnaligned(fromByteOffset: 56, as: EntryTexts.Number.self)
-        payeeNameText = record.loadUnaligned(fromByteOffset: 60, as: EntryTexts.Number.self)
-        referenceText = record.loadUnaligned(fromByteOffset: 64, as: EntryTexts.Number.self)
-        descriptionText = record.loadUnaligned(fromByteOffset: 68, as: EntryTexts.Number.self)
-        payoutIDText = record.loadUnaligned(fromByteOffset: 72, as: EntryTexts.Number.self)
-        sourceFile = record.loadUnaligned(fromByteOffset: 76, as: UInt32.self)
-        sourceLine = record.loadUnaligned(fromByteOffset: 80, as: UInt32.self)
-        currency = PackedCurrency(index: record.loadUnaligned(fromByteOffset: 84, as: UInt16.self))
-        facts = PackedFacts(raw: record.load(fromByteOffset: 86, as: UInt8.self))
+            epochSeconds: record.loadUnaligned(fromByteOffset: RecordLayout.epochSeconds, as: Int64.self),
+            nanoseconds: record.loadUnaligned(fromByteOffset: RecordLayout.nanoseconds, as: Int32.self),
+            offsetSeconds: record.loadUnaligned(fromByteOffset: RecordLayout.offsetSeconds, as: Int32.self))
+        minorUnits = record.loadUnaligned(fromByteOffset: RecordLayout.minorUnits, as: Int64.self)
+        payeeIDText = record.loadUnaligned(fromByteOffset: RecordLayout.payeeID, as: EntryTexts.Number.self)
+        payeeNameText = record.loadUnaligned(fromByteOffset: RecordLayout.payeeName, as: EntryTexts.Number.self)
+        referenceText = record.loadUnaligned(fromByteOffset: RecordLayout.reference, as: EntryTexts.Number.self)
+        descriptionText = record.loadUnaligned(fromByteOffset: RecordLayout.description, as: EntryTexts.Number.self)
+        payoutIDText = record.loadUnaligned(fromByteOffset: RecordLayout.payoutID, as: EntryTexts.Number.self)
+        sourceFile = record.loadUnaligned(fromByteOffset: RecordLayout.sourceFile, as: UInt32.self)
+        sourceLine = record.loadUnaligned(fromByteOffset: RecordLayout.sourceLine, as: UInt32.self)
+        currency = PackedCurrency(index: record.loadUnaligned(fromByteOffset: RecordLayout.currency, as: UInt16.self))
+        facts = PackedFacts(raw: record.load(fromByteOffset: RecordLayout.facts, as: UInt8.self))
     }
 
     /// Writes the fields into `record` (``recordSize`` bytes), the texts as numbers in this box's table.
     func write(to record: UnsafeMutableRawPointer) {
         record.storeBytes(of: packedID.words, as: PackedID.Words.self)
-        record.storeBytes(of: occurredAt.epochSeconds, toByteOffset: 32, as: Int64.self)
-        record.storeBytes(of: occurredAt.nanoseconds, toByteOffset: 40, as: Int32.self)
-        record.storeBytes(of: occurredAt.offsetSeconds, toByteOffset: 44, as: Int32.self)
-        record.storeBytes(of: minorUnits, toByteOffset: 48, as: Int64.self)
-        record.storeBytes(of: payeeIDText, toByteOffset: 56, as: EntryTexts.Number.self)
-        record.storeBytes(of: payeeNameText, toByteOffset: 60, as: EntryTexts.Number.self)
-        record.storeBytes(of: referenceText, toByteOffset: 64, as: EntryTexts.Number.self)
-        record.storeBytes(of: descriptionText, toByteOffset: 68, as: EntryTexts.Number.self)
-        record.storeBytes(of: payoutIDText, toByteOffset: 72, as: EntryTexts.Number.self)
-        record.storeBytes(of: sourceFile, toByteOffset: 76, as: UInt32.self)
-        record.storeBytes(of: sourceLine, toByteOffset: 80, as: UInt32.self)
-        record.storeBytes(of: currency.index, toByteOffset: 84, as: UInt16.self)
-        record.storeBytes(of: facts.raw, toByteOffset: 86, as: UInt8.self)
-        record.storeBytes(of: 0, toByteOffset: 87, as: UInt8.self)
+        record.storeBytes(of: occurredAt.epochSeconds, toByteOffset: RecordLayout.epochSeconds, as: Int64.self)
+        record.storeBytes(of: occurredAt.nanoseconds, toByteOffset: RecordLayout.nanoseconds, as: Int32.self)
+        record.storeBytes(of: occurredAt.offsetSeconds, toByteOffset: RecordLayout.offsetSeconds, as: Int32.self)
+        record.storeBytes(of: minorUnits, toByteOffset: RecordLayout.minorUnits, as: Int64.self)
+        record.storeBytes(of: payeeIDText, toByteOffset: RecordLayout.payeeID, as: EntryTexts.Number.self)
+        record.storeBytes(of: payeeNameText, toByteOffset: RecordLayout.payeeName, as: EntryTexts.Number.self)
+        record.storeBytes(of: referenceText, toByteOffset: RecordLayout.reference, as: EntryTexts.Number.self)
+        record.storeBytes(of: descriptionText, toByteOffset: RecordLayout.description, as: EntryTexts.Number.self)
+        record.storeBytes(of: payoutIDText, toByteOffset: RecordLayout.payoutID, as: EntryTexts.Number.self)
+        record.storeBytes(of: sourceFile, toByteOffset: RecordLayout.sourceFile, as: UInt32.self)
+        record.storeBytes(of: sourceLine, toByteOffset: RecordLayout.sourceLine, as: UInt32.self)
+        record.storeBytes(of: currency.index, toByteOffset: RecordLayout.currency, as: UInt16.self)
+        record.storeBytes(of: facts.raw, toByteOffset: RecordLayout.facts, as: UInt8.self)
+        record.storeBytes(of: 0, toByteOffset: RecordLayout.facts + 1, as: UInt8.self)
     }
 
     /// The same entry with its texts in `table` (an entry made in another run's or the shared table).

@@ -10,9 +10,11 @@ extension PayeesFileImporter {
         guard profiles.values.contains(where: { $0.type != nil && $0.source != nil }) else { return [] }
         var firstIndex: [String: Int] = [:]
         var last: String?
-        for (index, entry) in ledger.entries.enumerated() {
+        var index = 0
+        ledger.forEachRecord { entry in
+            defer { index += 1 }
             let payee = entry.payeeID
-            if payee == last { continue }
+            if payee == last { return }
             last = payee
             // Inserts `index` only for a payee not seen yet (one look-up).
             keep(&firstIndex[payee, default: index])

@@ -19,13 +19,13 @@ struct PayeeKey {
     }
 
     /// The static part and every field of every entry, in the order given.
-    func full(entries: [LedgerEntry], letterIssuedAt: Timestamp? = nil) -> String {
+    func full(entries: PayeeEntries, letterIssuedAt: Timestamp? = nil) -> String {
         var digest = DigestBuilder("ledgerpress payee entries 2")
         digest.text(self.static)
         // A letter is issued as of the run's as-of: a payee whose entries are unchanged gets a new letter when it moves.
         if let letterIssuedAt { digest.text("letter issued at " + String(letterIssuedAt.epochSeconds)) }
         digest.int(entries.count)
-        for entry in entries {
+        entries.forEachRecord { entry in
             digest.text(entry.id)
             digest.timestamp(entry.occurredAt)
             digest.int(Int64(entry.occurredAt.offsetSeconds))

@@ -41,7 +41,7 @@ extension SitePipeline {
                 let key = PayeeKey(payee: payee, context: context)
                 var plan = PayeePlan(
                     payee: payee, entries: entries, slug: configuration.options.links.slug(for: payee.id), key: key,
-                    fullKey: key.full(entries: entries.load(), letterIssuedAt: configuration.letterIssuedAt))
+                    fullKey: key.full(entries: entries, letterIssuedAt: configuration.letterIssuedAt))
                 if let entry = reusable(plan, site: site, history: history),
                     let files = SystemFile.listFiles(output.path + "/payees/" + plan.slug),
                     files.count == entry.files, files.reduce(0, { $0 + $1.size }) == entry.bytes,
