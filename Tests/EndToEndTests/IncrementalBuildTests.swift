@@ -210,6 +210,13 @@ import Testing
         #expect(try report(cli)["payees_rendered"] as? Int == 0)
         let check = try cli.run(["check", CLIRunner.example("example-ledger.csv")] + Self.payees, environment: spill)
         #expect(check.status == 0, "\(check.stderr)")
+        // `--as-of` and `--shard` make a second ledger from the first (its own records, spilled too).
+        for extra in [["--as-of", "2026-10-20T00:00:00Z"], ["--shard", "1/2"]] {
+            #expect(try cli.run(build + extra + ["--output", "held-part"]).status == 0)
+            let part = try cli.run(build + extra + ["--output", "spilled-part"], environment: spill)
+            #expect(part.status == 0, "\(part.stderr)")
+            #expect(try cli.tree("spilled-part") == cli.tree("held-part"), "\(extra)")
+        }
     }
 
     /// The HTML rendering's CPU time: reported for a site (a part of the render stage's work, on at most every

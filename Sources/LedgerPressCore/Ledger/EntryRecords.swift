@@ -148,7 +148,9 @@ final class EntryRecords: @unchecked Sendable {
 
     /// Calls `body` with each record at `positions` (ascending), reading each run of neighbouring records at once.
     func visit(_ positions: [UInt32], _ body: (EntryRecordView) -> Void) {
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkBytes, alignment: 16)
+        // A run is at most a chunk, and at most every position: a payee's few entries take a small buffer.
+        let buffer = UnsafeMutableRawPointer.allocate(
+            byteCount: min(chunkBytes, max(1, positions.count) * Self.size), alignment: 16)
         defer { buffer.deallocate() }
         var start = 0
         while start < positions.count {
