@@ -8,7 +8,8 @@
 #
 #   scripts/scaling.sh [ENTRIES] [PAYEES]        (default 1000000 10000)
 # Environment: BIN (default .build/release/ledgerpress), WORK (default /dev/shm/ledgerpress-scaling, removed first
-# and at the end), CPUS (default: 2 4 8 16 ... up to nproc), SHARDS (default "4 8 16": shard counts to try),
+# and at the end), CPUS (default: 2 4 8 16 ... up to nproc), SHARDS (default "4 8 16": shard counts to try; "none"
+# skips the sharded layouts, e.g. for item 3's memory at 5M: CPUS=16 SHARDS=none scripts/scaling.sh 5000000 50000),
 # OUT (a folder: the table is also written to $OUT/scaling.md). Prints a Markdown table.
 set -euo pipefail
 BIN=${BIN:-.build/release/ledgerpress}
@@ -79,6 +80,7 @@ done
 
 # The sharded layouts on all CPUs: N shards at once, each on its own TOTAL/N CPUs, then one merge on all of them.
 last=$(echo "$cpus" | awk '{ print $NF }')
+if [ "$shard_counts" != none ]; then
 timed "single-$last" "0-$((last - 1))" "$BIN" build "${inputs[@]}" --output "$work/single"
 single=$wall
 {
@@ -110,11 +112,12 @@ for n in $shard_counts; do
 		"$(awk -v a="$wall" -v b="$single" 'BEGIN { printf "%.2f", a / b }')" "$single" >>"$table"
 	rm -rf "$work/shards-$n" "$work/merged-$n" "$work/.merged-$n.spare"
 done
+echo "Every merged site was byte for byte the single build (diff -r)." >>"$table"
+fi
 {
 	echo
 	first=$(echo "$cpus" | awk '{ print $1 }')
 	echo "Full build speed-up, $first → $last CPUs: $(awk -v a="${full_wall[$first]}" -v b="${full_wall[$last]}" 'BEGIN { printf "%.2f", a / b }')×."
-	echo "Every merged site was byte for byte the single build (diff -r)."
 } >>"$table"
 cat "$table"
 if [ -n "${OUT:-}" ]; then cp "$table" "$OUT/scaling.md"; fi
