@@ -180,9 +180,14 @@ public struct SiteBuilder: Sendable {
             // What `--letters` issues letters as of: `--as-of`, else the whole ledger's latest entry (before sharding).
             var issuedAt: Timestamp?
             if options.site.letters != nil {
-                issuedAt =
-                    options.site.asOf.flatMap(RFC3339.parse)
-                    ?? ledger.entries.lazy.filter { !$0.isStatusReport }.map(\.occurredAt).max()
+                issuedAt = options.site.asOf.flatMap(RFC3339.parse)
+                if issuedAt == nil {
+                    // The latest entry's instant (the first of equal ones), read in place.
+                    ledger.forEachRecord { entry in
+                        guard !entry.isStatusReport, issuedAt.map({ $0 < entry.occurredAt }) ?? true else { return }
+                        issuedAt = entry.occurredAt
+                    }
+                }
             }
             var payees = PayeeDirectory.payees(ledger: ledger, profiles: loaded.profiles, options: options.site)
             var shardFacts: (Shard, ShardRecord.LedgerFacts)?

@@ -55,4 +55,7 @@ public struct EntryRecordView {
     public var payoutID: String? { texts.text(number(RecordLayout.payoutID)) }
     public var payoutStatus: PayoutStatus? { facts.payoutStatus }
     public var isStatusReport: Bool { facts.isStatusReport }
+
+    /// The entry itself, made from the record (its own copy of the fields).
+    var entry: LedgerEntry { LedgerEntry(box: LedgerEntryBox(record: bytes, texts: texts)) }
 }

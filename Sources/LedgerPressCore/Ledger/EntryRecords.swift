@@ -124,8 +124,7 @@ final class EntryRecords: @unchecked Sendable {
     func entry(at position: Int) -> LedgerEntry {
         withUnsafeTemporaryAllocation(byteCount: Self.size, alignment: 16) { record in
             guard let base = record.baseAddress else { preconditionFailure("a record buffer") }
-            let texts = read(position, count: 1, into: base)
-            return LedgerEntry(box: LedgerEntryBox(record: base, texts: texts))
+            return EntryRecordView(bytes: base, texts: read(position, count: 1, into: base)).entry
         }
     }
 
@@ -142,7 +141,7 @@ final class EntryRecords: @unchecked Sendable {
     func entries(at positions: [UInt32]) -> [LedgerEntry] {
         var result: [LedgerEntry] = []
         result.reserveCapacity(positions.count)
-        visit(positions) { result.append(LedgerEntry(box: LedgerEntryBox(record: $0.bytes, texts: $0.texts))) }
+        visit(positions) { result.append($0.entry) }
         return result
     }
 
@@ -190,19 +189,13 @@ final class EntryRecords: @unchecked Sendable {
         let count = min(spill.chunkRecords, self.count - first)
         guard count > 0 else { return [] }
         let texts = read(first, count: count, into: buffer)
-        return (0..<count).map { LedgerEntry(box: LedgerEntryBox(record: buffer + $0 * Self.size, texts: texts)) }
+        return (0..<count).map { EntryRecordView(bytes: buffer + $0 * Self.size, texts: texts).entry }
     }
 
     /// A copy of every record, for a ledger that changes while another holds these.
     func copy() -> EntryRecords {
         let copy = EntryRecords(spill: spill)
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkBytes, alignment: 16)
-        defer { buffer.deallocate() }
-        var chunk = 0
-        while chunk * spill.chunkRecords < count {
-            for entry in entries(in: chunk, into: buffer) { copy.append(entry) }
-            chunk += 1
-        }
+        visit(first: count) { _, record in copy.append(record.entry) }
         return copy
     }
 

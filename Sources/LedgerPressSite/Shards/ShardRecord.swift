@@ -37,7 +37,7 @@ public struct ShardRecord: Codable, Sendable, Equatable {
             payeesSHA256 = LedgerFacts.payeesDigest(payeeIDs)
             var hasher = SHA256()
             var text = ""
-            for entry in ledger.entries {
+            ledger.forEachRecord { entry in
                 let fields = [
                     entry.id, entry.payeeID, entry.payeeType.rawValue, entry.payeeName ?? "",
                     String(entry.occurredAt.epochSeconds), String(entry.occurredAt.nanoseconds),
