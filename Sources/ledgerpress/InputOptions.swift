@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LedgerPressCore
 import LedgerPressEngine
 import LedgerPressImport
@@ -81,6 +82,19 @@ struct InputOptions: ParsableArguments {
         if maxErrors < 1 { throw ValidationError("--max-errors: expected a positive number, got \(maxErrors)") }
         if payeeAssignments.filter({ !$0.contains("=") }).count > 1 {
             throw ValidationError("--payee: expected one ACCOUNT for all inputs, or FILE=ACCOUNT for each")
+        }
+        // The ledger's spill settings (read by the ledger itself, which would fall back to its defaults).
+        let environment = ProcessInfo.processInfo.environment
+        for (name, range, what) in [
+            ("LEDGERPRESS_SPILL_MIB", 0...1 << 20, "MiB of ledger records kept in memory"),
+            ("LEDGERPRESS_SPILL_CHUNK", 1...1 << 20, "records per chunk"),
+        ] {
+            guard let value = environment[name] else { continue }
+            guard let number = Int(value), range.contains(number) else {
+                throw ValidationError(
+                    "\(name): expected \(what), a number from \(range.lowerBound) to \(range.upperBound), got '\(value)'"
+                )
+            }
         }
     }
 

@@ -210,6 +210,14 @@ import Testing
         #expect(try report(cli)["payees_rendered"] as? Int == 0)
         let check = try cli.run(["check", CLIRunner.example("example-ledger.csv")] + Self.payees, environment: spill)
         #expect(check.status == 0, "\(check.stderr)")
+        // A setting the ledger could not use is refused, not replaced by the default.
+        let bad = try cli.run(build + ["--output", "bad"], environment: ["LEDGERPRESS_SPILL_MIB": "lots"])
+        #expect(bad.status == 64)
+        #expect(
+            bad.stderr.contains(
+                "LEDGERPRESS_SPILL_MIB: expected MiB of ledger records kept in memory, a number from 0 to 1048576, got 'lots'"
+            ))
+        #expect(!FileManager.default.fileExists(atPath: cli.path("bad")))
         // `--as-of` and `--shard` make a second ledger from the first (its own records, spilled too).
         for extra in [["--as-of", "2026-10-20T00:00:00Z"], ["--shard", "1/2"]] {
             #expect(try cli.run(build + extra + ["--output", "held-part"]).status == 0)
