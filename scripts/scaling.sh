@@ -10,14 +10,19 @@
 # Environment: BIN (default .build/release/ledgerpress), WORK (default /dev/shm/ledgerpress-scaling, removed first
 # and at the end), CPUS (default: 2 4 8 16 ... up to nproc), SHARDS (default "4 8 16": shard counts to try; "none"
 # skips the sharded layouts, e.g. for item 3's memory at 5M: CPUS=16 SHARDS=none scripts/scaling.sh 5000000 50000),
-# OUT (a folder: the table is also written to $OUT/scaling.md). Prints a Markdown table.
+# WRITERS (default "8": writer thread counts, LEDGERPRESS_WRITERS, of extra full builds on all CPUs; "none" skips),
+# OUT (a folder: the table is also written to $OUT/scaling.md, each run's report to $OUT/reports.tar).
+# Prints a Markdown table. Where the time goes: "cores busy" is the process's CPU time over its wall time;
+# "HTML CPU" and "writers CPU" are the report's cpu_seconds (summed over threads), and the last column its
+# waits_seconds.writer_queue.
 set -euo pipefail
 BIN=${BIN:-.build/release/ledgerpress}
 entries=${1:-1000000}
 payees=${2:-10000}
 work=${WORK:-/dev/shm/ledgerpress-scaling}
 total=$(nproc)
-cpus=${CPUS:-$(for c in 2 4 8 16 32 64 128; do [ "$c" -le "$total" ] && echo "$c"; done)}
+cpus=${CPUS:-$(for c in 2 4 8 16 32 64 128; do if [ "$c" -le "$total" ]; then echo "$c"; fi; done)}
+cpus=$(echo $cpus) # one line: the list's first and last are its first and last words
 [ -n "$cpus" ] || cpus=$total
 shard_counts=${SHARDS:-4 8 16}
 rm -rf "$work"
@@ -47,20 +52,29 @@ timed() {
 	wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
 	say "$name on CPUs $list: $wall s"
 }
-row() { # NAME CPUS WALL: a table row with the report's stages and peak memory
-	local kib
+# save: the table so far into $OUT (a run cut short still brings back its rows).
+save() { if [ -n "${OUT:-}" ]; then cp "$table" "$OUT/scaling.md"; fi; }
+row() { # NAME CPUS WALL: a table row with the report's stages, peak memory and where the CPU time went
+	local kib user system
 	kib=$(number "$1" peak_memory_kib)
-	printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "$(within "$1" threads render)" "$3" \
+	user=$(within "$1" process_cpu_seconds user)
+	system=$(within "$1" process_cpu_seconds system)
+	printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" \
+		"$(within "$1" threads render)" "$(within "$1" threads writers)" "$3" \
 		"$(within "$1" timings_seconds import)" "$(within "$1" timings_seconds plan)" \
-		"$(within "$1" timings_seconds render)" "$(awk -v k="${kib:-0}" 'BEGIN { printf "%.0f", k / 1024 }')"
+		"$(within "$1" timings_seconds render)" "$(awk -v k="${kib:-0}" 'BEGIN { printf "%.0f", k / 1024 }')" \
+		"$user" "$system" "$(awk -v u="${user:-0}" -v s="${system:-0}" -v w="$3" 'BEGIN { printf "%.1f", (u + s) / w }')" \
+		"$(within "$1" cpu_seconds html)" "$(within "$1" cpu_seconds writers)" \
+		"$(within "$1" waits_seconds writer_queue)" >>"$table"
+	save
 }
 
 table=$work/table.md
 {
 	echo "## scripts/scaling.sh: $entries entries / $payees payees, $(date -u +%Y-%m-%d), $total CPUs ($(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo))"
 	echo
-	echo "| run | CPUs | render workers | wall s | import s | plan s | render s | peak MiB |"
-	echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+	echo "| run | CPUs | render workers | writers | wall s | import s | plan s | render s | peak MiB | user s | system s | cores busy | HTML CPU s | writers CPU s | workers waiting for the writers s |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 } >"$table"
 declare -A full_wall
 for c in $cpus; do
@@ -68,18 +82,28 @@ for c in $cpus; do
 	site=$work/site-$c
 	timed "full-$c" "$list" "$BIN" build "${inputs[@]}" --output "$site"
 	full_wall[$c]=$wall
-	row "full-$c" "$c" "$wall" >>"$table"
+	row "full-$c" "$c" "$wall"
 	timed "nochange-$c" "$list" "$BIN" build "${inputs[@]}" --output "$site"
-	row "nochange-$c" "$c" "$wall" >>"$table"
+	row "nochange-$c" "$c" "$wall"
 	timed "late-$c" "$list" "$BIN" build "$work/ledger.csv" "$work/late.csv" --payees "$work/payees.csv" --output "$site"
-	row "late-$c" "$c" "$wall" >>"$table"
+	row "late-$c" "$c" "$wall"
 	timed "finance-$c" "$list" "$BIN" build "${inputs[@]}" --only finance --output "$work/finance-$c"
-	row "finance-$c" "$c" "$wall" >>"$table"
+	row "finance-$c" "$c" "$wall"
 	rm -rf "$site" "$work/.site-$c.spare" "$work/finance-$c" "$work/.finance-$c.spare"
 done
 
-# The sharded layouts on all CPUs: N shards at once, each on its own TOTAL/N CPUs, then one merge on all of them.
+# On all CPUs, the full build again with other numbers of writer threads (WRITERS, default "8"; "none" skips):
+# whether the writers bound the render stage.
 last=$(echo "$cpus" | awk '{ print $NF }')
+for w in ${WRITERS:-8}; do
+	[ "$w" != none ] || break
+	LEDGERPRESS_WRITERS=$w timed "full-$last-writers-$w" "0-$((last - 1))" "$BIN" build "${inputs[@]}" \
+		--output "$work/writers-$w"
+	row "full-$last-writers-$w" "$last" "$wall"
+	rm -rf "$work/writers-$w" "$work/.writers-$w.spare"
+done
+
+# The sharded layouts on all CPUs: N shards at once, each on its own TOTAL/N CPUs, then one merge on all of them.
 if [ "$shard_counts" != none ]; then
 timed "single-$last" "0-$((last - 1))" "$BIN" build "${inputs[@]}" --output "$work/single"
 single=$wall
@@ -110,6 +134,7 @@ for n in $shard_counts; do
 	printf '| %s shards × %s CPUs | %s | %s | %s | %s | %s |\n' "$n" "$per" "$builds" "$wall" \
 		"$(awk -v a="$builds" -v b="$wall" 'BEGIN { printf "%.2f", a + b }')" \
 		"$(awk -v a="$wall" -v b="$single" 'BEGIN { printf "%.2f", a / b }')" "$single" >>"$table"
+	save
 	rm -rf "$work/shards-$n" "$work/merged-$n" "$work/.merged-$n.spare"
 done
 echo "Every merged site was byte for byte the single build (diff -r)." >>"$table"
@@ -120,4 +145,7 @@ fi
 	echo "Full build speed-up, $first → $last CPUs: $(awk -v a="${full_wall[$first]}" -v b="${full_wall[$last]}" 'BEGIN { printf "%.2f", a / b }')×."
 } >>"$table"
 cat "$table"
-if [ -n "${OUT:-}" ]; then cp "$table" "$OUT/scaling.md"; fi
+if [ -n "${OUT:-}" ]; then
+	cp "$table" "$OUT/scaling.md"
+	(cd "$work" && tar -cf "$OUT/reports.tar" ./*.json)
+fi

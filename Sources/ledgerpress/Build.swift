@@ -217,6 +217,10 @@ struct Build: ParsableCommand {
         runReport.payeesRendered = site.payeesRendered
         runReport.payeesReused = site.payeesReused
         if let htmlTally, only != "finance" { runReport.cpuSeconds = ["html": RunReport.seconds(htmlTally.total)] }
+        if let writer = site.writerTiming {
+            runReport.cpuSeconds?["writers"] = RunReport.seconds(writer.lanes)
+            runReport.waitsSeconds = ["writer_queue": RunReport.seconds(writer.waited)]
+        }
         if let outbox = built.outbox {
             runReport.outbox = RunReport.Outbox(outbox)
             console.error(OutboxLines.lines(outbox))

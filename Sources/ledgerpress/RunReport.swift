@@ -65,8 +65,15 @@ struct RunReport: Encodable {
     var payeesRendered = 0
     var payeesReused = 0
     var timingsSeconds: [String: Double] = [:]
-    /// CPU seconds of one kind of work over all threads (`html`: the statements' HTML rendering), when measured.
+    /// CPU seconds of one kind of work over all threads, when measured: `html`, the statements' HTML rendering;
+    /// `writers`, the staging writer's lanes.
     var cpuSeconds: [String: Double]?
+    /// Time threads spent waiting, summed over them: `writer_queue`, render workers waiting for room in the staging
+    /// writer's queue (the writer lanes could not keep up).
+    var waitsSeconds: [String: Double]?
+    /// The process's CPU time, all threads (`user`, `system`), as the run ends: beside the wall time, how many
+    /// cores the run kept busy.
+    var processCPUSeconds: [String: Double] = [:]
     var pdf: PDFs?
     var peakMemoryKiB = 0
     var exitStatus: Int32 = 0
@@ -83,6 +90,8 @@ struct RunReport: Encodable {
         case rowsRejected = "rows_rejected"
         case timingsSeconds = "timings_seconds"
         case cpuSeconds = "cpu_seconds"
+        case waitsSeconds = "waits_seconds"
+        case processCPUSeconds = "process_cpu_seconds"
         case peakMemoryKiB = "peak_memory_kib"
         case exitStatus = "exit_status"
         case payeesRendered = "payees_rendered"
@@ -101,6 +110,10 @@ struct RunReport: Encodable {
 
     /// A duration in seconds, rounded to the millisecond (half away from zero) in integer arithmetic:
     /// 2.5 s is `2.5`, 1 min 999.5 ms is `60.0`.
+    static func seconds(_ time: timeval) -> Double {
+        seconds(.seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec)))
+    }
+
     static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         let perMillisecond: Int64 = 1_000_000_000_000_000
@@ -182,7 +195,12 @@ struct RunReport: Encodable {
     func json() -> Data {
         var copy = self
         var usage = rusage()
-        if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 { copy.peakMemoryKiB = Int(usage.ru_maxrss) }
+        if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 {
+            copy.peakMemoryKiB = Int(usage.ru_maxrss)
+            copy.processCPUSeconds = [
+                "user": RunReport.seconds(usage.ru_utime), "system": RunReport.seconds(usage.ru_stime),
+            ]
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         var data = (try? encoder.encode(copy)) ?? Data("{}".utf8)

@@ -227,8 +227,8 @@ import Testing
         }
     }
 
-    /// The HTML rendering's CPU time: reported for a site (a part of the render stage's work, on at most every
-    /// core), not for a finance-only build, which renders no HTML.
+    /// The HTML rendering's and the writer lanes' CPU time: reported for a site (a part of the render stage's work,
+    /// on at most every core), not for a finance-only build, which renders no HTML; the process's CPU time for both.
     @Test func theRunReportGivesTheHTMLRenderingsCPUTime() throws {
         let cli = try CLIRunner()
         let build = ["build", CLIRunner.example("example-ledger.csv"), "--report", "run.json"]
@@ -239,7 +239,18 @@ import Testing
         // Rendering the example site's statements to HTML takes milliseconds of CPU: 0 means nothing was measured.
         #expect(html > 0)
         #expect(html <= render * Double(ProcessInfo.processInfo.activeProcessorCount) + 0.002)
+        // The writer lanes created every file, so they spent CPU; the workers' waits for them are a sum of times.
+        let writers = try #require((numbers["cpu_seconds"] as? [String: Double])?["writers"])
+        #expect(writers > 0)
+        let waited = try #require((numbers["waits_seconds"] as? [String: Double])?["writer_queue"])
+        #expect(waited >= 0)
+        // The process's own CPU time covers every thread's: at least the HTML rendering and the writers.
+        let process = try #require(numbers["process_cpu_seconds"] as? [String: Double])
+        #expect(Set(process.keys) == ["user", "system"])
+        #expect((process["user"] ?? 0) + (process["system"] ?? 0) + 0.002 >= html + writers)
         #expect(try cli.run(build + ["--output", "finance", "--only", "finance"]).status == 0)
-        #expect(try report(cli)["cpu_seconds"] == nil)
+        let finance = try report(cli)
+        #expect(finance["cpu_seconds"] == nil)
+        #expect(((finance["process_cpu_seconds"] as? [String: Double])?["user"] ?? 0) > 0)
     }
 }

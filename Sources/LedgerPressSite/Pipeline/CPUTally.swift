@@ -26,7 +26,8 @@ public final class CPUTally: Sendable {
     /// The total.
     public var total: Duration { .nanoseconds(nanoseconds.withLock { $0 }) }
 
-    private static func threadNanoseconds() -> Int64 {
+    /// The calling thread's CPU time since it started.
+    static func threadNanoseconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)

@@ -90,6 +90,9 @@ public struct SitePipeline: Sendable {
         /// top-level names they are under.
         public var carried = 0
         public var carriedNames: [String] = []
+        /// The staging writer's lanes' CPU time, and how long the render workers waited for room in its queue (nil
+        /// when nothing was staged).
+        public var writerTiming: (lanes: Duration, waited: Duration)?
     }
 
     public let configuration: Configuration
@@ -173,6 +176,7 @@ public struct SitePipeline: Sendable {
                 throw SiteError.shrink(drop)
             }
             outcome = try publish.finish(payeesDone, summary: financeSummary, writer: staging)
+            outcome.writerTiming = staging.timing
             stage("finance")
         } catch {
             _ = try? staging.finish(flushing: false)

@@ -76,6 +76,9 @@ final class StagingWriter: @unchecked Sendable {
     private var closed = false
     private var lanesDone = 0
     private var failure: SystemError?
+    /// The lanes' CPU time and the render workers' time waiting for room in the queue, in nanoseconds (``timing``).
+    private var laneNanoseconds: Int64 = 0
+    private var waitNanoseconds: Int64 = 0
     private var threads: [Thread] = []
 
     // Lane 0's state: the append files.
@@ -150,7 +153,11 @@ final class StagingWriter: @unchecked Sendable {
         guard !operations.isEmpty else { return }
         let appends = operations.contains { if case .append = $0 { true } else { false } }
         condition.lock()
-        while queuedBytes > 0, queuedBytes + bytes > capacity, failure == nil { condition.wait() }
+        if queuedBytes > 0, queuedBytes + bytes > capacity, failure == nil {
+            let start = ContinuousClock.now
+            while queuedBytes > 0, queuedBytes + bytes > capacity, failure == nil { condition.wait() }
+            waitNanoseconds += Self.nanoseconds(start.duration(to: .now))
+        }
         if appends { ordered.append((operations, bytes)) } else { queue.append((operations, bytes)) }
         queuedBytes += bytes
         condition.broadcast()
@@ -180,6 +187,19 @@ final class StagingWriter: @unchecked Sendable {
         appendDescriptors = []
         try writeback.finish(flushing: flushing)
         return result
+    }
+
+    /// Where the writer's time went, once ``finish(flushing:)`` returned: the CPU time of its lanes, and how long
+    /// the render workers waited, all together, for room in the queue (a writer that cannot keep up).
+    var timing: (lanes: Duration, waited: Duration) {
+        condition.lock()
+        defer { condition.unlock() }
+        return (.nanoseconds(laneNanoseconds), .nanoseconds(waitNanoseconds))
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
     private static func size(of operation: Operation) -> Int {
@@ -216,6 +236,7 @@ final class StagingWriter: @unchecked Sendable {
                 // Closed, and nothing left that this lane may take.
                 if lane != 0 || ordered.isEmpty {
                     lanesDone += 1
+                    laneNanoseconds += CPUTally.threadNanoseconds()
                     condition.broadcast()
                     condition.unlock()
                     return
