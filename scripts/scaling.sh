@@ -10,6 +10,7 @@
 # Environment: BIN (default .build/release/ledgerpress), WORK (default /dev/shm/ledgerpress-scaling, removed first
 # and at the end), CPUS (default: 2 4 8 16 ... up to nproc), SHARDS (default "4 8 16": shard counts to try; "none"
 # skips the sharded layouts, e.g. for item 3's memory at 5M: CPUS=16 SHARDS=none scripts/scaling.sh 5000000 50000),
+# CALIBRATE ("none" skips the first table: N CPU-bound copies of an awk loop at once, N = 1 and each CPU count),
 # WRITERS (default "8": writer thread counts, LEDGERPRESS_WRITERS, of extra full builds on all CPUs; "none" skips),
 # OUT (a folder: the table is also written to $OUT/scaling.md, each run's report to $OUT/reports.tar).
 # Prints a Markdown table. Where the time goes: "cores busy" is the process's CPU time over its wall time;
@@ -72,10 +73,37 @@ row() { # NAME CPUS WALL: a table row with the report's stages, peak memory and 
 table=$work/table.md
 {
 	echo "## scripts/scaling.sh: $entries entries / $payees payees, $(date -u +%Y-%m-%d), $total CPUs ($(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo))"
+} >"$table"
+# The machine itself (CALIBRATE=none skips): N copies of one CPU-bound loop (awk arithmetic: no memory traffic, nothing
+# shared), each pinned to its own CPU, for N = 1 and each CPU count. On N independent cores N copies take the time of
+# one; where CPUs share a core (SMT siblings, a VM's vCPUs on hyperthreads) or the host is busy, they take longer, and
+# so does every thread of a build: its CPU seconds per unit of work grow with the CPU count for the same reason.
+if [ "${CALIBRATE:-}" != none ]; then
+	{
+		echo
+		echo "| CPU-bound copies at once, one per CPU | wall s | against one copy |"
+		echo "|---|---:|---:|"
+	} >>"$table"
+	one=
+	for c in $(printf "%s\n" 1 $cpus | sort -nu); do
+		start=$(date +%s.%N)
+		for i in $(seq 0 $((c - 1))); do
+			taskset -c "$i" awk 'BEGIN { for (i = 0; i < 40000000; i++) s += i * i; printf "%d\n", s > "/dev/null" }' &
+		done
+		wait
+		end=$(date +%s.%N)
+		wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
+		one=${one:-$wall}
+		say "$c CPU-bound copies: $wall s"
+		printf '| %s | %s | %s |\n' "$c" "$wall" "$(awk -v a="$wall" -v b="$one" 'BEGIN { printf "%.2f", a / b }')" >>"$table"
+		save
+	done
+fi
+{
 	echo
 	echo "| run | CPUs | render workers | writers | wall s | import s | plan s | render s | peak MiB | user s | system s | cores busy | HTML CPU s | writers CPU s | workers waiting for the writers s |"
 	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-} >"$table"
+} >>"$table"
 declare -A full_wall
 for c in $cpus; do
 	list=0-$((c - 1))

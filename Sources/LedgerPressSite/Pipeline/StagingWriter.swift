@@ -31,6 +31,9 @@ final class StagingWriter: @unchecked Sendable {
         case file(String, Data)
         /// The published site's file at this path, linked unchanged.
         case link(String)
+        /// The published site's files of one folder (`folder/name` each), linked unchanged: a reused payee's whole
+        /// folder as one operation, its names as the plan listed them (short names take no memory of their own).
+        case links(String, names: [String])
         /// Bytes appended to one of the ``appendPaths`` (by index).
         case append(Int, Data)
         /// Removes from staging whatever the published folder holds (a file or a folder) but these names.
@@ -206,6 +209,7 @@ final class StagingWriter: @unchecked Sendable {
         switch operation {
         case .file(_, let bytes), .append(_, let bytes): return bytes.count + 64
         case .link, .carry, .adopt: return 64
+        case .links(_, let names): return 64 + 16 * names.count
         case .prune(_, let names): return 64 + 32 * names.count
         case .verify(_, let files): return 64 + 40 * files.count
         }
@@ -268,10 +272,19 @@ final class StagingWriter: @unchecked Sendable {
         if !mirrorsPublished {
             var links: [Operation] = []
             var others: [Operation] = []
+            var linkCount = 0
             for operation in batch {
-                if case .link = operation { links.append(operation) } else { others.append(operation) }
+                switch operation {
+                case .link:
+                    links.append(operation)
+                    linkCount += 1
+                case .links(_, let names):
+                    links.append(operation)
+                    linkCount += names.count
+                default: others.append(operation)
+                }
             }
-            if links.count >= StagingWriter.parallelLinks {
+            if linkCount >= StagingWriter.parallelLinks {
                 try link(links[...])
                 try performInOrder(others[...])
                 return
@@ -321,18 +334,32 @@ final class StagingWriter: @unchecked Sendable {
         var laneLinks = [0, 0]
         var lane = 0
         var lastFolder: Substring?
-        for case .link(let path) in run {
-            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-            let folder = slash.map { path[..<$0] } ?? ""
-            if folder != lastFolder {
-                _ = try prepare(path)
+        var count = 0
+        for operation in run {
+            switch operation {
+            case .link(let path):
+                let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+                let folder = slash.map { path[..<$0] } ?? ""
+                if folder != lastFolder {
+                    _ = try prepare(path)
+                    lane = laneLinks[0] <= laneLinks[1] ? 0 : 1
+                    lanes[lane].append(LinkFolder(folder: String(folder), names: []))
+                    lastFolder = folder
+                }
+                lanes[lane][lanes[lane].count - 1].names.append(
+                    String(slash.map { path[path.index(after: $0)...] } ?? path[...]))
+                laneLinks[lane] += 1
+                count += 1
+            case .links(let folder, let names):
+                try prepareFolder(folder)
                 lane = laneLinks[0] <= laneLinks[1] ? 0 : 1
-                lanes[lane].append(LinkFolder(folder: String(folder), names: []))
-                lastFolder = folder
+                lanes[lane].append(LinkFolder(folder: folder, names: names))
+                lastFolder = nil
+                laneLinks[lane] += names.count
+                count += names.count
+            default:
+                continue
             }
-            lanes[lane][lanes[lane].count - 1].names.append(
-                String(slash.map { path[path.index(after: $0)...] } ?? path[...]))
-            laneLinks[lane] += 1
         }
         let failures = LinkFailures()
         let ready = lanes
@@ -346,7 +373,7 @@ final class StagingWriter: @unchecked Sendable {
             }
         }
         if let failure = failures.first { throw failure }
-        counted(run.count)
+        counted(count)
     }
 
     private func perform(_ operation: Operation) throws(SystemError) {
@@ -362,6 +389,14 @@ final class StagingWriter: @unchecked Sendable {
             guard Glibc.link(published + "/" + path, target) == 0 else {
                 throw SystemError("link the unchanged", published + "/" + path)
             }
+        case .links(let folder, let names):
+            if mirrorsPublished { return }
+            try prepareFolder(folder)
+            if let failure = LinkFolder(folder: folder, names: names).link(from: published, to: staging) {
+                throw failure
+            }
+            counted(names.count)
+            return
         case .append(let index, let bytes):
             try append(index, bytes)
             return
@@ -404,13 +439,21 @@ final class StagingWriter: @unchecked Sendable {
     func prepare(_ path: String) throws(SystemError) -> String {
         let full = staging + "/" + path
         if let slash = full.utf8.lastIndex(of: UInt8(ascii: "/")) {
-            let folder = String(full[..<slash])
-            if !shared.withLock({ $0.folders.contains(folder) }) {
-                try SystemFile.makeFolders(folder)
-                shared.withLock { _ = $0.folders.insert(folder) }
-            }
+            try makeFolder(String(full[..<slash]))
         }
         return full
+    }
+
+    /// Creates the staging folder of a site folder (`payees/x`), unless it was made already.
+    private func prepareFolder(_ folder: String) throws(SystemError) {
+        try makeFolder(folder.isEmpty ? staging : staging + "/" + folder)
+    }
+
+    private func makeFolder(_ folder: String) throws(SystemError) {
+        if !shared.withLock({ $0.folders.contains(folder) }) {
+            try SystemFile.makeFolders(folder)
+            shared.withLock { _ = $0.folders.insert(folder) }
+        }
     }
 }
 
