@@ -28,7 +28,7 @@ extension SitePipeline {
         // 150 bytes each, against the 64 its capacity counted them (a late night's peak memory).
         let check: [StagingWriter.Operation] = mirrored ? [.verify(folder, published: plan.reusedInodes)] : []
         var output = PayeeOutput(
-            operations: check + [.links(folder, names: plan.reusedFiles)],
+            operations: check + (plan.reusedFiles.isEmpty ? [] : [.links(folder, names: plan.reusedFiles)]),
             financeRows: try site.financeRows(of: entry),
             entry: entry, rendered: false)
         output.report.unchanged = plan.reusedFiles.count
