@@ -5,12 +5,23 @@
 #                                    libraries it needs, into .device/ (add "/.device/" to .git/info/exclude)
 #   scripts/device-scaling.sh 1      there: scripts/scaling.sh at 1M / 10k on 2, 4, 8, 16 CPUs, with the shards
 #   scripts/device-scaling.sh 5      there: 5M / 50k at 16 CPUs only (item 3's memory), no shards
+#   BASE=<commit> scripts/device-scaling.sh pack
+#                                    here: also that commit's binary (built in a worktree), as .device/base.xz
+#   scripts/device-scaling.sh base   there: the base binary at 2 and 16 CPUs, no shards: a before beside the after
+#                                    on the same machine (carry .device/base.xz too)
 #
 # The device tool's call carries .device/ledgerpress.xz, .device/lib and writes to $OUT: for example
 #   run(command: "LIMIT=540 bash scripts/device-scaling.sh 1", carry: [".device/ledgerpress.xz", ".device/lib"])
 # LIMIT (seconds, default 555) stops scaling.sh in time for its table to come back; the table is saved row by row.
 # ENTRIES, PAYEES and the variables of scripts/scaling.sh (CPUS, SHARDS, WRITERS, CALIBRATE) pass through.
 set -u
+case ${1:-} in
+pack | 1 | 5 | base) ;;
+*)
+	echo "usage: scripts/device-scaling.sh pack | 1 | 5 | base" >&2
+	exit 64
+	;;
+esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 d=$root/.device
 if [ "${1:-}" = pack ]; then
@@ -20,19 +31,32 @@ if [ "${1:-}" = pack ]; then
 	cp "$root/.build/release/ledgerpress" "$d/ledgerpress"
 	strip "$d/ledgerpress"
 	xz -T0 -6 -f "$d/ledgerpress"
+	if [ -n "${BASE:-}" ]; then
+		tree=$(mktemp -d)
+		git -C "$root" worktree add --detach "$tree" "$BASE"
+		(cd "$tree" && swift build -c release --static-swift-stdlib)
+		cp "$tree/.build/release/ledgerpress" "$d/base"
+		git -C "$root" worktree remove --force "$tree"
+		strip "$d/base"
+		xz -T0 -6 -f "$d/base"
+	fi
 	for library in libcmark.so.0.30.2 libjemalloc.so.2 libqrencode.so.4 libstdc++.so.6; do
 		cp -L "/usr/lib/x86_64-linux-gnu/$library" "$d/lib/"
 	done
 	ls -la "$d" "$d/lib"
 	exit 0
 fi
-if [ ! -x "$d/ledgerpress" ]; then
-	xz -dc "$d/ledgerpress.xz" >"$d/ledgerpress" 2>/dev/null ||
-		python3 -c 'import lzma, sys; sys.stdout.buffer.write(lzma.open(sys.argv[1]).read())' "$d/ledgerpress.xz" \
-			>"$d/ledgerpress"
-	chmod +x "$d/ledgerpress"
-fi
-export BIN=$d/ledgerpress LD_LIBRARY_PATH=$d/lib LEDGERPRESS_TEMPLATES=$root/Templates
+# unpack NAME: .device/NAME from .device/NAME.xz (xz, else Python's lzma), once.
+unpack() {
+	[ ! -x "$d/$1" ] || return 0
+	xz -dc "$d/$1.xz" >"$d/$1" 2>/dev/null ||
+		python3 -c 'import lzma, sys; sys.stdout.buffer.write(lzma.open(sys.argv[1]).read())' "$d/$1.xz" >"$d/$1"
+	chmod +x "$d/$1"
+}
+binary=ledgerpress
+[ "${1:-}" != base ] || binary=base
+unpack "$binary"
+export BIN=$d/$binary LD_LIBRARY_PATH=$d/lib LEDGERPRESS_TEMPLATES=$root/Templates
 : "${OUT:?set OUT to the folder the table goes to}"
 # A 1M site and its late night are 3.4M tmpfs inodes (each hard link counts), a 5M site about 17M.
 [ "$(nproc)" -lt 16 ] || mount -o remount,size=100G,nr_inodes=40M /dev/shm 2>/dev/null
@@ -53,8 +77,9 @@ case ${1:-} in
 	CPUS=16 SHARDS=none WRITERS=none CALIBRATE=none WORK=/dev/shm/lp5 OUT=$OUT/m5 timeout "${LIMIT:-555}" \
 		scripts/scaling.sh "${ENTRIES:-5000000}" "${PAYEES:-50000}" 2>&1 | tee "$OUT/m5/log.txt"
 	;;
-*)
-	echo "usage: scripts/device-scaling.sh pack | 1 | 5" >&2
-	exit 64
+base)
+	mkdir -p "$OUT/base"
+	CPUS=${CPUS:-2 16} SHARDS=none WRITERS=none CALIBRATE=none WORK=/dev/shm/lpb OUT=$OUT/base \
+		timeout "${LIMIT:-555}" scripts/scaling.sh ${ENTRIES:-} ${PAYEES:-} 2>&1 | tee "$OUT/base/log.txt"
 	;;
 esac
