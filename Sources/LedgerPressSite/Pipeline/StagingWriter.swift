@@ -79,9 +79,9 @@ final class StagingWriter: @unchecked Sendable {
     private var closed = false
     private var lanesDone = 0
     private var failure: SystemError?
-    /// The lanes' CPU time and the render workers' time waiting for room in the queue, in nanoseconds (``timing``).
-    private var laneNanoseconds: Int64 = 0
-    private var waitNanoseconds: Int64 = 0
+    /// The lanes' CPU time and the render workers' time waiting for room in the queue (``timing``).
+    private var laneTime = Duration.zero
+    private var waitTime = Duration.zero
     private var threads: [Thread] = []
 
     // Lane 0's state: the append files.
@@ -159,7 +159,7 @@ final class StagingWriter: @unchecked Sendable {
         if queuedBytes > 0, queuedBytes + bytes > capacity, failure == nil {
             let start = ContinuousClock.now
             while queuedBytes > 0, queuedBytes + bytes > capacity, failure == nil { condition.wait() }
-            waitNanoseconds += Self.nanoseconds(start.duration(to: .now))
+            waitTime += start.duration(to: .now)
         }
         if appends { ordered.append((operations, bytes)) } else { queue.append((operations, bytes)) }
         queuedBytes += bytes
@@ -197,12 +197,7 @@ final class StagingWriter: @unchecked Sendable {
     var timing: (lanes: Duration, waited: Duration) {
         condition.lock()
         defer { condition.unlock() }
-        return (.nanoseconds(laneNanoseconds), .nanoseconds(waitNanoseconds))
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        return (laneTime, waitTime)
     }
 
     private static func size(of operation: Operation) -> Int {
@@ -240,7 +235,7 @@ final class StagingWriter: @unchecked Sendable {
                 // Closed, and nothing left that this lane may take.
                 if lane != 0 || ordered.isEmpty {
                     lanesDone += 1
-                    laneNanoseconds += CPUTally.threadNanoseconds()
+                    laneTime += .nanoseconds(CPUTally.threadNanoseconds())
                     condition.broadcast()
                     condition.unlock()
                     return
