@@ -1,5 +1,6 @@
 import Foundation
 import LedgerPressCore
+import LedgerPressImport
 import LedgerPressRender
 import LedgerPressSite
 
@@ -32,6 +33,9 @@ public struct BuildOptions: Sendable {
     public var workers: Int
     /// Writer threads of the staging folder (nil: one per four workers; `LEDGERPRESS_WRITERS` in the CLI).
     public var writers: Int?
+    /// The bytes of a native export read before it is read in chunks on `workers` threads, and of each chunk (an
+    /// input no larger is read whole): tests set it small so that small inputs are cut into many chunks.
+    public var importChunkBytes = NativeLedgerImporter.chunkBytes
     /// Test hook: abort after this many staged files.
     public var abortAfterFiles: Int?
     /// Where the HTML rendering's CPU time is added up (`--report`); nil: not measured.

@@ -143,7 +143,8 @@ public struct SiteBuilder: Sendable {
         message: ([String]) -> Void, stage: (String, String) -> Void, imported told: (Imported) -> Void,
         checking: Bool, name: String?
     ) throws -> Prepared {
-        var loaded = try InputLoader(inputs: inputs).load()
+        var loaded = try InputLoader(inputs: inputs, readers: options.workers, chunkBytes: options.importChunkBytes)
+            .load()
         var ledger = loaded.ledger
         var diagnostics = loaded.diagnostics
         var imported = Imported()

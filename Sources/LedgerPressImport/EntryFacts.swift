@@ -34,6 +34,16 @@ public struct EntryFacts: Sendable, Equatable {
         if last.map({ $0 < occurredAt }) ?? true { last = occurredAt }
     }
 
+    /// Counts the entries `later` counted, read after these (so the first of equal instants stays the first read).
+    mutating func add(_ later: EntryFacts) {
+        payees.formUnion(later.payees)
+        currencies.formUnion(later.currencies)
+        if let first = later.first, self.first.map({ first < $0 }) ?? true { self.first = first }
+        if let last = later.last, self.last.map({ $0 < last }) ?? true { self.last = last }
+        lastPayee = later.lastPayee ?? lastPayee
+        lastCurrency = later.lastCurrency ?? lastCurrency
+    }
+
     public static func == (a: EntryFacts, b: EntryFacts) -> Bool {
         a.payees == b.payees && a.currencies == b.currencies && a.first == b.first && a.last == b.last
     }

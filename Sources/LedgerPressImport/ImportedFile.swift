@@ -62,7 +62,7 @@ public struct ImportedFile: Sendable {
     /// The entries of every accepted row, in row order.
     public private(set) var entries: [LedgerEntry] = []
     /// Rows accepted but kept in neither ``rows`` nor ``entries`` (handed on as they were read,
-    /// ``NativeLedgerImporter/readOverlapped(firstPiece:more:file:accept:)``, or let go, ``forgetRows()``), and what
+    /// ``NativeLedgerImporter/readOverlapped(firstPiece:more:file:readers:chunkBytes:accept:)``, or let go, ``forgetRows()``), and what
     /// their entries were.
     public private(set) var streamedRows = 0
     private var streamedFacts = EntryFacts()
@@ -92,15 +92,27 @@ public struct ImportedFile: Sendable {
         streamedFacts.add(payeeID: payeeID, currency: currency, occurredAt: occurredAt)
     }
 
+    /// Adds what reading a later part of the same input gave (a chunk of it, read on another thread, whose rows were
+    /// handed on): its rejected rows and diagnostics after these, its streamed rows' count and facts, its skips.
+    mutating func appendStreamed(_ later: ImportedFile) {
+        precondition(later.rows.isEmpty && later.entries.isEmpty, "a part whose rows were handed on")
+        rejected += later.rejected
+        diagnostics += later.diagnostics
+        for skip in later.skipped { self.skip(skip.reason, count: skip.count) }
+        usedPayeeOption = usedPayeeOption || later.usedPayeeOption
+        streamedRows += later.streamedRows
+        streamedFacts.add(later.streamedFacts)
+    }
+
     /// Rows skipped for any reason.
     public var skippedCount: Int { skipped.total }
 
-    /// Counts one row left out for `reason`.
-    mutating func skip(_ reason: String) {
+    /// Counts `count` rows left out for `reason`.
+    mutating func skip(_ reason: String, count: Int = 1) {
         if let index = skipped.firstIndex(where: { $0.reason == reason }) {
-            skipped[index].count += 1
+            skipped[index].count += count
         } else {
-            skipped.append(SkippedRows(reason: reason, count: 1))
+            skipped.append(SkippedRows(reason: reason, count: count))
         }
     }
 

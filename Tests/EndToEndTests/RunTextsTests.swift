@@ -13,7 +13,7 @@ import Testing
     }
 
     /// No table alive in the process holds `text`.
-    static func nobodyHolds(_ text: String) -> Bool { !EntryTexts.alive.contains { $0.contains(text) } }
+    static func nobodyHolds(_ text: String) -> Bool { !EntryTexts.anyAliveHolds(text) }
 
     @Test func twoBuildsInOneProcessHoldOnlyTheirOwnTexts() throws {
         let cli = try CLIRunner()

@@ -131,6 +131,7 @@ import Testing
             "documents": .changesKeys { $0.documents = StatementDocuments(StatementDocuments.standard.all.dropLast()) },
             "workers": .sameSite { $0.workers = 1 },
             "writers": .sameSite { $0.writers = 3 },
+            "importChunkBytes": .sameSite { $0.importChunkBytes = 512 },
             "listInputs": .sameSite { $0.listInputs = true },
             "htmlTally": .sameSite { $0.htmlTally = CPUTally() },
             "adopt": .sameSite { $0.adopt = true },

@@ -1,12 +1,14 @@
 import Foundation
 import LedgerPressEngine
+import LedgerPressImport
 import LedgerPressSample
 import LedgerPressSite
 import Testing
 
 /// The site does not depend on how many threads built it: a sample ledger built with 1, 2, 3 and 8 render workers
 /// and 1 to 4 writer lanes gives the same files, byte for byte (the manifests included), and so do a late night on
-/// top of each and a second late night (whose staging starts from the spare site).
+/// top of each and a second late night (whose staging starts from the spare site). The ledger is read whole in the
+/// first run, and cut into chunks of several sizes, read on as many threads as the workers, in the others.
 @Suite struct WorkerCountTests {
     static let sample = SampleOptions(entries: 2_500, payees: 30, seed: 29)
 
@@ -37,11 +39,13 @@ import Testing
         let fixture = try EngineFixture()
         // (render workers, writer lanes; nil: as many as the workers get by default)
         let runs: [(Int, Int?)] = [(1, 1), (2, nil), (3, nil), (8, nil), (8, 4), (2, 3)]
+        let chunks = [NativeLedgerImporter.chunkBytes, 4_096, 1_000, 65_536, 333, 10_000]
         var nights: [[[String: Data]]] = []
-        for (workers, writers) in runs {
+        for (run, (workers, writers)) in runs.enumerated() {
             let name = "site-\(workers)-\(writers ?? 0)"
             var options = BuildOptions(defaultTemplates: EngineFixture.templates, workers: workers)
             options.writers = writers
+            options.importChunkBytes = chunks[run]
             options.site.issuer = "Sample Rides"
             var trees: [[String: Data]] = []
             for late in 0...2 {

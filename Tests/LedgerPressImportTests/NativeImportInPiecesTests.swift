@@ -4,7 +4,8 @@ import Testing
 @testable import LedgerPressImport
 
 /// Reading a native export in pieces gives what reading it whole gives: the same entries with the same lines,
-/// the same rejected rows (verbatim) and diagnostics, wherever the pieces are cut.
+/// the same rejected rows (verbatim) and diagnostics, wherever the pieces are cut, into chunks of any size read on
+/// any number of threads.
 @Suite struct NativeImportInPiecesTests {
     static let header =
         "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status\n"
@@ -43,12 +44,14 @@ import Testing
             facts: file.facts)
     }
 
-    /// What the second thread of ``NativeLedgerImporter/readOverlapped(firstPiece:more:file:accept:)`` took in.
+    /// What the second thread of ``NativeLedgerImporter/readOverlapped(firstPiece:more:file:readers:chunkBytes:accept:)`` took in.
     final class Taken: @unchecked Sendable {
         var read = Read()
     }
 
-    static func inPieces(_ bytes: [UInt8], first: Int, size: Int) -> Read {
+    static func inPieces(_ bytes: [UInt8], first: Int, size: Int, readers: Int = 2, chunkBytes: Int = 1 << 20)
+        -> Read
+    {
         let taken = Taken()
         var next = first
         let file = NativeLedgerImporter.readOverlapped(
@@ -57,7 +60,7 @@ import Testing
                 guard next < bytes.count else { return nil }
                 defer { next = min(bytes.count, next + size) }
                 return Array(bytes[next..<min(bytes.count, next + size)])
-            }, file: "ledger.csv"
+            }, file: "ledger.csv", readers: readers, chunkBytes: chunkBytes
         ) { entry, line, raw in
             taken.read.entries.append(entry)
             taken.read.lines.append(line)
@@ -81,6 +84,37 @@ import Testing
         for first in (Self.header.utf8.count + 3)...(Self.header.utf8.count + 3 + 2 * size) {
             #expect(
                 Self.inPieces(bytes, first: first, size: size) == expected, "first piece \(first) bytes, then \(size)")
+            let chunkBytes = 1 + (first * 7 + size) % 23
+            let readers = 1 + first % 3
+            #expect(
+                Self.inPieces(bytes, first: first, size: size, readers: readers, chunkBytes: chunkBytes) == expected,
+                "first piece \(first) bytes, then \(size), chunks of \(chunkBytes) on \(readers)")
+        }
+    }
+
+    /// Chunks of every size from one byte (a chunk per record) to the whole body, read on one to four threads.
+    @Test(arguments: [1, 2, 4])
+    func everyChunkSizeGivesWhatTheWholeInputGives(readers: Int) {
+        let bytes = Array(Self.header.utf8) + Self.body
+        let expected = Self.whole(bytes)
+        for chunkBytes in 1...(Self.body.count + 1) {
+            #expect(
+                Self.inPieces(bytes, first: Self.header.utf8.count, size: 64, readers: readers, chunkBytes: chunkBytes)
+                    == expected, "chunks of \(chunkBytes) on \(readers)")
+        }
+    }
+
+    /// A record that looks as though it began with a byte order mark is read as it is (only the file's first bytes
+    /// are one), wherever a chunk begins.
+    @Test func aChunkThatBeginsWithBOMBytesKeepsThem() {
+        let row = "t1,2026-10-03T14:22:05Z,drv_1,driver,,earning,12.00,USD,,,,\n"
+        let bytes = Array((Self.header + row).utf8) + [0xEF, 0xBB, 0xBF] + Array(row.utf8)
+        let expected = Self.whole(bytes)
+        #expect(expected.rejected.count == 0 && expected.entries.map(\.id) == ["t1", "\u{FEFF}t1"])
+        for chunkBytes in 1...row.utf8.count + 4 {
+            #expect(
+                Self.inPieces(bytes, first: Self.header.utf8.count + 1, size: 8, readers: 2, chunkBytes: chunkBytes)
+                    == expected)
         }
     }
 

@@ -28,7 +28,7 @@ extension InputLoader {
     }
 
     /// The ledger and what it took in, while a second thread adds an input's rows to it
-    /// (``NativeLedgerImporter/readOverlapped(firstPiece:more:file:accept:)``): only that thread touches
+    /// (``NativeLedgerImporter/readOverlapped(firstPiece:more:file:readers:chunkBytes:accept:)``): only that thread touches
     /// them until the read returns.
     final class LedgerSink: @unchecked Sendable {
         let path: String
@@ -40,7 +40,8 @@ extension InputLoader {
 
     /// Reads one source into the ledger; returns its problems (the importer's, then the ledger's).
     ///
-    /// > Note: a native export is read 1 MiB at a time and each row joins the ledger as it is read, so that
+    /// > Note: a native export is read in chunks of ``chunkBytes`` (1 MiB) on ``readers`` threads and each row joins the
+    /// > ledger as it is read, so that
     /// > neither the file nor its rows are held (a 1M-row export is 126 MB of text); every other input,
     /// > and one that fits in its first piece, is read whole. The input is digested as it is read.
     func read(_ source: any LedgerSource, settings: ImportSettings, into loaded: inout Loaded) throws(BuildStop)
@@ -70,7 +71,7 @@ extension InputLoader {
         }
         var first: [UInt8] = []
         var ended = false
-        while first.count < 1 << 20 {
+        while first.count < chunkBytes {
             guard let more = piece() else {
                 ended = true
                 break
@@ -87,10 +88,12 @@ extension InputLoader {
             let lines = max(1, first.reduce(0) { $0 + ($1 == 10 ? 1 : 0) })
             loaded.ledger.reserveCapacity(
                 loaded.ledger.entries.count + input.sizeHint / max(1, first.count / lines) + lines)
-            // The ledger takes the rows in on a second thread while this one reads on (see RowHandoff).
+            // The rows are read on `readers` threads, and join the ledger on one more, in order, while this one reads on.
             let sink = LedgerSink(path: path)
             swap(&sink.ledger, &loaded.ledger)
-            file = NativeLedgerImporter.readOverlapped(firstPiece: first, more: piece, file: path) {
+            file = NativeLedgerImporter.readOverlapped(
+                firstPiece: first, more: piece, file: path, readers: readers, chunkBytes: chunkBytes
+            ) {
                 entry, line, bytes in
                 sink.merged.add(
                     CollectionOfOne(entry), line: line, file: sink.path,

@@ -23,6 +23,10 @@ struct InputLoader {
     }
 
     let inputs: BuildInputs
+    /// Threads that read a native export's rows at once (``NativeLedgerImporter/readOverlapped(firstPiece:more:file:readers:chunkBytes:accept:)``).
+    var readers = 2
+    /// The bytes read before a native export is read in chunks, and of each chunk.
+    var chunkBytes = NativeLedgerImporter.chunkBytes
 
     /// The ledger of one run: its entries' texts go into a table of their own (``EntryTexts``), which lives as
     /// long as the entries do, so that the texts of a run never outlive it.

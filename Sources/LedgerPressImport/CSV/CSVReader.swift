@@ -40,6 +40,16 @@ public struct CSVReader: Sendable {
         }
     }
 
+    /// A reader of `bytes` that start at a record's first byte, on `line` of the whole input: a piece of an input
+    /// cut where a record ends (``RecordBoundaries``), read as the reader of the whole input reads those records.
+    /// Nothing is skipped, not even bytes that look like a BOM (that is the start of the record's first field).
+    init(records bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), line: Int) {
+        self.bytes = bytes
+        self.delimiter = delimiter
+        position = 0
+        self.line = line
+    }
+
     public mutating func next() throws(CSVError) -> CSVRecord? {
         guard let found = try nextFields() else { return nil }
         return CSVRecord(line: found.line, fields: fields.indices.map(string), bytes: found.bytes)

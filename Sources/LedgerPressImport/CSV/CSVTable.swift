@@ -87,11 +87,22 @@ struct CSVTable {
         accept: (CSVReader, (line: Int, bytes: Range<Int>), HeaderMap, inout CSVTable) -> Bool
     ) {
         var reader = CSVReader(bytes: bytes, delimiter: delimiter, skippingLines: skippingLines)
+        guard let header = readHeader(&reader, what: what, required: required, example: example, reads: reads) else {
+            return
+        }
+        readRecords(&reader, header: header, more: more, lineEndAfterLastRow: lineEndAfterLastRow, accept: accept)
+    }
+
+    /// Reads the header record, or reports why it cannot be the header of `what` and returns nil (see
+    /// ``readRows(_:delimiter:skippingLines:what:required:example:reads:more:lineEndAfterLastRow:accept:)``).
+    mutating func readHeader(
+        _ reader: inout CSVReader, what: String, required: [[String]], example: String, reads: Set<String>?
+    ) -> HeaderMap? {
         let header: HeaderMap
         do {
             guard let first = try reader.next() else {
                 problem(0, nil, "a header row (\(example))", "an empty file")
-                return
+                return nil
             }
             header = HeaderMap(first.fields)
             let duplicates = header.duplicates.filter { reads?.contains($0.name) ?? true }
@@ -102,7 +113,7 @@ struct CSVTable {
                         first.line, "header", "each column named once (\(positions))",
                         first.fields.joined(separator: ","))
                 }
-                return
+                return nil
             }
             // Each inner list is a choice: one of its columns must be there.
             let missing = required.filter { choice in choice.allSatisfy { header.column($0) == nil } }
@@ -111,12 +122,22 @@ struct CSVTable {
                 problem(
                     first.line, "header", "\(what); missing \(missing.joined(separator: ", "))",
                     first.fields.joined(separator: ","))
-                return
+                return nil
             }
         } catch {
             problem(error.line, nil, "a readable CSV header", error.description)
-            return
+            return nil
         }
+        return header
+    }
+
+    /// Hands each data record after the header to `accept` (see
+    /// ``readRows(_:delimiter:skippingLines:what:required:example:reads:more:lineEndAfterLastRow:accept:)``), from
+    /// where `reader` stands to the end of its bytes and of `more`.
+    mutating func readRecords(
+        _ reader: inout CSVReader, header: HeaderMap, more: () -> [UInt8]? = { nil }, lineEndAfterLastRow: Bool,
+        accept: (CSVReader, (line: Int, bytes: Range<Int>), HeaderMap, inout CSVTable) -> Bool
+    ) {
         while true {
             let found: (line: Int, bytes: Range<Int>)
             do {

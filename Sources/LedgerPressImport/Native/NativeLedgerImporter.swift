@@ -11,85 +11,41 @@ public enum NativeLedgerImporter {
 
     /// Reads the native CSV; every bad row is a diagnostic and a rejected row.
     public static func read(bytes: [UInt8], file: String) -> ImportedFile {
-        read(bytes, more: { nil }, file: file) { made, found, _, table in
-            table.result.accept(line: found.line, bytes: found.bytes, entry: made.entry(file: file, line: found.line))
-        }
-    }
-
-    /// A good row as the reader made it: its values (most rows, read on bytes), or the entry `parseRow` made.
-    enum Made: Sendable {
-        case values(NativeRowReader.Row)
-        case entry(LedgerEntry)
-
-        /// The row's entry, read from `file` at `line`.
-        func entry(file: String, line: Int) -> LedgerEntry {
-            switch self {
-            case .values(let row): row.entry(file: file, line: line)
-            case .entry(let entry): entry
-            }
-        }
-
-        /// What the input's summary counts of the row.
-        func count(into result: inout ImportedFile) {
-            let (payeeID, amount, occurredAt) =
-                switch self {
-                case .values(let row): (row.payeeID, row.amount, row.occurredAt)
-                case .entry(let entry): (entry.payeeID, entry.amount, entry.occurredAt)
-                }
-            result.streamed(payeeID: payeeID, currency: amount.currency.code, occurredAt: occurredAt)
-        }
-    }
-
-    /// Reads the native CSV in pieces (`firstPiece`, then each piece `more` gives until nil), handing each
-    /// accepted row's entry, line and bytes (for quoting the row if it is refused) to `accept`, instead of
-    /// keeping it: the result has the rejected rows, diagnostics and counts that ``read(bytes:file:)`` gives for
-    /// the whole input, but no ``ImportedFile/rows`` or ``ImportedFile/entries``.
-    ///
-    /// `accept` runs on a second thread while this one reads on, in row order (``RowHandoff``): reading rows
-    /// and taking their entries in run on two cores. The entries are made on that thread too (most rows are
-    /// read into values here, ``Made``): measured on a 1M-row export, making them was a fifth of this thread's
-    /// work while the other thread was idle two thirds of the time. It has run on every row when this returns.
-    ///
-    /// > Note: `firstPiece` must hold the whole header record (``LedgerImport/readsInPieces(_:settings:)``).
-    public static func readOverlapped(
-        firstPiece: [UInt8], more: () -> [UInt8]?, file: String,
-        accept: @escaping @Sendable (LedgerEntry, Int, ArraySlice<UInt8>) -> Void
-    ) -> ImportedFile {
-        let handoff = RowHandoff { accept($0.made.entry(file: file, line: $0.line), $0.line, $0.bytes) }
-        let result = read(firstPiece, more: more, file: file) { made, found, reader, table in
-            made.count(into: &table.result)
-            handoff.send((made, found.line, reader.bytes[found.bytes.clamped(to: 0..<reader.bytes.count)]))
-        }
-        handoff.finish()
-        return result
-    }
-
-    private static func read(
-        _ bytes: [UInt8], more: () -> [UInt8]?, file: String,
-        accept: (Made, (line: Int, bytes: Range<Int>), CSVReader, inout CSVTable) -> Void
-    ) -> ImportedFile {
         var table = CSVTable(file: file, format: .native)
-        var fast: NativeRowReader?
-        table.readRows(
-            bytes, what: "the native ledger columns", required: requiredColumns.map { [$0] },
-            example: requiredColumns.joined(separator: ",") + ",...", more: more, lineEndAfterLastRow: true
-        ) { reader, found, header, table in
-            if fast == nil { fast = NativeRowReader(header: header) }
-            if let row = fast?.row(reader) {
-                accept(.values(row), found, reader, &table)
-                return true
-            }
-            let before = table.result.diagnostics.count
-            let fields = reader.fields.indices.map(reader.string)
-            guard let entry = parseRow(fields, line: found.line, header: header, table: &table),
-                table.result.diagnostics.count == before
-            else {
+        var reader = CSVReader(bytes: bytes)
+        guard let header = readHeader(&reader, into: &table) else { return table.result }
+        var rows = NativeRowReader(header: header)
+        table.readRecords(&reader, header: header, lineEndAfterLastRow: true) { reader, found, header, table in
+            guard let row = row(reader, line: found.line, header: header, fast: &rows, table: &table) else {
                 return false
             }
-            accept(.entry(entry), found, reader, &table)
+            table.result.accept(line: found.line, bytes: found.bytes, entry: row.entry(file: file, line: found.line))
             return true
         }
         return table.result
+    }
+
+    /// Reads the header record (the first piece must hold it whole), or reports why it is not a native header.
+    static func readHeader(_ reader: inout CSVReader, into table: inout CSVTable) -> HeaderMap? {
+        table.readHeader(
+            &reader, what: "the native ledger columns", required: requiredColumns.map { [$0] },
+            example: requiredColumns.joined(separator: ",") + ",...", reads: nil)
+    }
+
+    /// The values of the record the reader holds: read on bytes (``NativeRowReader``) when every field is good, else
+    /// through ``parseValues(_:line:header:table:)``, which reports each problem (nil then).
+    static func row(
+        _ reader: CSVReader, line: Int, header: HeaderMap, fast: inout NativeRowReader?, table: inout CSVTable
+    ) -> NativeRowReader.Row? {
+        if let row = fast?.row(reader) { return row }
+        let before = table.result.diagnostics.count
+        let fields = reader.fields.indices.map(reader.string)
+        guard let row = parseValues(fields, line: line, header: header, table: &table),
+            table.result.diagnostics.count == before
+        else {
+            return nil
+        }
+        return row
     }
 
     /// The free-text fields and the rule each is checked with.
@@ -100,6 +56,13 @@ public enum NativeLedgerImporter {
 
     /// One row's entry, or nil after reporting each of its problems.
     static func parseRow(_ fields: [String], line: Int, header: HeaderMap, table: inout CSVTable) -> LedgerEntry? {
+        parseValues(fields, line: line, header: header, table: &table)?.entry(file: table.file, line: line)
+    }
+
+    /// One row's values (what its entry is made of), or nil after reporting each of its problems.
+    static func parseValues(_ fields: [String], line: Int, header: HeaderMap, table: inout CSVTable)
+        -> NativeRowReader.Row?
+    {
         let before = table.result.diagnostics.count
         func problem(_ field: String, _ expected: String, _ found: String) {
             table.problem(line, field, expected, found)
@@ -166,11 +129,10 @@ public enum NativeLedgerImporter {
         else {
             return nil
         }
-        return LedgerEntry(
+        return NativeRowReader.Row(
             id: id, occurredAt: occurred, payeeID: payeeID, payeeType: payeeType,
             payeeName: header.value("payee_name", in: fields), kind: kind, amount: amount,
             reference: header.value("reference", in: fields), description: header.value("description", in: fields),
-            payoutID: header.value("payout_id", in: fields), payoutStatus: status,
-            source: SourceLocation(file: table.file, line: line))
+            payoutID: header.value("payout_id", in: fields), payoutStatus: status)
     }
 }

@@ -46,7 +46,7 @@ struct NativeRowReader {
 
     /// A good row's values, read on bytes: what its ``LedgerEntry`` is made of. Making the entry (its texts
     /// numbered, its box allocated) is left to ``entry(file:line:)``, so that a reader can hand it to another
-    /// thread (``NativeLedgerImporter/readOverlapped(firstPiece:more:file:accept:)``).
+    /// thread (``NativeLedgerImporter/readOverlapped(firstPiece:more:file:readers:chunkBytes:accept:)``).
     struct Row: Sendable {
         var id: String
         var occurredAt: Timestamp

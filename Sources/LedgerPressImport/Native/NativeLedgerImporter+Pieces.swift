@@ -1,0 +1,138 @@
+import LedgerPressCore
+
+extension NativeLedgerImporter {
+    /// A piece of a native export cut where a record ends (``RecordBoundaries``): its bytes, from a record's first
+    /// byte, and the line that record is on.
+    struct Chunk: Sendable {
+        var bytes: [UInt8]
+        var line: Int
+    }
+
+    /// What reading one chunk gave: its good rows' values with their lines and bytes (ranges in `bytes`), and the
+    /// rest of what the input's ``ImportedFile`` counts (rejected rows, diagnostics, the rows' facts).
+    struct ChunkRead: Sendable {
+        var bytes: [UInt8]
+        var rows: [(row: NativeRowReader.Row, line: Int, bytes: Range<Int>)] = []
+        var result: ImportedFile
+    }
+
+    /// The bytes one chunk aims at (it ends at the first record end after them).
+    public static let chunkBytes = 1 << 20
+
+    /// Reads the native CSV in pieces (`firstPiece`, then each piece `more` gives until nil), handing each
+    /// accepted row's entry, line and bytes (for quoting the row if it is refused) to `accept`, instead of
+    /// keeping it: the result has the rejected rows, diagnostics and counts that ``read(bytes:file:)`` gives for
+    /// the whole input, but no ``ImportedFile/rows`` or ``ImportedFile/entries``.
+    ///
+    /// This thread reads the pieces and cuts them into chunks of about `chunkBytes` where records end
+    /// (``RecordBoundaries``, a byte scan that reads no field); `readers` threads read the chunks' rows at once
+    /// (fields, times, amounts, texts), and one more thread makes their entries and runs `accept` on them in row
+    /// order (``OrderedPipeline``). Each chunk is read from a record's start on its known line, so every row,
+    /// line number, problem and rejected row is what reading the whole input at once gives, whatever the cuts.
+    /// `accept` has run on every row when this returns.
+    ///
+    /// > Note: `firstPiece` must hold the whole header record (``LedgerImport/readsInPieces(_:settings:)``).
+    public static func readOverlapped(
+        firstPiece: [UInt8], more: () -> [UInt8]?, file: String, readers: Int = 2, chunkBytes: Int = chunkBytes,
+        accept: @escaping @Sendable (LedgerEntry, Int, ArraySlice<UInt8>) -> Void
+    ) -> ImportedFile {
+        var table = CSVTable(file: file, format: .native)
+        var reader = CSVReader(bytes: firstPiece)
+        guard let header = readHeader(&reader, into: &table) else { return table.result }
+        let merged = MergedResult(table.result)
+        let pipeline = OrderedPipeline<Chunk, ChunkRead>(
+            workers: readers, limit: readers + 2, name: "lp-import",
+            makeWork: {
+                var rows = NativeRowReader(header: header)
+                return { chunk in read(chunk, header: header, file: file, rows: &rows) }
+            },
+            take: { read in
+                merged.result.appendStreamed(read.result)
+                for row in read.rows {
+                    accept(row.row.entry(file: file, line: row.line), row.line, read.bytes[row.bytes])
+                }
+            })
+        var cutter = ChunkCutter(rest: Array(firstPiece[reader.position...]), line: reader.line, target: chunkBytes)
+        while let chunk = cutter.next(more: more) { pipeline.give(chunk) }
+        pipeline.finish()
+        return merged.result
+    }
+
+    /// The input's result as the taker thread adds each chunk's to it (read once the pipeline has finished).
+    private final class MergedResult: @unchecked Sendable {
+        var result: ImportedFile
+        init(_ result: ImportedFile) { self.result = result }
+    }
+
+    /// Reads one chunk's rows as the reader of the whole input reads them.
+    static func read(_ chunk: Chunk, header: HeaderMap, file: String, rows fast: inout NativeRowReader?) -> ChunkRead {
+        var table = CSVTable(file: file, format: .native)
+        var reader = CSVReader(records: chunk.bytes, line: chunk.line)
+        var rows: [(row: NativeRowReader.Row, line: Int, bytes: Range<Int>)] = []
+        table.readRecords(&reader, header: header, lineEndAfterLastRow: true) { reader, found, header, table in
+            guard let row = row(reader, line: found.line, header: header, fast: &fast, table: &table) else {
+                return false
+            }
+            table.result.streamed(
+                payeeID: row.payeeID, currency: row.amount.currency.code, occurredAt: row.occurredAt)
+            rows.append((row, found.line, found.bytes))
+            return true
+        }
+        return ChunkRead(bytes: chunk.bytes, rows: rows, result: table.result)
+    }
+}
+
+/// Cuts an input that comes in pieces into chunks that each begin a record, with the line it is on: each ends at
+/// the first record start `target` bytes or more into it (the last one at the input's end).
+struct ChunkCutter {
+    /// The bytes read and not yet given in a chunk; the first is a record's first byte.
+    private var rest: [UInt8]
+    /// The line of `rest`'s first record.
+    private var line: Int
+    /// How many bytes of `rest` the scanner has seen.
+    private var scanned = 0
+    private var scanner: RecordBoundaries
+    private var ended = false
+    let target: Int
+
+    init(rest: [UInt8], line: Int, target: Int) {
+        self.rest = rest
+        self.line = line
+        self.target = max(1, target)
+        scanner = RecordBoundaries(line: line)
+    }
+
+    /// The next chunk, reading pieces from `more` as needed; nil once every byte has been given.
+    mutating func next(more: () -> [UInt8]?) -> NativeLedgerImporter.Chunk? {
+        while true {
+            if scanned < rest.count {
+                let from = scanned
+                let minimum = max(0, target - from)
+                let found = rest.withUnsafeBufferPointer {
+                    scanner.scan(UnsafeBufferPointer(rebasing: $0[from...]), from: minimum)
+                }
+                if let found { return take(upTo: from + found.offset, nextLine: found.line) }
+                scanned = rest.count
+            }
+            if ended {
+                guard !rest.isEmpty else { return nil }
+                defer { rest = [] }
+                return NativeLedgerImporter.Chunk(bytes: rest, line: line)
+            }
+            if let piece = more(), !piece.isEmpty {
+                rest += piece
+            } else {
+                ended = true
+            }
+        }
+    }
+
+    /// The bytes before `cut` as a chunk; the record at `cut`, on `nextLine`, begins the rest.
+    private mutating func take(upTo cut: Int, nextLine: Int) -> NativeLedgerImporter.Chunk {
+        let chunk = NativeLedgerImporter.Chunk(bytes: Array(rest[..<cut]), line: line)
+        rest.removeSubrange(..<cut)
+        scanned = 0
+        line = nextLine
+        return chunk
+    }
+}
