@@ -32,6 +32,8 @@ public struct SiteBuilder: Sendable {
         public var shard: (shard: Shard, payees: Int)?
         /// Each source's line: format, rows read, accepted, rejected, skipped, entries, payees, dates.
         public var lines: [String] = []
+        /// The CPU time of the threads that read the inputs read in chunks (none: no input was).
+        public var cpu: ImportCPU?
     }
 
     /// A build that published.
@@ -150,6 +152,7 @@ public struct SiteBuilder: Sendable {
         var imported = Imported()
         imported.inputs = zip(loaded.summaries, loaded.counts).map { ($0, $1) }
         imported.rowsRead = loaded.files.reduce(0) { $0 + $1.rowsRead }
+        imported.cpu = loaded.files.compactMap(\.cpu).reduce(nil) { total, cpu in total.map { $0 + cpu } ?? cpu }
         imported.rowsRejected = loaded.rejected.count
         imported.lines = zip(loaded.files, loaded.counts).map { InputLoader.line($0, count: $1) }
         do {

@@ -39,6 +39,29 @@ extension [SkippedRows] {
     public var total: Int { reduce(0) { $0 + $1.count } }
 }
 
+/// The CPU time of the threads that read an input in chunks
+/// (``NativeLedgerImporter/readOverlapped(firstPiece:more:file:readers:chunkBytes:accept:)``): `readers`, summed over
+/// the threads that read the chunks' rows at once; `ordered`, the one thread that adds them to the ledger in order,
+/// which bounds the import however many cores read.
+public struct ImportCPU: Sendable, Equatable {
+    public var readers: Duration
+    public var ordered: Duration
+    public var readerThreads: Int
+
+    public init(readers: Duration, ordered: Duration, readerThreads: Int) {
+        self.readers = readers
+        self.ordered = ordered
+        self.readerThreads = readerThreads
+    }
+
+    /// Both inputs' times added up (the most reader threads of either).
+    public static func + (a: ImportCPU, b: ImportCPU) -> ImportCPU {
+        ImportCPU(
+            readers: a.readers + b.readers, ordered: a.ordered + b.ordered,
+            readerThreads: max(a.readerThreads, b.readerThreads))
+    }
+}
+
 /// What reading one input file gave.
 public struct ImportedFile: Sendable {
     public var name: String
@@ -53,6 +76,8 @@ public struct ImportedFile: Sendable {
     public var usedPayeeOption = false
     /// False when no format could be recognised (the file then has a header diagnostic and no rows).
     public var recognised = true
+    /// The CPU time of the threads that read it, when it was read in chunks.
+    public var cpu: ImportCPU?
 
     public init(name: String, format: InputFormat) {
         self.name = name

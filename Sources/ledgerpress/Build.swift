@@ -216,7 +216,11 @@ struct Build: ParsableCommand {
         runReport.files = RunReport.Files(site.files)
         runReport.payeesRendered = site.payeesRendered
         runReport.payeesReused = site.payeesReused
-        if let htmlTally, only != "finance" { runReport.cpuSeconds = ["html": RunReport.seconds(htmlTally.total)] }
+        if let htmlTally, only != "finance" {
+            runReport.cpuSeconds = (runReport.cpuSeconds ?? [:]).merging(["html": RunReport.seconds(htmlTally.total)]) {
+                $1
+            }
+        }
         if let writer = site.writerTiming {
             runReport.cpuSeconds?["writers"] = RunReport.seconds(writer.lanes)
             runReport.waitsSeconds = ["writer_queue": RunReport.seconds(writer.waited)]
@@ -269,5 +273,11 @@ extension RunReport {
         rowsRejected = imported.rowsRejected
         entries = imported.entries
         payees = imported.payees
+        if let cpu = imported.cpu {
+            cpuSeconds = (cpuSeconds ?? [:]).merging(
+                ["import_readers": RunReport.seconds(cpu.readers), "import_ordered": RunReport.seconds(cpu.ordered)]
+            ) { $1 }
+            threads?.importReaders = cpu.readerThreads
+        }
     }
 }

@@ -46,11 +46,18 @@ struct RunReport: Encodable {
         var seconds: Double
     }
 
-    /// The threads the run started: render workers (one per CPU the process may use, more with `--pdf`) and writer
-    /// lanes (`LEDGERPRESS_WRITERS`, else one per four workers).
+    /// The threads the run started: render workers (one per CPU the process may use, more with `--pdf`), writer
+    /// lanes (`LEDGERPRESS_WRITERS`, else one per four workers), and the threads that read a native export's chunks
+    /// (as many as the render workers; absent when no input was read in chunks).
     struct Threads: Encodable {
         var render: Int
         var writers: Int
+        var importReaders: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case render, writers
+            case importReaders = "import_readers"
+        }
     }
 
     var inputs: [Input] = []
@@ -66,7 +73,8 @@ struct RunReport: Encodable {
     var payeesReused = 0
     var timingsSeconds: [String: Double] = [:]
     /// CPU seconds of one kind of work over all threads, when measured: `html`, the statements' HTML rendering;
-    /// `writers`, the staging writer's lanes.
+    /// `writers`, the staging writer's lanes; `import_readers`, the threads that read a native export's chunks;
+    /// `import_ordered`, the one thread that adds their rows to the ledger in order (the import's serial part).
     var cpuSeconds: [String: Double]?
     /// Time threads spent waiting, summed over them: `writer_queue`, render workers waiting for room in the staging
     /// writer's queue (the writer lanes could not keep up).

@@ -253,4 +253,29 @@ import Testing
         #expect(finance["cpu_seconds"] == nil)
         #expect(((finance["process_cpu_seconds"] as? [String: Double])?["user"] ?? 0) > 0)
     }
+
+    /// A native export larger than one chunk is read on as many threads as the render workers: the report gives
+    /// their CPU time and the ordered thread's, and the finance files are those of the same rows read whole.
+    @Test func theRunReportGivesTheChunkedImportsCPUTime() throws {
+        let cli = try CLIRunner()
+        let sample = try cli.run([
+            "sample", "--entries", "12000", "--payees", "40", "--seed", "3", "--out", "ledger.csv", "--payees-out",
+            "payees.csv",
+        ])
+        #expect(sample.status == 0)
+        #expect(try cli.read("ledger.csv").utf8.count > 1 << 20, "more than the 1 MiB read before chunks")
+        let build = ["build", "ledger.csv", "--payees", "payees.csv", "--only", "finance", "--report", "run.json"]
+        #expect(try cli.run(build + ["--output", "finance"]).status == 0)
+        let numbers = try report(cli)
+        let cpu = try #require(numbers["cpu_seconds"] as? [String: Double])
+        #expect((cpu["import_readers"] ?? 0) > 0)
+        #expect((cpu["import_ordered"] ?? 0) > 0)
+        let threads = try #require(numbers["threads"] as? [String: Int])
+        #expect(threads["import_readers"] == threads["render"])
+        let process = try #require(numbers["process_cpu_seconds"] as? [String: Double])
+        #expect(
+            (process["user"] ?? 0) + (process["system"] ?? 0) + 0.002
+                >= (cpu["import_readers"] ?? 0) + (cpu["import_ordered"] ?? 0))
+        #expect((numbers["entries"] as? Int) == 12000)
+    }
 }

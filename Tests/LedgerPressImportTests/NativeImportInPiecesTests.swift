@@ -1,5 +1,6 @@
-import LedgerPressCore
 import Testing
+
+@testable import LedgerPressCore
 
 @testable import LedgerPressImport
 
@@ -116,6 +117,31 @@ import Testing
                 Self.inPieces(bytes, first: Self.header.utf8.count + 1, size: 8, readers: 2, chunkBytes: chunkBytes)
                     == expected)
         }
+    }
+
+    /// The texts of a run read in chunks get the numbers, in its table, that reading the input whole gives them:
+    /// each chunk's texts are numbered in the order first read, a long id after its entry's other texts.
+    @Test(arguments: [1, 40, 1 << 20])
+    func aRunsTextsAreNumberedAsReadingTheWholeInputNumbersThem(chunkBytes: Int) {
+        let long = String(repeating: "x", count: 40)
+        let rows = (0..<30).map { n in
+            "\(n % 4 == 0 ? long + "\(n)" : "t\(n)"),2026-10-03T14:22:05Z,drv_\(n % 3),driver,Name \(n % 5),earning,1.00,USD,"
+                + "job_\(n % 7),note \(n % 2),po_\(n % 6),paid\n"
+        }
+        let bytes = Array((Self.header + rows.joined()).utf8)
+        func texts(_ read: () -> Void) -> [String] {
+            let table = EntryTexts()
+            table.using(read)
+            return (1...table.count).map { table.text(EntryTexts.Number($0)) ?? "" }
+        }
+        let whole = texts { #expect(Self.whole(bytes).entries.count == 30) }
+        let chunked = texts {
+            #expect(
+                Self.inPieces(bytes, first: Self.header.utf8.count + 1, size: 50, chunkBytes: chunkBytes).entries.count
+                    == 30)
+        }
+        #expect(whole.count > 20 && whole.contains(long + "0"))
+        #expect(chunked == whole)
     }
 
     @Test func onlyANativeHeaderThatEndsInTheFirstPieceIsReadInPieces() {

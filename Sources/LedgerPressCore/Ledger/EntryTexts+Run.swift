@@ -39,7 +39,7 @@ extension EntryTexts {
 
     /// The table a new entry goes into: the thread's run's (``current``), else the shared one (made when none
     /// is alive).
-    static func forNewEntry() -> EntryTexts {
+    public static func forNewEntry() -> EntryTexts {
         if let current { return current }
         return shared.withLock { shared in
             if let table = shared.table { return table }

@@ -24,13 +24,13 @@ public final class EntryTexts: @unchecked Sendable {
     /// The text slots, in chunks allocated as they are needed.
     private let chunks: UnsafeMutablePointer<UnsafeMutablePointer<String>?>
 
-    private struct Writer {
+    struct Writer {
         var numbers: [ExactText: Number] = [:]
         var count = 0
         /// The text added last in each lane (an importer adds one payee's texts in a row).
         var recent: [(text: String, number: Number)?] = Array(repeating: nil, count: Lane.allCases.count)
     }
-    private let writer = Mutex(Writer())
+    let writer = Mutex(Writer())
 
     /// Where this table's entries were read.
     let files = SourceFiles()
@@ -82,7 +82,7 @@ public final class EntryTexts: @unchecked Sendable {
         }
     }
 
-    private func number(of text: String, lane: Lane, in writer: inout Writer) -> Number {
+    func number(of text: String, lane: Lane, in writer: inout Writer) -> Number {
         if let recent = writer.recent[lane.rawValue], Self.sameBytes(recent.text, text) { return recent.number }
         let key = ExactText(text: text)
         let number: Number
@@ -130,7 +130,7 @@ public final class EntryTexts: @unchecked Sendable {
     }
 
     /// A String compared and hashed by its UTF-8 bytes.
-    private struct ExactText: Hashable {
+    struct ExactText: Hashable {
         var text: String
 
         static func == (a: ExactText, b: ExactText) -> Bool { EntryTexts.sameBytes(a.text, b.text) }

@@ -38,6 +38,28 @@ final class LedgerEntryBox: @unchecked Sendable {
         (sourceFile, sourceLine) = texts.files.pack(source)
     }
 
+    /// The entry of a ``NumberedEntry``, its texts numbered in `numbers`' table, read at `line` of `sourceFile`.
+    init(_ numbered: NumberedEntry, numbers: ChunkNumbers, sourceFile: UInt32, line: Int) {
+        texts = numbers.table
+        packedID = numbered.packedID.renumbered(numbers.number)
+        occurredAt = numbered.occurredAt
+        minorUnits = numbered.minorUnits
+        currency = numbered.currency
+        facts = numbered.facts
+        payeeIDText = numbers.number(numbered.texts.0)
+        payeeNameText = numbers.number(numbered.texts.1)
+        referenceText = numbers.number(numbered.texts.2)
+        descriptionText = numbers.number(numbered.texts.3)
+        payoutIDText = numbers.number(numbered.texts.4)
+        if line >= 0, line < Int(UInt32.max) {
+            (self.sourceFile, sourceLine) = (sourceFile, UInt32(line))
+        } else {
+            var location = texts.files.location(file: sourceFile, line: 0)
+            location.line = line
+            (self.sourceFile, sourceLine) = texts.files.pack(location)
+        }
+    }
+
     private init(copying other: LedgerEntryBox) {
         packedID = other.packedID
         occurredAt = other.occurredAt

@@ -15,7 +15,8 @@ struct PackedID: Sendable {
     private static let inlineCapacity = 30
     private static let long: UInt8 = 0xFF
 
-    init(_ id: String, texts: EntryTexts) {
+    /// The id packed inline; nil when it is longer than ``inlineCapacity`` bytes.
+    init?(inline id: String) {
         var id = id
         let inline = id.withUTF8 { bytes -> Bool in
             guard bytes.count <= Self.inlineCapacity else { return false }
@@ -25,12 +26,28 @@ struct PackedID: Sendable {
             }
             return true
         }
-        guard !inline else { return }
-        let number = texts.number(of: id, lane: .id)
+        guard inline else { return nil }
+    }
+
+    /// A long id, as its number in an ``EntryTexts`` table.
+    init(number: EntryTexts.Number) {
         withUnsafeMutableBytes(of: &words) { raw in
             raw.storeBytes(of: number, as: EntryTexts.Number.self)
             raw[Self.lengthByte] = Self.long
         }
+    }
+
+    /// Whether the id is kept in the table (its number), not inline.
+    var isLong: Bool { withUnsafeBytes(of: words) { $0[Self.lengthByte] == Self.long } }
+
+    /// The id with its table number (a long id's) read through `numbers`.
+    func renumbered(_ numbers: (EntryTexts.Number) -> EntryTexts.Number) -> PackedID {
+        guard isLong else { return self }
+        return PackedID(number: numbers(withUnsafeBytes(of: words) { $0.load(as: EntryTexts.Number.self) }))
+    }
+
+    init(_ id: String, texts: EntryTexts) {
+        self = PackedID(inline: id) ?? PackedID(number: texts.number(of: id, lane: .id))
     }
 
     /// The id (`texts`: the table it was packed with).

@@ -8,11 +8,13 @@ extension NativeLedgerImporter {
         var line: Int
     }
 
-    /// What reading one chunk gave: its good rows' values with their lines and bytes (ranges in `bytes`), and the
-    /// rest of what the input's ``ImportedFile`` counts (rejected rows, diagnostics, the rows' facts).
+    /// What reading one chunk gave: its good rows' entries, their texts numbered in the chunk's own table, with
+    /// their lines and bytes (ranges in `bytes`), and the rest of what the input's ``ImportedFile`` counts (rejected
+    /// rows, diagnostics, the rows' facts).
     struct ChunkRead: Sendable {
         var bytes: [UInt8]
-        var rows: [(row: NativeRowReader.Row, line: Int, bytes: Range<Int>)] = []
+        var texts: ChunkTexts
+        var rows: [(entry: NumberedEntry, line: Int, bytes: Range<Int>)] = []
         var result: ImportedFile
     }
 
@@ -26,7 +28,8 @@ extension NativeLedgerImporter {
     ///
     /// This thread reads the pieces and cuts them into chunks of about `chunkBytes` where records end
     /// (``RecordBoundaries``, a byte scan that reads no field); `readers` threads read the chunks' rows at once
-    /// (fields, times, amounts, texts), and one more thread makes their entries and runs `accept` on them in row
+    /// (fields, times, amounts, texts numbered in each chunk's own table, ``ChunkTexts``), and one more thread
+    /// numbers each chunk's distinct texts in the run's table, makes the entries and runs `accept` on them in row
     /// order (``OrderedPipeline``). Each chunk is read from a record's start on its known line, so every row,
     /// line number, problem and rejected row is what reading the whole input at once gives, whatever the cuts.
     /// `accept` has run on every row when this returns.
@@ -48,13 +51,19 @@ extension NativeLedgerImporter {
             },
             take: { read in
                 merged.result.appendStreamed(read.result)
+                // Each distinct text of the chunk numbered in the run's table once, in the order first read.
+                let table = EntryTexts.forNewEntry()
+                let numbers = read.texts.numbered(in: table)
+                let sourceFile = table.sourceFile(file)
                 for row in read.rows {
-                    accept(row.row.entry(file: file, line: row.line), row.line, read.bytes[row.bytes])
+                    let entry = LedgerEntry(row.entry, numbers: numbers, sourceFile: sourceFile, line: row.line)
+                    accept(entry, row.line, read.bytes[row.bytes])
                 }
             })
         var cutter = ChunkCutter(rest: Array(firstPiece[reader.position...]), line: reader.line, target: chunkBytes)
         while let chunk = cutter.next(more: more) { pipeline.give(chunk) }
         pipeline.finish()
+        merged.result.cpu = ImportCPU(readers: pipeline.workCPU, ordered: pipeline.takeCPU, readerThreads: readers)
         return merged.result
     }
 
@@ -68,17 +77,18 @@ extension NativeLedgerImporter {
     static func read(_ chunk: Chunk, header: HeaderMap, file: String, rows fast: inout NativeRowReader?) -> ChunkRead {
         var table = CSVTable(file: file, format: .native)
         var reader = CSVReader(records: chunk.bytes, line: chunk.line)
-        var rows: [(row: NativeRowReader.Row, line: Int, bytes: Range<Int>)] = []
+        var texts = ChunkTexts()
+        var rows: [(entry: NumberedEntry, line: Int, bytes: Range<Int>)] = []
         table.readRecords(&reader, header: header, lineEndAfterLastRow: true) { reader, found, header, table in
             guard let row = row(reader, line: found.line, header: header, fast: &fast, table: &table) else {
                 return false
             }
             table.result.streamed(
                 payeeID: row.payeeID, currency: row.amount.currency.code, occurredAt: row.occurredAt)
-            rows.append((row, found.line, found.bytes))
+            rows.append((row.numbered(in: &texts), found.line, found.bytes))
             return true
         }
-        return ChunkRead(bytes: chunk.bytes, rows: rows, result: table.result)
+        return ChunkRead(bytes: chunk.bytes, texts: texts, rows: rows, result: table.result)
     }
 }
 

@@ -60,6 +60,14 @@ struct NativeRowReader {
         var payoutID: String?
         var payoutStatus: PayoutStatus?
 
+        /// The entry's values, its texts numbered in a chunk's table.
+        func numbered(in texts: inout ChunkTexts) -> NumberedEntry {
+            texts.entry(
+                id: id, occurredAt: occurredAt, payeeID: payeeID, payeeType: payeeType, payeeName: payeeName,
+                kind: kind, amount: amount, reference: reference, description: description, payoutID: payoutID,
+                payoutStatus: payoutStatus)
+        }
+
         /// The entry, read from `file` at `line`.
         func entry(file: String, line: Int) -> LedgerEntry {
             LedgerEntry(

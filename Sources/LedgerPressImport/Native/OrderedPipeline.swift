@@ -21,6 +21,9 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Senda
     /// Threads (workers and the taker) still running.
     private var running = 0
     private let limit: Int
+    /// The CPU time of the worker threads, summed, and of the taker, once each has ended (see ``finish()``).
+    private(set) var workCPU = Duration.zero
+    private(set) var takeCPU = Duration.zero
 
     /// Starts `workers` threads that each run a `work` made by `makeWork` (so each has state of its own), and the
     /// thread that runs `take`.
@@ -56,13 +59,21 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Senda
         condition.unlock()
     }
 
-    /// Waits until every output has been taken and every thread has ended.
+    /// Waits until every output has been taken and every thread has ended (then ``workCPU`` and ``takeCPU`` are
+    /// final).
     func finish() {
         condition.lock()
         closed = true
         condition.broadcast()
         while running > 0 { condition.wait() }
         condition.unlock()
+    }
+
+    /// The calling thread's CPU time since it started.
+    private static func threadCPU() -> Duration {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return .seconds(now.tv_sec) + .nanoseconds(now.tv_nsec)
     }
 
     private func runWorker(_ work: (Input) -> Output) {
@@ -77,6 +88,7 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Senda
             done[next.place] = output
             condition.broadcast()
         }
+        workCPU += Self.threadCPU()
         running -= 1
         condition.broadcast()
         condition.unlock()
@@ -93,6 +105,7 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Senda
             taken += 1
             condition.broadcast()
         }
+        takeCPU += Self.threadCPU()
         running -= 1
         condition.broadcast()
         condition.unlock()
