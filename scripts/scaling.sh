@@ -14,8 +14,8 @@
 # WRITERS (default "8": writer thread counts, LEDGERPRESS_WRITERS, of extra full builds on all CPUs; "none" skips),
 # OUT (a folder: the table is also written to $OUT/scaling.md, each run's report to $OUT/reports.tar).
 # Prints a Markdown table. Where the time goes: "cores busy" is the process's CPU time over its wall time;
-# "HTML CPU" and "writers CPU" are the report's cpu_seconds (summed over threads), and the last column its
-# waits_seconds.writer_queue.
+# "HTML CPU", "writers CPU", "import readers CPU" and "import ordered CPU" are the report's cpu_seconds (summed over
+# threads; the ordered thread is the import's serial part), and the last column its waits_seconds.writer_queue.
 set -euo pipefail
 BIN=${BIN:-.build/release/ledgerpress}
 entries=${1:-1000000}
@@ -60,12 +60,13 @@ row() { # NAME CPUS WALL: a table row with the report's stages, peak memory and 
 	kib=$(number "$1" peak_memory_kib)
 	user=$(within "$1" process_cpu_seconds user)
 	system=$(within "$1" process_cpu_seconds system)
-	printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" \
+	printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" \
 		"$(within "$1" threads render)" "$(within "$1" threads writers)" "$3" \
 		"$(within "$1" timings_seconds import)" "$(within "$1" timings_seconds plan)" \
 		"$(within "$1" timings_seconds render)" "$(awk -v k="${kib:-0}" 'BEGIN { printf "%.0f", k / 1024 }')" \
 		"$user" "$system" "$(awk -v u="${user:-0}" -v s="${system:-0}" -v w="$3" 'BEGIN { printf "%.1f", (u + s) / w }')" \
 		"$(within "$1" cpu_seconds html)" "$(within "$1" cpu_seconds writers)" \
+		"$(within "$1" cpu_seconds import_readers)" "$(within "$1" cpu_seconds import_ordered)" \
 		"$(within "$1" waits_seconds writer_queue)" >>"$table"
 	save
 }
@@ -101,8 +102,8 @@ if [ "${CALIBRATE:-}" != none ]; then
 fi
 {
 	echo
-	echo "| run | CPUs | render workers | writers | wall s | import s | plan s | render s | peak MiB | user s | system s | cores busy | HTML CPU s | writers CPU s | workers waiting for the writers s |"
-	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+	echo "| run | CPUs | render workers | writers | wall s | import s | plan s | render s | peak MiB | user s | system s | cores busy | HTML CPU s | writers CPU s | import readers CPU s | import ordered CPU s | workers waiting for the writers s |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 } >>"$table"
 declare -A full_wall
 for c in $cpus; do

@@ -27,7 +27,7 @@ extension InputLoader {
         }
     }
 
-    /// The ledger and what it took in, while a second thread adds an input's rows to it
+    /// The ledger and what it took in, while another thread adds an input's rows to it
     /// (``NativeLedgerImporter/readOverlapped(firstPiece:more:file:readers:chunkBytes:accept:)``): only that thread touches
     /// them until the read returns.
     final class LedgerSink: @unchecked Sendable {
@@ -40,10 +40,10 @@ extension InputLoader {
 
     /// Reads one source into the ledger; returns its problems (the importer's, then the ledger's).
     ///
-    /// > Note: a native export is read in chunks of ``chunkBytes`` (1 MiB) on ``readers`` threads and each row joins the
-    /// > ledger as it is read, so that
-    /// > neither the file nor its rows are held (a 1M-row export is 126 MB of text); every other input,
-    /// > and one that fits in its first piece, is read whole. The input is digested as it is read.
+    /// > Note: a native export is read in chunks of ``chunkBytes`` (1 MiB) on ``readers`` threads, and each row joins
+    /// > the ledger as it is read, so that neither the file nor its rows are held (a 1M-row export is 126 MB of
+    /// > text); every other input, and one that fits in its first piece, is read whole. The input is digested as it
+    /// > is read.
     func read(_ source: any LedgerSource, settings: ImportSettings, into loaded: inout Loaded) throws(BuildStop)
         -> [Diagnostic]
     {

@@ -18,7 +18,7 @@ extension NativeLedgerImporter {
         var result: ImportedFile
     }
 
-    /// The bytes one chunk aims at (it ends at the first record end after them).
+    /// The bytes one chunk aims at (it ends where the first record at or after them starts).
     public static let chunkBytes = 1 << 20
 
     /// Reads the native CSV in pieces (`firstPiece`, then each piece `more` gives until nil), handing each
