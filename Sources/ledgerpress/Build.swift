@@ -216,11 +216,7 @@ struct Build: ParsableCommand {
         runReport.files = RunReport.Files(site.files)
         runReport.payeesRendered = site.payeesRendered
         runReport.payeesReused = site.payeesReused
-        if let htmlTally, only != "finance" {
-            runReport.cpuSeconds = (runReport.cpuSeconds ?? [:]).merging(["html": RunReport.seconds(htmlTally.total)]) {
-                $1
-            }
-        }
+        if let htmlTally, only != "finance" { runReport.addCPUSeconds(["html": htmlTally.total]) }
         if let writer = site.writerTiming {
             runReport.cpuSeconds?["writers"] = RunReport.seconds(writer.lanes)
             runReport.waitsSeconds = ["writer_queue": RunReport.seconds(writer.waited)]
@@ -274,9 +270,7 @@ extension RunReport {
         entries = imported.entries
         payees = imported.payees
         if let cpu = imported.cpu {
-            cpuSeconds = (cpuSeconds ?? [:]).merging(
-                ["import_readers": RunReport.seconds(cpu.readers), "import_ordered": RunReport.seconds(cpu.ordered)]
-            ) { $1 }
+            addCPUSeconds(["import_readers": cpu.readers, "import_ordered": cpu.ordered])
             threads?.importReaders = cpu.readerThreads
         }
     }

@@ -116,6 +116,11 @@ struct RunReport: Encodable {
         Interruption.shared.checkpoint(self)
     }
 
+    /// Adds CPU seconds of some kinds of work to ``cpuSeconds``.
+    mutating func addCPUSeconds(_ times: [String: Duration]) {
+        cpuSeconds = (cpuSeconds ?? [:]).merging(times.mapValues(RunReport.seconds)) { $1 }
+    }
+
     /// A duration in seconds, rounded to the millisecond (half away from zero) in integer arithmetic:
     /// 2.5 s is `2.5`, 1 min 999.5 ms is `60.0`.
     static func seconds(_ time: timeval) -> Double {

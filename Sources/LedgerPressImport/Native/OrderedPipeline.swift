@@ -69,13 +69,6 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Senda
         condition.unlock()
     }
 
-    /// The calling thread's CPU time since it started.
-    private static func threadCPU() -> Duration {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return .seconds(now.tv_sec) + .nanoseconds(now.tv_nsec)
-    }
-
     private func runWorker(_ work: (Input) -> Output) {
         condition.lock()
         while true {
@@ -88,7 +81,7 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Senda
             done[next.place] = output
             condition.broadcast()
         }
-        workCPU += Self.threadCPU()
+        workCPU += .nanoseconds(ThreadCPUTime.nanoseconds())
         running -= 1
         condition.broadcast()
         condition.unlock()
@@ -105,7 +98,7 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Senda
             taken += 1
             condition.broadcast()
         }
-        takeCPU += Self.threadCPU()
+        takeCPU += .nanoseconds(ThreadCPUTime.nanoseconds())
         running -= 1
         condition.broadcast()
         condition.unlock()

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LedgerPressCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -235,7 +236,7 @@ final class StagingWriter: @unchecked Sendable {
                 // Closed, and nothing left that this lane may take.
                 if lane != 0 || ordered.isEmpty {
                     lanesDone += 1
-                    laneTime += .nanoseconds(CPUTally.threadNanoseconds())
+                    laneTime += .nanoseconds(ThreadCPUTime.nanoseconds())
                     condition.broadcast()
                     condition.unlock()
                     return
