@@ -36,6 +36,9 @@ public struct BuildOptions: Sendable {
     /// The bytes of a native export read before it is read in chunks on `workers` threads, and of each chunk (an
     /// input no larger is read whole): tests set it small so that small inputs are cut into many chunks.
     public var importChunkBytes = NativeLedgerImporter.chunkBytes
+    /// Take what the last build read from the import's checkpoint beside the output, and keep this build's there
+    /// (``ImportCheckpoint``); false (`--no-import-checkpoint`): read every input, keep none.
+    public var importCheckpoint = true
     /// Test hook: abort after this many staged files.
     public var abortAfterFiles: Int?
     /// Where the HTML rendering's CPU time is added up (`--report`); nil: not measured.

@@ -34,6 +34,9 @@ public struct SiteBuilder: Sendable {
         public var lines: [String] = []
         /// The CPU time of the threads that read the inputs read in chunks (none: no input was).
         public var cpu: ImportCPU?
+        /// What the import took from the last build's checkpoint: inputs taken without reading their rows, and the
+        /// input read on from the line where the last build stopped.
+        public var checkpoint: (inputsTaken: Int, readOn: (name: String, line: Int)?) = (0, nil)
     }
 
     /// A build that published.
@@ -67,8 +70,11 @@ public struct SiteBuilder: Sendable {
     ) throws -> Built {
         let lock = try BuildStop.lock(output, named: name, waiting: message)
         defer { withExtendedLifetime(lock) {} }
-        var prepared = try prepare(message: message, stage: stage, imported: imported, checking: false, name: name)
+        var prepared = try prepare(
+            message: message, stage: stage, imported: imported, checking: false, name: name,
+            checkpoint: options.importCheckpoint ? ImportCheckpoint.path(beside: output) : nil)
         imported(prepared.imported)
+        let checkpoint = prepared.checkpoint
         do {
             let templates = try BuildStop.templates(defaults: options.defaultTemplates, overrides: options.templates)
             var configuration = SitePipeline.Configuration(
@@ -91,6 +97,7 @@ public struct SiteBuilder: Sendable {
                     output: output, previous: options.previous,
                     stage: { stage($0, $0) }, progress: progress)
             }
+            checkpoint.published()
             var built = Built(imported: prepared.imported, site: site)
             if let outbox = options.outbox {
                 do {
@@ -106,8 +113,12 @@ public struct SiteBuilder: Sendable {
             }
             return built
         } catch var stop as BuildStop {
+            checkpoint.failed()
             stop.imported = prepared.imported
             throw stop
+        } catch {
+            checkpoint.failed()
+            throw error
         }
     }
 
@@ -137,17 +148,46 @@ public struct SiteBuilder: Sendable {
         var letterIssuedAt: Timestamp?
         /// `--outbox`: each payee's address and consent from the payees file.
         var recipients: [OutboxRecipient] = []
+        /// What becomes of the import's checkpoint once the build publishes, or fails.
+        var checkpoint = CheckpointAfter.keep
+    }
+
+    /// The import's checkpoint (``ImportCheckpoint``) once the build publishes: kept as it is (it holds this run's
+    /// inputs exactly, or there is no output to keep one beside), replaced by the one being written, or removed
+    /// (this run's inputs are not all native CSV files: none can be kept for them).
+    enum CheckpointAfter {
+        case keep
+        case replace(ImportCheckpoint.Writing)
+        case remove(String)
+
+        func published() {
+            switch self {
+            case .keep: break
+            case .replace(let writing): writing.commit()
+            case .remove(let path): unlink(path)
+            }
+        }
+
+        func failed() {
+            if case .replace(let writing) = self { writing.discard() }
+        }
     }
 
     /// Import, quarantine, `--as-of`, payees, shard, figures and the error gate, telling problems as it goes.
     /// `name`: the output's name in messages (nil when checking).
+    /// `checkpoint`: the import's checkpoint beside the output, to take what the last build read from it and keep
+    /// this one's (nil: read every input, keep nothing).
     func prepare(
         message: ([String]) -> Void, stage: (String, String) -> Void, imported told: (Imported) -> Void,
-        checking: Bool, name: String?
+        checking: Bool, name: String?, checkpoint: String? = nil
     ) throws -> Prepared {
-        var loaded = try InputLoader(inputs: inputs, readers: options.workers, chunkBytes: options.importChunkBytes)
-            .load()
+        var loaded = try InputLoader(
+            inputs: inputs, readers: options.workers, chunkBytes: options.importChunkBytes, checkpoint: checkpoint,
+            tool: options.toolIdentity
+        ).load()
         var ledger = loaded.ledger
+        // The whole ledger read, for a new checkpoint (unless the last one holds exactly these inputs).
+        var checkpointLedger = checkpoint != nil ? loaded.ledger : nil
         var diagnostics = loaded.diagnostics
         var imported = Imported()
         imported.inputs = zip(loaded.summaries, loaded.counts).map { ($0, $1) }
@@ -155,11 +195,18 @@ public struct SiteBuilder: Sendable {
         imported.cpu = loaded.files.compactMap(\.cpu).reduce(nil) { total, cpu in total.map { $0 + cpu } ?? cpu }
         imported.rowsRejected = loaded.rejected.count
         imported.lines = zip(loaded.files, loaded.counts).map { InputLoader.line($0, count: $1) }
+        imported.checkpoint = (loaded.resumed.inputsTaken, loaded.resumed.readOn)
         do {
             told(imported)
+            var taken = ""
+            if loaded.resumed.inputsTaken > 0 {
+                taken = "; \(loaded.resumed.inputsTaken) input(s) taken from the import checkpoint"
+                if let readOn = loaded.resumed.readOn { taken += ", \(readOn.name) read on from line \(readOn.line)" }
+            }
             stage(
                 "import",
                 "import: \(imported.rowsRead) rows read, \(loaded.ledger.entries.count) entries from \(inputs.sources.count) input(s)"
+                    + taken
             )
             if let rejectFile = options.rejectFile {
                 // Quarantine: rejected rows go to the file; the problems are still shown, and the run goes on.
@@ -224,6 +271,17 @@ public struct SiteBuilder: Sendable {
             }
             var prepared = Prepared(
                 imported: imported, payees: payees, figures: figures, shardFacts: shardFacts, letterIssuedAt: issuedAt)
+            if let checkpoint, let whole = checkpointLedger {
+                checkpointLedger = nil
+                if let meta = loaded.checkpoint {
+                    let same = loaded.resumed.inputsTaken == inputs.sources.count && loaded.resumed.readOn == nil
+                    if !same {
+                        prepared.checkpoint = .replace(ImportCheckpoint.Writing(meta, ledger: whole, path: checkpoint))
+                    }
+                } else {
+                    prepared.checkpoint = .remove(checkpoint)
+                }
+            }
             if options.outbox != nil {
                 prepared.recipients = payees.map { payee, entries in
                     let profile = loaded.profiles[payee.id]

@@ -1,7 +1,7 @@
 import LedgerPressCore
 
 /// What an input's entries were, for its summary line: payees, currencies, first and last instant.
-public struct EntryFacts: Sendable, Equatable {
+public struct EntryFacts: Sendable, Equatable, Codable {
     public private(set) var payees: Set<String> = []
     /// Upper-case codes.
     public private(set) var currencies: Set<String> = []

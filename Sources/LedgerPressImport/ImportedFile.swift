@@ -14,7 +14,7 @@ public struct ImportedRow: Sendable {
 }
 
 /// A row that was not accepted, kept verbatim with why.
-public struct RejectedRow: Sendable, Equatable {
+public struct RejectedRow: Sendable, Equatable, Codable {
     public var file: String
     public var line: Int
     public var raw: String
@@ -29,7 +29,7 @@ public struct RejectedRow: Sendable, Equatable {
 }
 
 /// Rows of one input left out for one reason (not errors: the export's own memo rows, a filter).
-public struct SkippedRows: Sendable, Equatable {
+public struct SkippedRows: Sendable, Equatable, Codable {
     public var reason: String
     public var count: Int
 }
@@ -78,6 +78,9 @@ public struct ImportedFile: Sendable {
     public var recognised = true
     /// The CPU time of the threads that read it, when it was read in chunks.
     public var cpu: ImportCPU?
+    /// The line a record appended to the input would start on, when the input ends where a record ends (after a
+    /// line end, outside quotes): where a later run can go on reading it (``Summary``). Nil otherwise, or unknown.
+    public var nextRecordLine: Int?
 
     public init(name: String, format: InputFormat) {
         self.name = name
@@ -111,6 +114,13 @@ public struct ImportedFile: Sendable {
         entries = []
     }
 
+    /// A copy with its rows forgotten (``forgetRows()``).
+    public var forgotten: ImportedFile {
+        var copy = self
+        copy.forgetRows()
+        return copy
+    }
+
     /// Counts an accepted row whose entry was handed on instead of kept: its payee, currency code and instant.
     mutating func streamed(payeeID: String, currency: String, occurredAt: Timestamp) {
         streamedRows += 1
@@ -119,7 +129,7 @@ public struct ImportedFile: Sendable {
 
     /// Adds what reading a later part of the same input gave (a chunk of it, read on another thread, whose rows were
     /// handed on): its rejected rows and diagnostics after these, its streamed rows' count and facts, its skips.
-    mutating func appendStreamed(_ later: ImportedFile) {
+    public mutating func appendStreamed(_ later: ImportedFile) {
         precondition(later.rows.isEmpty && later.entries.isEmpty, "a part whose rows were handed on")
         rejected += later.rejected
         diagnostics += later.diagnostics
@@ -127,6 +137,7 @@ public struct ImportedFile: Sendable {
         usedPayeeOption = usedPayeeOption || later.usedPayeeOption
         streamedRows += later.streamedRows
         streamedFacts.add(later.streamedFacts)
+        nextRecordLine = later.nextRecordLine
     }
 
     /// Rows skipped for any reason.
@@ -160,5 +171,45 @@ public struct ImportedFile: Sendable {
     /// A row's text, from the input it was read from (invalid UTF-8 replaced), to quote it verbatim.
     public static func text(of range: Range<Int>, in input: [UInt8]) -> String {
         String(decoding: input[range.clamped(to: 0..<input.count)], as: UTF8.self)
+    }
+}
+
+extension ImportedFile {
+    /// What stays of an input once its rows have joined the ledger (``forgetRows()``), kept between runs so that a
+    /// later run can take it as it is, or go on from where the input ended (``appendStreamed(_:)``).
+    public struct Summary: Sendable, Codable, Equatable {
+        public let name: String
+        public let format: InputFormat
+        public let rejected: [RejectedRow]
+        /// The importer's problems (the ledger's are the caller's to keep).
+        public let diagnostics: [Diagnostic]
+        let skipped: [SkippedRows]
+        let usedPayeeOption: Bool
+        public let recognised: Bool
+        let streamedRows: Int
+        let streamedFacts: EntryFacts
+        public let nextRecordLine: Int?
+    }
+
+    /// This input's summary (its rows forgotten: ``forgetRows()``).
+    public var summary: Summary {
+        precondition(rows.isEmpty && entries.isEmpty, "an input whose rows have joined the ledger")
+        return Summary(
+            name: name, format: format, rejected: rejected, diagnostics: diagnostics, skipped: skipped,
+            usedPayeeOption: usedPayeeOption, recognised: recognised, streamedRows: streamedRows,
+            streamedFacts: streamedFacts, nextRecordLine: nextRecordLine)
+    }
+
+    /// The input as its summary says, without rows.
+    public init(_ summary: Summary) {
+        self.init(name: summary.name, format: summary.format)
+        rejected = summary.rejected
+        diagnostics = summary.diagnostics
+        skipped = summary.skipped
+        usedPayeeOption = summary.usedPayeeOption
+        recognised = summary.recognised
+        streamedRows = summary.streamedRows
+        streamedFacts = summary.streamedFacts
+        nextRecordLine = summary.nextRecordLine
     }
 }

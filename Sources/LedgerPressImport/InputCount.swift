@@ -7,7 +7,7 @@ import LedgerPressCore
 /// - rejected: rows with a problem (the importer's, or a conflict with an entry read before);
 /// - skipped: rows left out on purpose, per reason (a mapping's filter, a platform report's own rows);
 /// - entries: the entries the accepted rows made; `newEntries` of them were not in the ledger yet.
-public struct InputCount: Sendable, Equatable {
+public struct InputCount: Sendable, Equatable, Codable {
     public var file: String
     public var rowsRead: Int
     public var accepted: Int

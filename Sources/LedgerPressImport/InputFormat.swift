@@ -1,7 +1,7 @@
 import Foundation
 
 /// The input formats `build` and `check` read, recognised by their header (or forced with `--format`).
-public enum InputFormat: String, Sendable, CaseIterable {
+public enum InputFormat: String, Sendable, CaseIterable, Codable {
     /// The native ledger export, CSV.
     case native
     /// The native ledger as JSON Lines.

@@ -84,6 +84,13 @@ struct Build: ParsableCommand {
     var pdfEngine: String?
 
     @Flag(
+        name: .customLong("no-import-checkpoint"),
+        help:
+            "Read every input whole, and keep no import checkpoint beside the output (.<output>.ledger: what this build read, so that the next build reads only the rows appended since)."
+    )
+    var noImportCheckpoint = false
+
+    @Flag(
         name: .customLong("allow-shrink"),
         help: "Publish even when the run has no statements or far fewer than the published site (see --max-shrink).")
     var allowShrink = false
@@ -134,6 +141,7 @@ struct Build: ParsableCommand {
             abortAfterFiles: environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap { Int($0) }, htmlTally: htmlTally
         )
         options.outbox = try mail.options(issuer: site.issuer)
+        options.importCheckpoint = !noImportCheckpoint
         if let writers = environment["LEDGERPRESS_WRITERS"] {
             guard let count = Int(writers), (1...64).contains(count) else {
                 throw ValidationError(
@@ -273,5 +281,9 @@ extension RunReport {
             addCPUSeconds(["import_readers": cpu.readers, "import_ordered": cpu.ordered])
             threads?.importReaders = cpu.readerThreads
         }
+        let (taken, readOn) = imported.checkpoint
+        importCheckpoint =
+            taken > 0
+            ? ImportCheckpointUse(inputsTaken: taken, readOn: readOn?.name, readOnFromLine: readOn?.line) : nil
     }
 }

@@ -60,7 +60,23 @@ struct RunReport: Encodable {
         }
     }
 
+    /// What the build took from the last build's import checkpoint (`.<output>.ledger`): inputs whose rows it did
+    /// not read again, and the one it read on from the line where the last build stopped (rows appended since).
+    struct ImportCheckpointUse: Encodable {
+        var inputsTaken: Int
+        var readOn: String?
+        var readOnFromLine: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case inputsTaken = "inputs_taken"
+            case readOn = "read_on"
+            case readOnFromLine = "read_on_from_line"
+        }
+    }
+
     var inputs: [Input] = []
+    /// Absent when no input was taken from a checkpoint.
+    var importCheckpoint: ImportCheckpointUse?
     var rowsRead = 0
     var rowsRejected = 0
     var entries = 0
@@ -95,6 +111,7 @@ struct RunReport: Encodable {
     enum CodingKeys: String, CodingKey {
         case inputs, entries, payees, statements, files, revisions, signal, outbox, pdf, threads
         case rowsRead = "rows_read"
+        case importCheckpoint = "import_checkpoint"
         case rowsRejected = "rows_rejected"
         case timingsSeconds = "timings_seconds"
         case cpuSeconds = "cpu_seconds"

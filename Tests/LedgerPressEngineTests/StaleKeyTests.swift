@@ -132,6 +132,7 @@ import Testing
             "workers": .sameSite { $0.workers = 1 },
             "writers": .sameSite { $0.writers = 3 },
             "importChunkBytes": .sameSite { $0.importChunkBytes = 512 },
+            "importCheckpoint": .sameSite { $0.importCheckpoint = false },
             "listInputs": .sameSite { $0.listInputs = true },
             "htmlTally": .sameSite { $0.htmlTally = CPUTally() },
             "adopt": .sameSite { $0.adopt = true },

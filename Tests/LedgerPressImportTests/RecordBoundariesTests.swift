@@ -83,4 +83,46 @@ import Testing
         let last = bytes.withUnsafeBufferPointer { scanner.scan(UnsafeBufferPointer(rebasing: $0[11...]), from: 1) }
         #expect(last?.offset == 6 && last?.line == 7)
     }
+
+    /// At the end of an input, the scanner says whether bytes appended to it begin a record, and on which line: when
+    /// it names a line, the reader of the input and a row appended starts a record there, on that line; when it does
+    /// not, an appended row or line end does not start one there (the input ends inside a record, or after a CR that
+    /// an LF would join).
+    @Test func theLineARecordAppendedWouldBeginOnIsKnownAtTheEnd() {
+        var named = 0
+        for bytes in Self.inputs() where !bytes.isEmpty {
+            for piece in [1, 5, 64] {
+                var scanner = RecordBoundaries(line: 1)
+                var from = 0
+                while from < bytes.count {
+                    let end = min(bytes.count, from + piece)
+                    _ = bytes.withUnsafeBufferPointer {
+                        scanner.scan(UnsafeBufferPointer(rebasing: $0[from..<end]), from: end - from + 1)
+                    }
+                    from = end
+                }
+                let row = Self.readerStarts(bytes + Array("z,z\n".utf8))[bytes.count]
+                let lineEnd = Self.readerStarts(bytes + Array("\nz\n".utf8))[bytes.count]
+                if let line = scanner.recordStartLine {
+                    #expect(row == line && lineEnd == line, "\(bytes), pieces of \(piece)")
+                    named += 1
+                } else {
+                    #expect(row == nil || lineEnd == nil, "\(bytes), pieces of \(piece)")
+                }
+            }
+        }
+        #expect(named > 500)
+    }
+
+    @Test func aNativeExportReadWholeSaysWhereItCouldBeReadOn() {
+        let header = "id,occurred_at,payee_id,payee_type,kind,amount,currency\n"
+        let row = "e1,2026-11-01T10:00:00Z,p1,driver,earning,1.00,USD"
+        #expect(NativeLedgerImporter.read(bytes: Array((header + row + "\n").utf8), file: "l.csv").nextRecordLine == 3)
+        #expect(NativeLedgerImporter.read(bytes: Array((header + row).utf8), file: "l.csv").nextRecordLine == nil)
+        #expect(NativeLedgerImporter.read(bytes: Array(header.utf8), file: "l.csv").nextRecordLine == 2)
+        let quoted = header + "e2,2026-11-01T10:00:00Z,p1,driver,earning,1.00,USD,\"a\nb\"\r\n"
+        #expect(NativeLedgerImporter.read(bytes: [0xEF, 0xBB, 0xBF] + Array(quoted.utf8), file: "l.csv").nextRecordLine == 4)
+        #expect(NativeLedgerImporter.holdsFirstRecord(Array(header.utf8)))
+        #expect(!NativeLedgerImporter.holdsFirstRecord(Array(header.dropLast().utf8)))
+    }
 }

@@ -2,7 +2,7 @@
 ///
 /// > Note: `line` is the physical line where the record starts (quoted newlines count); 0 means
 /// > the problem concerns the whole file.
-public struct SourceLocation: Sendable, Equatable, Hashable, Comparable {
+public struct SourceLocation: Sendable, Equatable, Hashable, Comparable, Codable {
     public var file: String
     public var line: Int
     public var field: String?
@@ -19,8 +19,8 @@ public struct SourceLocation: Sendable, Equatable, Hashable, Comparable {
 }
 
 /// One problem with the input, kept as data until the command prints it.
-public struct Diagnostic: Sendable, Equatable, Hashable {
-    public enum Severity: String, Sendable, Equatable, Hashable {
+public struct Diagnostic: Sendable, Equatable, Hashable, Codable {
+    public enum Severity: String, Sendable, Equatable, Hashable, Codable {
         case error, warning
     }
 

@@ -192,6 +192,48 @@ final class EntryRecords: @unchecked Sendable {
         return (0..<count).map { EntryRecordView(bytes: buffer + $0 * Self.size, texts: texts).entry }
     }
 
+    /// Calls `body` with the bytes of every record, in order, a chunk at a time (a ledger's state).
+    func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkBytes, alignment: 16)
+        defer { buffer.deallocate() }
+        let count = self.count
+        var first = 0
+        while first < count {
+            let records = min(spill.chunkRecords, count - first)
+            _ = read(first, count: records, into: buffer)
+            try body(UnsafeRawBufferPointer(start: buffer, count: records * Self.size))
+            first += records
+        }
+    }
+
+    /// Adds records as they were written (``forEachChunk(_:)``), their texts numbered in `texts` as they were.
+    func appendRecords(_ bytes: UnsafeRawBufferPointer, texts: EntryTexts) {
+        precondition(bytes.count % Self.size == 0, "whole records")
+        state.withLock { state in
+            if state.texts == nil { state.texts = texts }
+            precondition(state.texts === texts, "records of one table")
+            var done = 0
+            while done < bytes.count {
+                let position = state.count
+                let chunk = position / spill.chunkRecords
+                if chunk == state.chunks.count {
+                    state.chunks.append(Chunk(bytes: .allocate(byteCount: chunkBytes, alignment: 16)))
+                    state.chunksInMemory += 1
+                    spillOlderChunks(&state)
+                }
+                guard let memory = state.chunks[chunk]?.bytes else {
+                    preconditionFailure("the last chunk is in memory")
+                }
+                let offset = position % spill.chunkRecords
+                let records = min(spill.chunkRecords - offset, (bytes.count - done) / Self.size)
+                guard let source = bytes.baseAddress else { return }
+                (memory + offset * Self.size).copyMemory(from: source + done, byteCount: records * Self.size)
+                state.count += records
+                done += records * Self.size
+            }
+        }
+    }
+
     /// A copy of every record, for a ledger that changes while another holds these.
     func copy() -> EntryRecords {
         let copy = EntryRecords(spill: spill)

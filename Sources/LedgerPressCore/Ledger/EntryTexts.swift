@@ -115,6 +115,25 @@ public final class EntryTexts: @unchecked Sendable {
         return slots[slot & (Self.chunkSize - 1)]
     }
 
+    /// Calls `body` with every text, in the order of their numbers (a ledger's state, ``Ledger/writeState(_:)``).
+    func forEachText(_ body: (String) throws -> Void) rethrows {
+        let count = self.count
+        for slot in 0..<count {
+            guard let slots = chunks[slot >> Self.chunkBits] else { preconditionFailure("a slot that was filled") }
+            try body(slots[slot & (Self.chunkSize - 1)])
+        }
+    }
+
+    /// Adds `text` as the next number, when the table does not hold it yet: a ledger's state read back, in the
+    /// order it was written (``Ledger/init(restoring:texts:)``). Nil when the table holds it already.
+    func restoreNext(_ text: String) -> Number? {
+        writer.withLock { writer in
+            let before = writer.count
+            let number = number(of: text, lane: .id, in: &writer)
+            return writer.count == before + 1 ? number : nil
+        }
+    }
+
     /// Whether the table holds `text` (these exact bytes), for any field.
     func contains(_ text: String) -> Bool { writer.withLock { $0.numbers[ExactText(text: text)] != nil } }
 

@@ -10,11 +10,11 @@
 public struct Ledger: Sendable {
     private(set) var records: EntryRecords
     /// How many entries (records) the ledger has.
-    private var count = 0
-    private var indexByID = EntryIndex()
+    var count = 0
+    var indexByID = EntryIndex()
     /// Each payee's type, where it was first seen, and its id as first read (a `String` key matches any id
     /// canonically equal to it: the bytes tell two payees apart).
-    private var typeByPayee: [String: (PayeeType, SourceLocation, id: String)] = [:]
+    var typeByPayee: [String: (PayeeType, SourceLocation, id: String)] = [:]
     /// The payee of the entry added last, by its text number in its table (an export lists a payee's rows
     /// together), and their type: the same payee id bytes need no look-up.
     private var lastPayee: (table: EntryTexts, number: UInt32, type: PayeeType)?

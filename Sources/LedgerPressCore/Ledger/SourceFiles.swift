@@ -37,6 +37,15 @@ final class SourceFiles: Sendable {
         return location
     }
 
+    /// Every file (and field) named, in the order of their indexes (a ledger's state).
+    var places: [SourceLocation] { table.withLock { $0.places } }
+
+    /// Adds `place` as the next index, when it is new: a ledger's state read back in the order it was written.
+    func restoreNext(_ place: SourceLocation) -> Bool {
+        let count = table.withLock { $0.places.count }
+        return index(of: place) == count
+    }
+
     private func index(of place: SourceLocation) -> UInt32 {
         table.withLock { table in
             if let last = table.last, last.place == place { return last.index }

@@ -1,7 +1,7 @@
 /// An instant as whole seconds since 1970-01-01T00:00:00Z, with the UTC offset it was written in.
 ///
 /// > Note: fractions of a second are kept in `nanoseconds` for ordering but never printed.
-public struct Timestamp: Sendable, Hashable, Comparable {
+public struct Timestamp: Sendable, Hashable, Comparable, Codable {
     public let epochSeconds: Int64
     public let nanoseconds: Int32
     /// The offset from UTC (seconds) written in the source text.

@@ -48,27 +48,13 @@ extension InputLoader {
         -> [Diagnostic]
     {
         let path = source.name
-        let input: any SourceReader
+        let reading: DigestingReader
         do {
-            input = try source.open()
+            reading = DigestingReader(try source.open())
         } catch {
             throw .source(path, error)
         }
-        var digest = FileDigest.Stream()
-        var size = 0
-        var failure: SourceFailure?
-        func piece() -> [UInt8]? {
-            guard failure == nil else { return nil }
-            do {
-                guard let bytes = try input.next() else { return nil }
-                size += bytes.count
-                bytes.withUnsafeBytes { digest.update($0) }
-                return bytes
-            } catch {
-                failure = error
-                return nil
-            }
-        }
+        let piece = { reading.piece() }
         var first: [UInt8] = []
         var ended = false
         while first.count < chunkBytes {
@@ -78,30 +64,17 @@ extension InputLoader {
             }
             first += more
         }
-        if let failure { throw .source(path, failure) }
+        if let failure = reading.failure { throw .source(path, failure) }
         let before = loaded.ledger.entries.count
         var merged = Merged()
-        let file: ImportedFile
+        var file: ImportedFile
         if !ended && LedgerImport.readsInPieces(first, settings: settings) {
             // Room for as many entries as the file has rows, at the first piece's bytes per line, so that the
             // ledger and its index do not grow (and rehash) step by step.
             let lines = max(1, first.reduce(0) { $0 + ($1 == 10 ? 1 : 0) })
             loaded.ledger.reserveCapacity(
-                loaded.ledger.entries.count + input.sizeHint / max(1, first.count / lines) + lines)
-            // The rows are read on `readers` threads, and join the ledger on one more, in order, while this one reads on.
-            let sink = LedgerSink(path: path)
-            swap(&sink.ledger, &loaded.ledger)
-            file = NativeLedgerImporter.readOverlapped(
-                firstPiece: first, more: piece, file: path, readers: readers, chunkBytes: chunkBytes
-            ) {
-                entry, line, bytes in
-                sink.merged.add(
-                    CollectionOfOne(entry), line: line, file: sink.path,
-                    raw: { String(decoding: bytes, as: UTF8.self) },
-                    to: &sink.ledger)
-            }
-            swap(&sink.ledger, &loaded.ledger)
-            merged = sink.merged
+                loaded.ledger.entries.count + reading.input.sizeHint / max(1, first.count / lines) + lines)
+            file = readInPieces(first: first, more: piece, path: path, merged: &merged, ledger: &loaded.ledger)
         } else {
             var bytes = first
             first = []
@@ -115,14 +88,13 @@ extension InputLoader {
                     to: &loaded.ledger)
             }
         }
-        if let failure { throw .source(path, failure) }
-        let rejected = file.rejected + merged.rejected
-        loaded.counts.append(
-            InputCount(
-                file: path, rowsRead: file.rowsRead, accepted: merged.accepted, rejected: rejected.count,
-                skipped: file.skipped,
-                entries: merged.entries, newEntries: loaded.ledger.entries.count - before))
-        loaded.rejected += rejected.sorted { $0.line < $1.line }
+        if let failure = reading.failure { throw .source(path, failure) }
+        let rejected = (file.rejected + merged.rejected).sorted { $0.line < $1.line }
+        let count = InputCount(
+            file: path, rowsRead: file.rowsRead, accepted: merged.accepted, rejected: rejected.count,
+            skipped: file.skipped, entries: merged.entries, newEntries: loaded.ledger.entries.count - before)
+        loaded.counts.append(count)
+        loaded.rejected += rejected
         if source.rowNames == .keys {
             for row in rejected {
                 if let key = InputLoader.firstField(row.raw), !key.isEmpty {
@@ -130,11 +102,70 @@ extension InputLoader {
                 }
             }
         }
+        let summary = InputSummary(
+            name: source.recordedName, size: reading.size, sha256: reading.digest.hex(), rows: file.rowsRead,
+            source: source.kind)
         loaded.files.append(file)
-        loaded.summaries.append(
-            InputSummary(
-                name: source.recordedName, size: size, sha256: digest.hex(), rows: file.rowsRead, source: source.kind))
+        loaded.summaries.append(summary)
+        loaded.kept.append(
+            InputLoader.keeps(source, file)
+                ? ImportCheckpoint.Input(
+                    name: path, file: file.forgotten.summary, count: count, rejected: rejected,
+                    problems: merged.problems, summary: summary)
+                : nil)
         return file.diagnostics + merged.problems
+    }
+
+    /// Reads a native export's rows in chunks on ``readers`` threads while they join the ledger on one more, in
+    /// order, and this thread reads on (``NativeLedgerImporter/readOverlapped(firstPiece:more:file:readers:chunkBytes:resumingAt:accept:)``).
+    func readInPieces(
+        first: [UInt8], more: () -> [UInt8]?, path: String, resumingAt line: Int? = nil, merged: inout Merged,
+        ledger: inout Ledger
+    ) -> ImportedFile {
+        let sink = LedgerSink(path: path)
+        swap(&sink.ledger, &ledger)
+        let file = NativeLedgerImporter.readOverlapped(
+            firstPiece: first, more: more, file: path, readers: readers, chunkBytes: chunkBytes, resumingAt: line
+        ) {
+            entry, line, bytes in
+            sink.merged.add(
+                CollectionOfOne(entry), line: line, file: sink.path,
+                raw: { String(decoding: bytes, as: UTF8.self) },
+                to: &sink.ledger)
+        }
+        swap(&sink.ledger, &ledger)
+        merged = sink.merged
+        return file
+    }
+
+    /// A source being read piece by piece, its bytes counted and digested as they go (the manifest records both).
+    final class DigestingReader {
+        let input: any SourceReader
+        private(set) var digest = FileDigest.Stream()
+        private(set) var size = 0
+        /// Why reading stopped early (pieces are nil from then on).
+        private(set) var failure: SourceFailure?
+
+        init(_ input: any SourceReader) { self.input = input }
+
+        /// The next piece of at most `limit` bytes; nil at the end, or after a failure.
+        func piece(upTo limit: Int = 1 << 20) -> [UInt8]? {
+            guard failure == nil else { return nil }
+            do {
+                guard let bytes = try input.next(upTo: limit) else { return nil }
+                size += bytes.count
+                bytes.withUnsafeBytes { digest.update($0) }
+                return bytes
+            } catch {
+                failure = error
+                return nil
+            }
+        }
+    }
+
+    /// Whether a checkpoint keeps what reading `file` gave: a native CSV file's (a source whose rows have lines).
+    static func keeps(_ source: any LedgerSource, _ file: ImportedFile) -> Bool {
+        source.kind == nil && source.rowNames == .lines && file.format == .native && file.recognised
     }
 }
 

@@ -20,6 +20,32 @@ struct InputLoader {
         /// The problems that are not about a rejected input row (a bad payees file, an unreadable
         /// header): quarantine cannot absorb these.
         var fatal: DiagnosticLog
+        /// What each input gave, as a checkpoint keeps it; nil for an input no checkpoint keeps (not a native
+        /// CSV file).
+        var kept: [ImportCheckpoint.Input?] = []
+        /// What the import depends on besides the inputs' bytes (``ImportCheckpoint/key(tool:inputs:payeesSHA256:mappingSHA256:)``).
+        var key = ""
+        /// What this run took from the last build's checkpoint.
+        var resumed = CheckpointUse()
+
+        /// The checkpoint of this import, when every input is one a checkpoint keeps.
+        var checkpoint: ImportCheckpoint.Meta? {
+            let inputs = kept.compactMap { $0 }
+            guard !inputs.isEmpty, inputs.count == kept.count else { return nil }
+            return ImportCheckpoint.Meta(key: key, inputs: inputs)
+        }
+    }
+
+    /// What a run took from the last build's checkpoint (``ImportCheckpoint``), for the run report.
+    struct CheckpointUse: Sendable, Equatable {
+        /// Inputs taken as they were, without reading their rows (the one read on from where it ended included).
+        var inputsTaken = 0
+        /// The input read on from where the last build stopped, and the line it went on from.
+        var readOn: (name: String, line: Int)?
+
+        static func == (a: CheckpointUse, b: CheckpointUse) -> Bool {
+            a.inputsTaken == b.inputsTaken && a.readOn?.name == b.readOn?.name && a.readOn?.line == b.readOn?.line
+        }
     }
 
     let inputs: BuildInputs
@@ -27,34 +53,61 @@ struct InputLoader {
     var readers = 2
     /// The bytes read before a native export is read in chunks, and of each chunk.
     var chunkBytes = NativeLedgerImporter.chunkBytes
+    /// The last build's checkpoint (``ImportCheckpoint``), to take what it read from; nil: read every input.
+    var checkpoint: String?
+    /// The tool's identity, part of the checkpoint's key.
+    var tool = ""
 
     /// The ledger of one run: its entries' texts go into a table of their own (``EntryTexts``), which lives as
     /// long as the entries do, so that the texts of a run never outlive it.
+    ///
+    /// A checkpoint that turns out damaged once its ledger is being read makes the import start again without it.
     func load() throws(BuildStop) -> Loaded {
-        try EntryTexts().using { () throws(BuildStop) -> Loaded in try loadEntries() }
+        if checkpoint != nil,
+            let loaded = try EntryTexts().using({ () throws(BuildStop) -> Loaded? in try loadEntries(resuming: true) })
+        {
+            return loaded
+        }
+        return try EntryTexts().using { () throws(BuildStop) -> Loaded in
+            guard let loaded = try loadEntries(resuming: false) else { preconditionFailure("no checkpoint to fail") }
+            return loaded
+        }
     }
 
-    private func loadEntries() throws(BuildStop) -> Loaded {
+    /// The import; nil when the checkpoint it began to take was damaged.
+    private func loadEntries(resuming: Bool) throws(BuildStop) -> Loaded? {
         var loaded = Loaded(
             diagnostics: DiagnosticLog(limit: inputs.maxErrors), fatal: DiagnosticLog(limit: inputs.maxErrors))
         var all: [Diagnostic] = []
+        var payeesSHA256: String?
         if let payees = inputs.payees {
             let bytes = try InputLoader.bytes(of: payees, option: "--payees")
+            payeesSHA256 = FileDigest.sha256(Data(bytes))
             let result = PayeesFileImporter.read(bytes: bytes, file: payees.name)
             all += result.diagnostics
             loaded.profiles = result.profiles
         }
         var mapping: Mapping?
+        var mappingSHA256: String?
         if let source = inputs.mapping {
-            let text = String(decoding: try InputLoader.bytes(of: source, option: "--mapping"), as: UTF8.self)
+            let bytes = try InputLoader.bytes(of: source, option: "--mapping")
+            mappingSHA256 = FileDigest.sha256(Data(bytes))
             do {
-                mapping = try Mapping.parse(text, file: source.name)
+                mapping = try Mapping.parse(String(decoding: bytes, as: UTF8.self), file: source.name)
             } catch {
                 throw BuildStop(.dataError, [error.description])
             }
         }
         let settings = inputs.settings(payeeTypes: loaded.profiles.compactMapValues(\.type), mapping: mapping)
-        for source in inputs.sources { all += try read(source, settings: settings, into: &loaded) }
+        loaded.key = ImportCheckpoint.key(
+            tool: tool, inputs: inputs, payeesSHA256: payeesSHA256, mappingSHA256: mappingSHA256)
+        var first = 0
+        if resuming, let checkpoint {
+            guard let taken = try take(checkpoint, settings: settings, into: &loaded) else { return nil }
+            first = taken.sources
+            all += taken.diagnostics
+        }
+        for source in inputs.sources[first...] { all += try read(source, settings: settings, into: &loaded) }
         // The payees file and the ledger must agree on each payee's type; every --payee must have been used.
         all += PayeesFileImporter.typeDisagreements(ledger: loaded.ledger, profiles: loaded.profiles)
         all += settings.unusedPayeeAssignments(loaded.files)

@@ -23,6 +23,8 @@ struct RecordBoundaries {
     }
 
     private var state = State.fieldStart
+    /// Whether the field being scanned (or about to be) is the first of its record.
+    private var firstField = true
     private let delimiter: UInt8
     /// The line the byte being scanned is on, as ``CSVReader`` counts them.
     private var line: Int
@@ -32,6 +34,12 @@ struct RecordBoundaries {
         self.delimiter = delimiter
         self.line = line
     }
+
+    /// The line of the record that begins where the scanner stands, when it stands at a record's first byte
+    /// after a record's line end (an LF, or a CR LF; the header's start too); nil inside a record, and after a CR
+    /// (an LF that follows would belong to its line end). At an input's end: whether bytes appended to it would
+    /// begin a record, and on which line.
+    var recordStartLine: Int? { state == .fieldStart && firstField ? line : nil }
 
     /// Scans `bytes` (the bytes that follow those scanned before) up to the first place at `minimum` or later where
     /// a record begins, and returns it with that record's line; the scanner then stands there, at the record's
@@ -55,8 +63,10 @@ struct RecordBoundaries {
                 // The record ended at the CR; an LF right after it is part of its line end.
                 if bytes[i] == lf { i += 1 }
                 state = .fieldStart
+                firstField = true
                 if i >= minimum { return (i, line) }
             case .fieldStart:
+                firstField = false
                 if bytes[i] == quote {
                     state = .quoted
                     i += 1
@@ -90,6 +100,7 @@ struct RecordBoundaries {
                 } else {
                     line += 1
                     state = end == lf ? .fieldStart : .carriageReturn
+                    firstField = true
                     if end == lf && i >= minimum { return (i, line) }
                 }
             }

@@ -34,15 +34,22 @@ extension NativeLedgerImporter {
     /// line number, problem and rejected row is what reading the whole input at once gives, whatever the cuts.
     /// `accept` has run on every row when this returns.
     ///
+    /// The result's ``ImportedFile/nextRecordLine`` says where a later run can go on reading the input once more is
+    /// appended to it.
+    ///
+    /// `resumingAt`: the input was read before up to a record's start on this line (a run before this one read it,
+    /// ``ImportedFile/Summary``): `firstPiece` holds its header (read again for the columns, nothing else), and the
+    /// rows are only those `more` gives, from that line on; the result counts only them.
+    ///
     /// > Note: `firstPiece` must hold the whole header record (``LedgerImport/readsInPieces(_:settings:)``).
     public static func readOverlapped(
         firstPiece: [UInt8], more: () -> [UInt8]?, file: String, readers: Int = 2, chunkBytes: Int = chunkBytes,
-        accept: @escaping @Sendable (LedgerEntry, Int, ArraySlice<UInt8>) -> Void
+        resumingAt resumeLine: Int? = nil, accept: @escaping @Sendable (LedgerEntry, Int, ArraySlice<UInt8>) -> Void
     ) -> ImportedFile {
         var table = CSVTable(file: file, format: .native)
         var reader = CSVReader(bytes: firstPiece)
         guard let header = readHeader(&reader, into: &table) else { return table.result }
-        let merged = MergedResult(table.result)
+        let merged = MergedResult(resumeLine == nil ? table.result : ImportedFile(name: file, format: .native))
         let pipeline = OrderedPipeline<Chunk, ChunkRead>(
             workers: readers, limit: readers + 2, name: "lp-import",
             makeWork: {
@@ -60,9 +67,12 @@ extension NativeLedgerImporter {
                     accept(entry, row.line, read.bytes[row.bytes])
                 }
             })
-        var cutter = ChunkCutter(rest: Array(firstPiece[reader.position...]), line: reader.line, target: chunkBytes)
+        var cutter =
+            resumeLine.map { ChunkCutter(rest: [], line: $0, target: chunkBytes) }
+            ?? ChunkCutter(rest: Array(firstPiece[reader.position...]), line: reader.line, target: chunkBytes)
         while let chunk = cutter.next(more: more) { pipeline.give(chunk) }
         pipeline.finish()
+        merged.result.nextRecordLine = cutter.nextRecordLine
         merged.result.cpu = ImportCPU(readers: pipeline.workCPU, ordered: pipeline.takeCPU, readerThreads: readers)
         return merged.result
     }
@@ -111,6 +121,10 @@ struct ChunkCutter {
         self.target = max(1, target)
         scanner = RecordBoundaries(line: line)
     }
+
+    /// Once ``next(more:)`` has given every chunk: the line a record appended to the input would begin on, when the
+    /// input ends where a record ends (``RecordBoundaries/recordStartLine``).
+    var nextRecordLine: Int? { scanner.recordStartLine }
 
     /// The next chunk, reading pieces from `more` as needed; nil once every byte has been given.
     mutating func next(more: () -> [UInt8]?) -> NativeLedgerImporter.Chunk? {

@@ -22,7 +22,26 @@ public enum NativeLedgerImporter {
             table.result.accept(line: found.line, bytes: found.bytes, entry: row.entry(file: file, line: found.line))
             return true
         }
+        table.result.nextRecordLine = nextRecordLine(bytes)
         return table.result
+    }
+
+    /// Whether `bytes` hold a whole first record, its line end included (a header a later read can go on after).
+    public static func holdsFirstRecord(_ bytes: [UInt8]) -> Bool {
+        var scanner = RecordBoundaries(line: 1)
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        return bytes.withUnsafeBufferPointer { scanner.scan(UnsafeBufferPointer(rebasing: $0[start...])) } != nil
+    }
+
+    /// The line a record appended to `bytes` would begin on, when they end where a record ends
+    /// (``RecordBoundaries/recordStartLine``); a leading byte order mark is not part of the first record.
+    static func nextRecordLine(_ bytes: [UInt8]) -> Int? {
+        var scanner = RecordBoundaries(line: 1)
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard bytes.count > start else { return nil }
+        // No record starts past the end: the scan reads every byte.
+        _ = bytes.withUnsafeBufferPointer { scanner.scan(UnsafeBufferPointer(rebasing: $0[start...]), from: $0.count) }
+        return scanner.recordStartLine
     }
 
     /// Reads the header record (the first piece must hold it whole), or reports why it is not a native header.

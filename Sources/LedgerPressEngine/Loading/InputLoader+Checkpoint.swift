@@ -1,0 +1,133 @@
+import LedgerPressCore
+import LedgerPressImport
+import LedgerPressSite
+
+extension InputLoader {
+    /// The last input of the checkpoint, read up to where the last build stopped (its bytes then, digested), and the
+    /// first piece after them: the rows appended since.
+    struct ReadOn {
+        var earlier: ImportCheckpoint.Input
+        var reading: DigestingReader
+        /// The input's first bytes (its header record).
+        var header: [UInt8]
+        var appended: [UInt8]
+        var line: Int
+    }
+
+    /// Takes what the last build's checkpoint at `path` read, when its inputs are this run's first ones (by name) and
+    /// each is byte for byte what that build read, but for the last, which may have grown since: its rows from
+    /// where that build stopped are read now. Returns how many sources it took, and their problems; nothing when the
+    /// checkpoint does not fit this run (the inputs are then read as if there were none); nil when the checkpoint
+    /// proved damaged once its ledger was being read (the import must start again, without it).
+    func take(_ path: String, settings: ImportSettings, into loaded: inout Loaded) throws(BuildStop)
+        -> (sources: Int, diagnostics: [Diagnostic])?
+    {
+        let none: (sources: Int, diagnostics: [Diagnostic]) = (0, [])
+        guard let (checkpoint, opened) = ImportCheckpoint.open(path, key: loaded.key) else { return none }
+        let earlier = checkpoint.meta.inputs
+        guard !earlier.isEmpty, earlier.count <= inputs.sources.count else { return none }
+        var readOn: ReadOn?
+        for (index, input) in earlier.enumerated() {
+            let source = inputs.sources[index]
+            guard source.name == input.name, source.recordedName == input.summary.name, source.kind == nil,
+                source.rowNames == .lines
+            else { return none }
+            let reading: DigestingReader
+            do {
+                reading = DigestingReader(try source.open())
+            } catch {
+                throw .source(source.name, error)
+            }
+            var header: [UInt8] = []
+            let size = input.summary.size
+            while reading.size < size, let piece = reading.piece(upTo: min(1 << 20, size - reading.size)) {
+                if header.count < chunkBytes { header += piece }
+            }
+            if let failure = reading.failure { throw .source(source.name, failure) }
+            guard reading.size == size, reading.digest.hex() == input.summary.sha256 else { return none }
+            let appended = reading.piece() ?? []
+            if let failure = reading.failure { throw .source(source.name, failure) }
+            if appended.isEmpty { continue }
+            // Grown: only the last input may have (rows appended to an earlier one would join the ledger after later
+            // inputs' rows), and only where a record ended, after a header this run reads again.
+            guard index == earlier.count - 1, input.file.format == .native, input.file.recognised,
+                let line = input.file.nextRecordLine, NativeLedgerImporter.holdsFirstRecord(header)
+            else { return none }
+            readOn = ReadOn(earlier: input, reading: reading, header: header, appended: appended, line: line)
+        }
+        guard var state = opened.state else { return none }
+        do {
+            loaded.ledger = try Ledger(restoring: &state, texts: EntryTexts.forNewEntry()) { opened.verifiedEnd(&$0) }
+        } catch {
+            return nil
+        }
+        var diagnostics: [Diagnostic] = []
+        for input in earlier.dropLast(readOn == nil ? 0 : 1) {
+            InputLoader.take(input, into: &loaded)
+            diagnostics += input.file.diagnostics + input.problems
+        }
+        loaded.resumed.inputsTaken = earlier.count
+        if let readOn {
+            diagnostics += try self.readOn(readOn, source: inputs.sources[earlier.count - 1], into: &loaded)
+        }
+        return (earlier.count, diagnostics)
+    }
+
+    /// Takes one input as the checkpoint has it.
+    static func take(_ input: ImportCheckpoint.Input, into loaded: inout Loaded) {
+        loaded.files.append(ImportedFile(input.file))
+        loaded.counts.append(input.count)
+        loaded.rejected += input.rejected
+        loaded.summaries.append(input.summary)
+        loaded.kept.append(input)
+    }
+
+    /// Reads the rows appended to the checkpoint's last input since the last build, from where it stopped, into the
+    /// ledger it left; the input's counts, rejected rows, problems and facts are then those of reading it whole.
+    func readOn(_ readOn: ReadOn, source: any LedgerSource, into loaded: inout Loaded) throws(BuildStop)
+        -> [Diagnostic]
+    {
+        let earlier = readOn.earlier
+        let path = source.name
+        let reading = readOn.reading
+        var pending: [UInt8]? = readOn.appended
+        let more = { () -> [UInt8]? in
+            if let piece = pending {
+                pending = nil
+                return piece
+            }
+            return reading.piece()
+        }
+        let before = loaded.ledger.entries.count
+        // Room for the appended rows at the bytes per row read before.
+        let rowBytes = max(1, earlier.summary.size / max(1, earlier.summary.rows))
+        loaded.ledger.reserveCapacity(before + max(0, reading.input.sizeHint - earlier.summary.size) / rowBytes + 1)
+        var merged = Merged()
+        let rest = readInPieces(
+            first: readOn.header, more: more, path: path, resumingAt: readOn.line, merged: &merged,
+            ledger: &loaded.ledger)
+        if let failure = reading.failure { throw .source(path, failure) }
+        var file = ImportedFile(earlier.file)
+        file.appendStreamed(rest)
+        file.cpu = rest.cpu
+        let rejected = earlier.rejected + (rest.rejected + merged.rejected).sorted { $0.line < $1.line }
+        let count = InputCount(
+            file: path, rowsRead: file.rowsRead, accepted: earlier.count.accepted + merged.accepted,
+            rejected: rejected.count, skipped: file.skipped, entries: earlier.count.entries + merged.entries,
+            newEntries: earlier.count.newEntries + loaded.ledger.entries.count - before)
+        let summary = InputSummary(
+            name: source.recordedName, size: reading.size, sha256: reading.digest.hex(), rows: file.rowsRead,
+            source: source.kind)
+        let problems = earlier.problems + merged.problems
+        loaded.files.append(file)
+        loaded.counts.append(count)
+        loaded.rejected += rejected
+        loaded.summaries.append(summary)
+        loaded.kept.append(
+            ImportCheckpoint.Input(
+                name: path, file: file.summary, count: count, rejected: rejected, problems: problems, summary: summary))
+        loaded.resumed.readOn = (path, readOn.line)
+        return file.diagnostics + problems
+    }
+
+}
