@@ -87,7 +87,8 @@ import Testing
             let sources = inputs.map { FileSource(path: fixture.url($0).path) as any LedgerSource }
             let build = BuildInputs(
                 sources: sources, payees: FileSource(path: fixture.url("payees.csv").path))
-            built.append(try SiteBuilder(inputs: build, options: options).build(into: fixture.url(output), named: output))
+            built.append(
+                try SiteBuilder(inputs: build, options: options).build(into: fixture.url(output), named: output))
         }
         #expect(fixture.tree("site") == fixture.tree("control"), "the site", sourceLocation: sourceLocation)
         #expect(
@@ -128,7 +129,8 @@ import Testing
         ).count
         try append(
             "ledger.csv",
-            Self.rows.dropFirst(900).joined(separator: "\n") + "\n" + Self.edgeRows("second", repeating: Self.plainRow(950))
+            Self.rows.dropFirst(900).joined(separator: "\n") + "\n"
+                + Self.edgeRows("second", repeating: Self.plainRow(950))
                 + Self.edgeRows("third", repeating: Self.plainRow(7)))
         let second = try night(["ledger.csv"])
         #expect(second.imported.checkpoint.inputsTaken == 1)
@@ -205,7 +207,8 @@ import Testing
         #expect(try night(["ledger.csv"]).imported.checkpoint.inputsTaken == 0)
 
         // Inside a quoted field: a line end there is not a record's end.
-        try write("ledger.csv", text + "open_quote,2026-11-20T11:00:00Z,drv_0002,driver,,tip,1.50,USD,job,\"first line\n")
+        try write(
+            "ledger.csv", text + "open_quote,2026-11-20T11:00:00Z,drv_0002,driver,,tip,1.50,USD,job,\"first line\n")
         try night(["ledger.csv"])
         try append("ledger.csv", "second line\",,\n" + Self.lateRows.joined(separator: "\n") + "\n")
         #expect(try night(["ledger.csv"]).imported.checkpoint.inputsTaken == 0)

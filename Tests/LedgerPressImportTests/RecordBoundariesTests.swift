@@ -121,7 +121,9 @@ import Testing
         #expect(NativeLedgerImporter.read(bytes: Array((header + row).utf8), file: "l.csv").nextRecordLine == nil)
         #expect(NativeLedgerImporter.read(bytes: Array(header.utf8), file: "l.csv").nextRecordLine == 2)
         let quoted = header + "e2,2026-11-01T10:00:00Z,p1,driver,earning,1.00,USD,\"a\nb\"\r\n"
-        #expect(NativeLedgerImporter.read(bytes: [0xEF, 0xBB, 0xBF] + Array(quoted.utf8), file: "l.csv").nextRecordLine == 4)
+        #expect(
+            NativeLedgerImporter.read(bytes: [0xEF, 0xBB, 0xBF] + Array(quoted.utf8), file: "l.csv").nextRecordLine == 4
+        )
         #expect(NativeLedgerImporter.holdsFirstRecord(Array(header.utf8)))
         #expect(!NativeLedgerImporter.holdsFirstRecord(Array(header.dropLast().utf8)))
     }
