@@ -66,20 +66,21 @@ extension Ledger {
         count = recordCount
         // A damaged record could name a text the table does not hold: nothing reads one before the digest says so.
         guard verified(&reader) else { throw StateReader.Damaged(description: "the state's digest differs") }
-        try indexRecords()
+        indexPending = count > 0
     }
 
-    /// Makes the index by id from the records (each id once: a repeat is merged into its first record).
-    private mutating func indexRecords() throws {
+    /// Makes the index by id from the records, once, when a ledger read back is first added to (each id has one
+    /// record: a repeat was merged into its first one before the state was written).
+    mutating func readyIndex() {
+        guard indexPending else { return }
+        indexPending = false
         indexByID.reserveCapacity(count)
         var index = indexByID
-        var repeated = false
         let records = self.records
         records.visit(first: count) { position, record in
-            if index.claim(record.id, for: position, in: records) != nil { repeated = true }
+            precondition(index.claim(record.id, for: position, in: records) == nil, "one record per id")
         }
         indexByID = index
-        if repeated { throw StateReader.Damaged(description: "an id with two records") }
     }
 
     private static func write(_ location: SourceLocation, _ writer: inout StateWriter) throws {

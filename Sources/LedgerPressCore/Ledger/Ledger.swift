@@ -12,6 +12,9 @@ public struct Ledger: Sendable {
     /// How many entries (records) the ledger has.
     var count = 0
     var indexByID = EntryIndex()
+    /// A ledger read back whole (``init(restoring:texts:verified:)``) makes its index by id when it is first needed:
+    /// a build that adds no entry to it never does.
+    var indexPending = false
     /// Each payee's type, where it was first seen, and its id as first read (a `String` key matches any id
     /// canonically equal to it: the bytes tell two payees apart).
     var typeByPayee: [String: (PayeeType, SourceLocation, id: String)] = [:]
@@ -44,6 +47,7 @@ public struct Ledger: Sendable {
     /// Adds the entries of one input row only if none of them conflicts; returns whether it did.
     @discardableResult
     public mutating func add(row: some Collection<LedgerEntry>, diagnostics: inout DiagnosticLog) -> Bool {
+        readyIndex()
         if row.count == 1, let entry = row.first { return add(single: entry, diagnostics: &diagnostics) }
         var clean = true
         for entry in row {
@@ -58,12 +62,14 @@ public struct Ledger: Sendable {
 
     /// Room for this many entries in all, so that adding them does not grow the index step by step.
     public mutating func reserveCapacity(_ count: Int) {
+        readyIndex()
         indexByID.reserveCapacity(count)
     }
 
     /// A row of one entry: the same checks and merge as ``problem(with:)`` then ``insert(_:)``, with one
     /// look-up of the payee and one of the id for a new entry.
     mutating func add(single entry: LedgerEntry, diagnostics: inout DiagnosticLog) -> Bool {
+        readyIndex()
         let (table, number) = entry.payeeNumber
         let known: PayeeType?
         if let last = lastPayee, last.number == number, last.table === table {
@@ -103,6 +109,7 @@ public struct Ledger: Sendable {
 
     /// Adds one entry (or merges a repeat), reporting conflicts.
     public mutating func add(_ entry: LedgerEntry, diagnostics: inout DiagnosticLog) {
+        readyIndex()
         if let problem = problem(with: entry) {
             diagnostics.append(problem)
         } else {
@@ -112,6 +119,7 @@ public struct Ledger: Sendable {
 
     /// Why an entry cannot join the ledger: its payee's type disagrees, or it repeats an id with other values.
     func problem(with entry: LedgerEntry) -> Diagnostic? {
+        precondition(!indexPending, "the index is made before an entry is looked up")
         if let (_, firstSeen, id) = typeByPayee[entry.payeeID], !Ledger.sameBytes(id, entry.payeeID) {
             return Ledger.lookAlike("payee_id", entry.payeeID, entry.source, as: id, firstSeen)
         }
@@ -142,6 +150,7 @@ public struct Ledger: Sendable {
 
     /// Adds a checked entry, or merges it into the earlier one with its id.
     mutating func insert(_ entry: LedgerEntry) {
+        readyIndex()
         let records = ownRecords()
         guard let index = indexByID.claim(entry.id, for: count, in: records) else {
             typeByPayee[entry.payeeID] = typeByPayee[entry.payeeID] ?? (entry.payeeType, entry.source, entry.payeeID)
