@@ -88,14 +88,7 @@ final class EntryRecords: @unchecked Sendable {
         state.withLock { state in
             let box = Self.box(entry, in: &state)
             let position = state.count
-            let chunk = position / spill.chunkRecords
-            if chunk == state.chunks.count {
-                state.chunks.append(Chunk(bytes: .allocate(byteCount: chunkBytes, alignment: 16)))
-                state.chunksInMemory += 1
-                spillOlderChunks(&state)
-            }
-            guard let memory = state.chunks[chunk]?.bytes else { preconditionFailure("the last chunk is in memory") }
-            box.write(to: memory + (position % spill.chunkRecords) * Self.size)
+            box.write(to: nextChunk(&state) + (position % spill.chunkRecords) * Self.size)
             state.count += 1
         }
     }
@@ -214,17 +207,8 @@ final class EntryRecords: @unchecked Sendable {
             precondition(state.texts === texts, "records of one table")
             var done = 0
             while done < bytes.count {
-                let position = state.count
-                let chunk = position / spill.chunkRecords
-                if chunk == state.chunks.count {
-                    state.chunks.append(Chunk(bytes: .allocate(byteCount: chunkBytes, alignment: 16)))
-                    state.chunksInMemory += 1
-                    spillOlderChunks(&state)
-                }
-                guard let memory = state.chunks[chunk]?.bytes else {
-                    preconditionFailure("the last chunk is in memory")
-                }
-                let offset = position % spill.chunkRecords
+                let memory = nextChunk(&state)
+                let offset = state.count % spill.chunkRecords
                 let records = min(spill.chunkRecords - offset, (bytes.count - done) / Self.size)
                 guard let source = bytes.baseAddress else { return }
                 (memory + offset * Self.size).copyMemory(from: source + done, byteCount: records * Self.size)
@@ -232,6 +216,18 @@ final class EntryRecords: @unchecked Sendable {
                 done += records * Self.size
             }
         }
+    }
+
+    /// The memory of the chunk the next record goes into, made (and older chunks spilled) when it starts one.
+    private func nextChunk(_ state: inout State) -> UnsafeMutableRawPointer {
+        let chunk = state.count / spill.chunkRecords
+        if chunk == state.chunks.count {
+            state.chunks.append(Chunk(bytes: .allocate(byteCount: chunkBytes, alignment: 16)))
+            state.chunksInMemory += 1
+            spillOlderChunks(&state)
+        }
+        guard let memory = state.chunks[chunk]?.bytes else { preconditionFailure("the last chunk is in memory") }
+        return memory
     }
 
     /// A copy of every record, for a ledger that changes while another holds these.
