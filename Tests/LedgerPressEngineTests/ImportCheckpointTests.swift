@@ -236,6 +236,22 @@ import Testing
         }
     }
 
+    @Test func aCheckpointOthersMayWriteIsNotRead() throws {
+        try start()
+        try night(["ledger.csv"])
+        #expect(try FileManager.default.attributesOfItem(atPath: checkpoint("site"))[.posixPermissions] as? Int == 0o600)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: checkpoint("site"))
+        try append("ledger.csv", Self.lateRows[0] + "\n")
+        #expect(try night(["ledger.csv"]).imported.checkpoint.inputsTaken == 0)
+        // A link in its place is not followed.
+        try FileManager.default.moveItem(atPath: checkpoint("site"), toPath: fixture.url("elsewhere.ledger").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: checkpoint("site"), withDestinationPath: fixture.url("elsewhere.ledger").path)
+        try append("ledger.csv", Self.lateRows[1] + "\n")
+        #expect(try night(["ledger.csv"]).imported.checkpoint.inputsTaken == 0)
+        #expect(try night(["ledger.csv"]).imported.checkpoint.inputsTaken == 1, "the link was replaced by a checkpoint")
+    }
+
     @Test func aBuildThatFailsLeavesTheLastCheckpoint() throws {
         try start()
         try night(["ledger.csv"])

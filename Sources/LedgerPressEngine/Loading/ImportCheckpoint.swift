@@ -80,10 +80,18 @@ struct ImportCheckpoint {
 
     /// The checkpoint at `path`, read up to its ledger's state (which `reader` then gives); nil when there is none,
     /// or it is not a checkpoint this tool wrote for `key`.
+    ///
+    /// > Note: what a checkpoint holds is published as if it had been read from the inputs, so only one that this
+    /// > user could have written is read: a regular file of the user's own that no one else may write (the build
+    /// > makes it 0600), like a private key.
     static func open(_ path: String, key: String) -> (ImportCheckpoint, Opened)? {
-        let file = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let file = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard file >= 0 else { return nil }
         let opened = Opened(file: file)
+        var status = stat()
+        guard fstat(file, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid(),
+            status.st_mode & 0o022 == 0
+        else { return nil }
         var reader = opened.reader()
         guard (try? reader.raw(magic.count, { Array($0) })) == magic,
             let text = try? reader.text(),
