@@ -239,7 +239,8 @@ import Testing
     @Test func aCheckpointOthersMayWriteIsNotRead() throws {
         try start()
         try night(["ledger.csv"])
-        #expect(try FileManager.default.attributesOfItem(atPath: checkpoint("site"))[.posixPermissions] as? Int == 0o600)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: checkpoint("site"))[.posixPermissions] as? Int == 0o600)
         try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: checkpoint("site"))
         try append("ledger.csv", Self.lateRows[0] + "\n")
         #expect(try night(["ledger.csv"]).imported.checkpoint.inputsTaken == 0)
