@@ -146,11 +146,19 @@ timed() {
 # every file created scans past them; it took 34 % of a month build's CPU right after `rm -rf` of the full
 # site), a cost no row should carry for an earlier row's clean-up. Needs disk for every site the bench
 # writes (about 43 GiB at 1M with BENCH_RUNS=1, 94 GiB with 3: see the check above).
+# A site's import checkpoint (.<site>.ledger beside it) goes with the site: the next build into that folder must
+# read every input, as a first build does; only the nights after a build in one loop take it.
 trash_count=0
 discard() {
     local path
     mkdir -p "$work/trash"
     for path in "$@"; do
+        local checkpoint
+        checkpoint="$(dirname "$path")/.$(basename "$path").ledger"
+        if [ -e "$checkpoint" ]; then
+            trash_count=$((trash_count + 1))
+            mv "$checkpoint" "$work/trash/$trash_count"
+        fi
         [ -e "$path" ] || continue
         trash_count=$((trash_count + 1))
         mv "$path" "$work/trash/$trash_count"

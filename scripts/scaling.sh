@@ -118,7 +118,8 @@ for c in $cpus; do
 	row "late-$c" "$c" "$wall"
 	timed "finance-$c" "$list" "$BIN" build "${inputs[@]}" --only finance --output "$work/finance-$c"
 	row "finance-$c" "$c" "$wall"
-	rm -rf "$site" "$work/.site-$c.spare" "$work/finance-$c" "$work/.finance-$c.spare"
+	rm -rf "$site" "$work/.site-$c.spare" "$work/.site-$c.ledger" "$work/finance-$c" "$work/.finance-$c.spare" \
+		"$work/.finance-$c.ledger"
 done
 
 # On all CPUs, the full build again with other numbers of writer threads (WRITERS, default "8"; "none" skips):
@@ -129,7 +130,7 @@ for w in ${WRITERS:-8}; do
 	LEDGERPRESS_WRITERS=$w timed "full-$last-writers-$w" "0-$((last - 1))" "$BIN" build "${inputs[@]}" \
 		--output "$work/writers-$w"
 	row "full-$last-writers-$w" "$last" "$wall"
-	rm -rf "$work/writers-$w" "$work/.writers-$w.spare"
+	rm -rf "$work/writers-$w" "$work/.writers-$w.spare" "$work/.writers-$w.ledger"
 done
 
 # The sharded layouts on all CPUs: N shards at once, each on its own TOTAL/N CPUs, then one merge on all of them.
@@ -164,7 +165,7 @@ for n in $shard_counts; do
 		"$(awk -v a="$builds" -v b="$wall" 'BEGIN { printf "%.2f", a + b }')" \
 		"$(awk -v a="$wall" -v b="$single" 'BEGIN { printf "%.2f", a / b }')" "$single" >>"$table"
 	save
-	rm -rf "$work/shards-$n" "$work/merged-$n" "$work/.merged-$n.spare"
+	rm -rf "$work/shards-$n" "$work/merged-$n" "$work/.merged-$n.spare" "$work/.merged-$n.ledger"
 done
 echo "Every merged site was byte for byte the single build (diff -r)." >>"$table"
 fi
