@@ -128,7 +128,8 @@ public struct ImportedFile: Sendable {
     }
 
     /// Adds what reading a later part of the same input gave (a chunk of it, read on another thread, whose rows were
-    /// handed on): its rejected rows and diagnostics after these, its streamed rows' count and facts, its skips.
+    /// handed on; or the rows appended since a run before this one read it): its rejected rows and diagnostics after
+    /// these, its streamed rows' count and facts, its skips, and where the input now ends (``nextRecordLine``).
     public mutating func appendStreamed(_ later: ImportedFile) {
         precondition(later.rows.isEmpty && later.entries.isEmpty, "a part whose rows were handed on")
         rejected += later.rejected
