@@ -534,7 +534,12 @@ fi
     echo
     echo "$(date -u +%Y-%m-%d), $(uname -sr), $(nproc) cores ($(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)),"
     echo "$(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo) RAM, $(df -T "$work" | awk 'NR == 2 { print $2 }') under $(dirname "$work");"
-    echo "ledgerpress $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources 2>/dev/null || echo '+changes') (${bin#"$repo"/}),"
+    if [ -n "${BENCH_BIN:-}" ]; then
+        # Another binary than this checkout's build: named by its path and digest, not by the checkout's HEAD.
+        echo "ledgerpress $bin (BENCH_BIN, SHA-256 $(sha256sum "$bin" | cut -c1-16)),"
+    else
+        echo "ledgerpress $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources 2>/dev/null || echo '+changes') (${bin#"$repo"/}),"
+    fi
     echo "$(hledger --version | cut -d, -f1), $(ledger --version | awk 'NR == 1' | cut -d, -f1), $(cmark --version | awk 'NR == 1' | cut -d' ' -f1-2), $(hugo version | cut -d' ' -f1-2)."
     echo "Median of $runs run(s) per row (BENCH_RUNS); wall and CPU (user + sys) seconds and peak RSS from \`/usr/bin/time -v\`."
     echo
