@@ -37,6 +37,9 @@ public struct SiteBuilder: Sendable {
         /// What the import took from the last build's checkpoint: inputs taken without reading their rows, and the
         /// input read on from the line where the last build stopped.
         public var checkpoint: (inputsTaken: Int, readOn: (name: String, line: Int)?) = (0, nil)
+        /// Payees whose entries digest (part of their key) was taken from the checkpoint: no row read since touched
+        /// them, so their entries are not read again to key them.
+        public var entriesDigestsTaken = 0
     }
 
     /// A build that published.
@@ -86,6 +89,11 @@ public struct SiteBuilder: Sendable {
             configuration.shrinkGuard = options.shrinkGuard
             configuration.documents = options.documents
             configuration.letterIssuedAt = prepared.letterIssuedAt
+            configuration.knownEntryDigests = prepared.knownEntryDigests
+            if case .replace(let writing) = checkpoint {
+                let asOf = options.site.asOf
+                configuration.plannedEntryDigests = { writing.provide(.init(asOf: asOf, digests: $0)) }
+            }
             let pipeline = SitePipeline(configuration)
             let site = try BuildStop.publishing {
                 // The pipeline takes the payees' entries over (so that it can free them as payees are done).
@@ -150,6 +158,9 @@ public struct SiteBuilder: Sendable {
         var recipients: [OutboxRecipient] = []
         /// What becomes of the import's checkpoint once the build publishes, or fails.
         var checkpoint = CheckpointAfter.keep
+        /// The entries digests of the payees whose entries are as the checkpoint's build planned them (read back, no
+        /// row read since touched them, the same `--as-of`).
+        var knownEntryDigests: [String: String] = [:]
     }
 
     /// The import's checkpoint (``ImportCheckpoint``) once the build publishes: kept as it is (it holds this run's
@@ -188,6 +199,11 @@ public struct SiteBuilder: Sendable {
         var ledger = loaded.ledger
         // The whole ledger read, for a new checkpoint (unless the last one holds exactly these inputs).
         var checkpointLedger = checkpoint != nil ? loaded.ledger : nil
+        var knownEntryDigests: [String: String] = [:]
+        if let stored = loaded.entryDigests, stored.asOf == options.site.asOf, let touched = loaded.ledger.touchedPayees
+        {
+            knownEntryDigests = stored.digests.filter { !touched.contains($0.key) }
+        }
         var diagnostics = loaded.diagnostics
         var imported = Imported()
         imported.inputs = zip(loaded.summaries, loaded.counts).map { ($0, $1) }
@@ -196,6 +212,7 @@ public struct SiteBuilder: Sendable {
         imported.rowsRejected = loaded.rejected.count
         imported.lines = zip(loaded.files, loaded.counts).map { InputLoader.line($0, count: $1) }
         imported.checkpoint = (loaded.resumed.inputsTaken, loaded.resumed.readOn)
+        imported.entriesDigestsTaken = knownEntryDigests.count
         do {
             told(imported)
             var taken = ""
@@ -271,6 +288,7 @@ public struct SiteBuilder: Sendable {
             }
             var prepared = Prepared(
                 imported: imported, payees: payees, figures: figures, shardFacts: shardFacts, letterIssuedAt: issuedAt)
+            prepared.knownEntryDigests = knownEntryDigests
             if let checkpoint, let whole = checkpointLedger {
                 checkpointLedger = nil
                 if let meta = loaded.checkpoint {

@@ -284,6 +284,8 @@ extension RunReport {
         let (taken, readOn) = imported.checkpoint
         importCheckpoint =
             taken > 0
-            ? ImportCheckpointUse(inputsTaken: taken, readOn: readOn?.name, readOnFromLine: readOn?.line) : nil
+            ? ImportCheckpointUse(
+                inputsTaken: taken, readOn: readOn?.name, readOnFromLine: readOn?.line,
+                entriesDigestsTaken: imported.entriesDigestsTaken) : nil
     }
 }

@@ -66,11 +66,14 @@ struct RunReport: Encodable {
         var inputsTaken: Int
         var readOn: String?
         var readOnFromLine: Int?
+        /// Payees whose entries digest was taken from it (their entries not read again to key them).
+        var entriesDigestsTaken: Int
 
         enum CodingKeys: String, CodingKey {
             case inputsTaken = "inputs_taken"
             case readOn = "read_on"
             case readOnFromLine = "read_on_from_line"
+            case entriesDigestsTaken = "entries_digests_taken"
         }
     }
 

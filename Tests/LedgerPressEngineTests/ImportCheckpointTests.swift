@@ -75,12 +75,14 @@ import Testing
     /// returns the site's build, after checking both agree.
     @discardableResult
     func night(
-        _ inputs: [String], chunkBytes: Int = 700, sourceLocation: SourceLocation = #_sourceLocation
+        _ inputs: [String], chunkBytes: Int = 700, asOf: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> SiteBuilder.Built {
         var built: [SiteBuilder.Built] = []
         for output in ["site", "control"] {
             var options = BuildOptions(defaultTemplates: EngineFixture.templates, workers: 2)
             options.site.issuer = "Sample Rides"
+            options.site.asOf = asOf
             options.importCheckpoint = output == "site"
             options.importChunkBytes = output == "site" ? chunkBytes : NativeLedgerImporter.chunkBytes
             options.rejectFile = fixture.url(output + "-rejected.csv").path
@@ -134,6 +136,8 @@ import Testing
                 + Self.edgeRows("third", repeating: Self.plainRow(7)))
         let second = try night(["ledger.csv"])
         #expect(second.imported.checkpoint.inputsTaken == 1)
+        #expect(second.imported.entriesDigestsTaken > 0, "payees no appended row touched")
+        #expect(second.imported.entriesDigestsTaken < second.imported.payees, "payees the appended rows touched")
         #expect(second.imported.checkpoint.readOn?.name == fixture.url("ledger.csv").path)
         #expect(second.imported.checkpoint.readOn?.line == lines)
         #expect(second.imported.rowsRejected == 6)
@@ -143,9 +147,23 @@ import Testing
         let third = try night(["ledger.csv"])
         #expect(third.imported.checkpoint.inputsTaken == 1)
         #expect(third.imported.checkpoint.readOn == nil)
+        #expect(third.imported.entriesDigestsTaken == third.imported.payees, "no payee was touched")
         let after = try FileManager.default.attributesOfItem(atPath: checkpoint("site"))
         #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int)
         #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
+
+        // A row that only merges into an earlier one (a description set): its payee's entries changed, nothing else.
+        let merged = Self.plainRow(400).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        var described = merged
+        described[9] = "described later"
+        try append("ledger.csv", described.joined(separator: ",") + "\n")
+        let merging = try night(["ledger.csv"])
+        #expect(merging.imported.entriesDigestsTaken == merging.imported.payees - 1, "only \(merged[2]) was touched")
+
+        // Another `--as-of`: the entries digests are not taken.
+        let asOf = try night(["ledger.csv"], asOf: "2026-11-30T00:00:00Z")
+        #expect(asOf.imported.checkpoint.inputsTaken == 1)
+        #expect(asOf.imported.entriesDigestsTaken == 0)
 
         // Read on in one chunk as well as in many.
         try append("ledger.csv", Self.lateRows.joined(separator: "\n") + "\n")

@@ -67,6 +67,7 @@ extension Ledger {
         // A damaged record could name a text the table does not hold: nothing reads one before the digest says so.
         guard verified(&reader) else { throw StateReader.Damaged(description: "the state's digest differs") }
         indexPending = count > 0
+        touchedPayees = []
     }
 
     /// Makes the index by id from the records, once, when a ledger read back is first added to (each id has one

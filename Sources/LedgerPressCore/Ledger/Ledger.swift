@@ -15,6 +15,9 @@ public struct Ledger: Sendable {
     /// A ledger read back whole (``init(restoring:texts:verified:)``) makes its index by id when it is first needed:
     /// a build that adds no entry to it never does.
     var indexPending = false
+    /// The payees whose entries changed since the ledger was read back (``init(restoring:texts:verified:)``): an entry
+    /// added or merged into. Nil for a ledger not read back.
+    public internal(set) var touchedPayees: Set<String>?
     /// Each payee's type, where it was first seen, and its id as first read (a `String` key matches any id
     /// canonically equal to it: the bytes tell two payees apart).
     var typeByPayee: [String: (PayeeType, SourceLocation, id: String)] = [:]
@@ -97,6 +100,7 @@ public struct Ledger: Sendable {
             }
             records.append(entry)
             count += 1
+            touchedPayees?.insert(entry.payeeID)
             return true
         }
         if let problem = problem(with: entry) {
@@ -151,6 +155,7 @@ public struct Ledger: Sendable {
     /// Adds a checked entry, or merges it into the earlier one with its id.
     mutating func insert(_ entry: LedgerEntry) {
         readyIndex()
+        touchedPayees?.insert(entry.payeeID)
         let records = ownRecords()
         guard let index = indexByID.claim(entry.id, for: count, in: records) else {
             typeByPayee[entry.payeeID] = typeByPayee[entry.payeeID] ?? (entry.payeeType, entry.source, entry.payeeID)

@@ -14,14 +14,18 @@ extension ImportCheckpoint {
         private let done = NSCondition()
         private var finished = false
         private var failure: (any Error)?
+        /// The payees' entries digests, once the plan has them; cancelled: the build ended without them.
+        private var digests: EntryDigests?
+        private var cancelled = false
 
-        /// Starts writing the checkpoint of `ledger` for `path`.
+        /// Starts writing the checkpoint of `ledger` for `path`; it is finished once ``provide(_:)`` gives the payees'
+        /// entries digests.
         init(_ meta: Meta, ledger: Ledger, path: String) {
             self.path = path
             let thread = Thread { [self] in
                 var failure: (any Error)?
                 do {
-                    try ImportCheckpoint.write(meta, ledger: ledger, to: path + ".new")
+                    try ImportCheckpoint.write(meta, ledger: ledger, to: path + ".new") { waitForDigests() }
                 } catch {
                     failure = error
                 }
@@ -35,10 +39,28 @@ extension ImportCheckpoint {
             thread.start()
         }
 
+        /// Gives the payees' entries digests the plan computed (the checkpoint's last part).
+        func provide(_ digests: EntryDigests) {
+            done.lock()
+            self.digests = digests
+            done.broadcast()
+            done.unlock()
+        }
+
+        private func waitForDigests() -> EntryDigests? {
+            done.lock()
+            defer { done.unlock() }
+            while digests == nil && !cancelled { done.wait() }
+            return digests
+        }
+
         /// Waits for the writing to end; its failure, if any.
         private func wait() -> (any Error)? {
             done.lock()
             defer { done.unlock() }
+            // A build that publishes has planned; one that did not never will.
+            cancelled = true
+            done.broadcast()
             while !finished { done.wait() }
             return failure
         }

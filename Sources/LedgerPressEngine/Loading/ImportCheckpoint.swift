@@ -37,6 +37,13 @@ struct ImportCheckpoint {
         var inputs: [Input]
     }
 
+    /// Each payee's entries digest as the build that wrote the checkpoint planned them (``SitePipeline/Configuration/knownEntryDigests``),
+    /// after its `--as-of`: a later build whose `--as-of` is the same takes those of the payees no row it read touched.
+    struct EntryDigests: Codable, Sendable {
+        var asOf: String?
+        var digests: [String: String]
+    }
+
     var meta: Meta
 
     /// The checkpoint's place beside `output`.
@@ -59,8 +66,9 @@ struct ImportCheckpoint {
         return parts.joined(separator: "\n")
     }
 
-    /// Writes the checkpoint of `ledger` to `path` (a new file, replaced if it is there).
-    static func write(_ meta: Meta, ledger: Ledger, to path: String) throws {
+    /// Writes the checkpoint of `ledger` to `path` (a new file, replaced if it is there); the payees' entries digests
+    /// come last (`digests` may wait for them; nil: the build did not get that far, nothing is kept).
+    static func write(_ meta: Meta, ledger: Ledger, to path: String, digests: () -> EntryDigests?) throws {
         let file = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw Failure(path: path, code: errno) }
         defer { close(file) }
@@ -74,6 +82,8 @@ struct ImportCheckpoint {
         encoder.outputFormatting = [.sortedKeys]
         try writer.text(String(decoding: try encoder.encode(meta), as: UTF8.self))
         try ledger.writeState(&writer)
+        guard let digests = digests() else { throw Failure(path: path, code: ECANCELED) }
+        try writer.text(String(decoding: try encoder.encode(digests), as: UTF8.self))
         try writer.flush()
         try writeAll(Array(digest.hex().utf8), to: file, path: path)
     }

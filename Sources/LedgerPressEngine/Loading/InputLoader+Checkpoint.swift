@@ -1,3 +1,4 @@
+import Foundation
 import LedgerPressCore
 import LedgerPressImport
 import LedgerPressSite
@@ -56,11 +57,20 @@ extension InputLoader {
             readOn = ReadOn(earlier: input, reading: reading, header: header, appended: appended, line: line)
         }
         guard var state = opened.state else { return none }
+        var digests: ImportCheckpoint.EntryDigests?
         do {
-            loaded.ledger = try Ledger(restoring: &state, texts: EntryTexts.forNewEntry()) { opened.verifiedEnd(&$0) }
+            loaded.ledger = try Ledger(restoring: &state, texts: EntryTexts.forNewEntry()) { reader in
+                // The payees' entries digests come after the ledger, and the file's digest vouches for both.
+                guard let text = try? reader.text(),
+                    let decoded = try? JSONDecoder().decode(ImportCheckpoint.EntryDigests.self, from: Data(text.utf8))
+                else { return false }
+                digests = decoded
+                return opened.verifiedEnd(&reader)
+            }
         } catch {
             return nil
         }
+        loaded.entryDigests = digests
         var diagnostics: [Diagnostic] = []
         for input in earlier.dropLast(readOn == nil ? 0 : 1) {
             InputLoader.take(input, into: &loaded)

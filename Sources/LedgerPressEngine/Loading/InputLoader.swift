@@ -27,6 +27,8 @@ struct InputLoader {
         var key = ""
         /// What this run took from the last build's checkpoint.
         var resumed = CheckpointUse()
+        /// The payees' entries digests the checkpoint kept (with the ledger read back from it).
+        var entryDigests: ImportCheckpoint.EntryDigests?
 
         /// The checkpoint of this import, when every input is one a checkpoint keeps.
         var checkpoint: ImportCheckpoint.Meta? {

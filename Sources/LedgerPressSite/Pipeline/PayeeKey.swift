@@ -18,12 +18,25 @@ struct PayeeKey {
         self.static = digest.finish()
     }
 
-    /// The static part and every field of every entry, in the order given.
+    /// The static part and every field of every entry, in the order given (``entriesDigest(_:)``).
     func full(entries: PayeeEntries, letterIssuedAt: Timestamp? = nil) -> String {
-        var digest = DigestBuilder("ledgerpress payee entries 2")
+        full(entriesDigest: PayeeKey.entriesDigest(entries), letterIssuedAt: letterIssuedAt)
+    }
+
+    /// The static part and the digest of the payee's entries (given when a build knows their entries did not change
+    /// since it was computed: ``SitePipeline/Configuration/knownEntryDigests``).
+    func full(entriesDigest: String, letterIssuedAt: Timestamp? = nil) -> String {
+        var digest = DigestBuilder("ledgerpress payee entries 3")
         digest.text(self.static)
         // A letter is issued as of the run's as-of: a payee whose entries are unchanged gets a new letter when it moves.
         if let letterIssuedAt { digest.text("letter issued at " + String(letterIssuedAt.epochSeconds)) }
+        digest.text(entriesDigest)
+        return digest.finish()
+    }
+
+    /// Every field of every entry, in the order given.
+    static func entriesDigest(_ entries: PayeeEntries) -> String {
+        var digest = DigestBuilder("ledgerpress payee entries digest 1")
         digest.int(entries.count)
         entries.forEachRecord { entry in
             digest.text(entry.id)

@@ -9,6 +9,8 @@ struct PayeePlan: Sendable {
     var entries: PayeeEntries
     var slug: String
     var key: PayeeKey
+    /// The digest of the payee's entries (``PayeeKey/entriesDigest(_:)``), computed or known.
+    var entriesDigest: String
     var fullKey: String
     /// The previous publish's entry for the payee, when the folder is reused as it is.
     var reused: Manifest.PayeeEntry?
@@ -39,9 +41,11 @@ extension SitePipeline {
             let (payee, entries) = payees[index]
             slots.set(index) {
                 let key = PayeeKey(payee: payee, context: context)
+                let entriesDigest = configuration.knownEntryDigests[payee.id] ?? PayeeKey.entriesDigest(entries)
                 var plan = PayeePlan(
                     payee: payee, entries: entries, slug: configuration.options.links.slug(for: payee.id), key: key,
-                    fullKey: key.full(entries: entries, letterIssuedAt: configuration.letterIssuedAt))
+                    entriesDigest: entriesDigest,
+                    fullKey: key.full(entriesDigest: entriesDigest, letterIssuedAt: configuration.letterIssuedAt))
                 if let entry = reusable(plan, site: site, history: history),
                     let files = SystemFile.listFiles(output.path + "/payees/" + plan.slug),
                     files.count == entry.files, files.reduce(0, { $0 + $1.size }) == entry.bytes,

@@ -52,6 +52,12 @@ public struct SitePipeline: Sendable {
         /// The instant `--letters` issues letters as of: `--as-of`, else the whole ledger's latest entry (the same
         /// for every shard). Part of every payee's full key, not of the statements' render keys.
         public var letterIssuedAt: Timestamp?
+        /// The digest of each payee's entries (``PayeeKey/entriesDigest(_:)``) that the caller knows unchanged since it
+        /// was computed (an import checkpoint's payees no row read since touched): their entries are not read again
+        /// to key them.
+        public var knownEntryDigests: [String: String] = [:]
+        /// Told every payee's entries digest once the plan has them (for the caller to keep, with the ledger).
+        public var plannedEntryDigests: (@Sendable ([String: String]) -> Void)?
 
         public init(
             templates: TemplateSet, options: SiteOptions, mode: Mode = .site, toolIdentity: String,
@@ -135,6 +141,8 @@ public struct SitePipeline: Sendable {
             history = site
         }
         let plans = try plan(payees, site: site, history: history, output: writer.output)
+        configuration.plannedEntryDigests?(
+            Dictionary(plans.map { ($0.payee.id, $0.entriesDigest) }, uniquingKeysWith: { first, _ in first }))
         payees = []
         stage("plan")
         var outcome = Outcome()
