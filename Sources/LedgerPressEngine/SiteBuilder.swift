@@ -34,12 +34,19 @@ public struct SiteBuilder: Sendable {
         public var lines: [String] = []
         /// The CPU time of the threads that read the inputs read in chunks (none: no input was).
         public var cpu: ImportCPU?
-        /// What the import took from the last build's checkpoint: inputs taken without reading their rows, and the
-        /// input read on from the line where the last build stopped.
-        public var checkpoint: (inputsTaken: Int, readOn: (name: String, line: Int)?) = (0, nil)
+        /// What the import took from the last build's checkpoint.
+        public var checkpoint = CheckpointUse()
         /// Payees whose entries digest (part of their key) was taken from the checkpoint: no row read since touched
         /// them, so their entries are not read again to key them.
         public var entriesDigestsTaken = 0
+    }
+
+    /// What an import took from the last build's checkpoint (``ImportCheckpoint``).
+    public struct CheckpointUse: Sendable {
+        /// Inputs taken as they were, without reading their rows (the one read on from where it ended included).
+        public var inputsTaken = 0
+        /// The input read on from where the last build stopped, and the line it went on from.
+        public var readOn: (name: String, line: Int)?
     }
 
     /// A build that published.
@@ -211,7 +218,7 @@ public struct SiteBuilder: Sendable {
         imported.cpu = loaded.files.compactMap(\.cpu).reduce(nil) { total, cpu in total.map { $0 + cpu } ?? cpu }
         imported.rowsRejected = loaded.rejected.count
         imported.lines = zip(loaded.files, loaded.counts).map { InputLoader.line($0, count: $1) }
-        imported.checkpoint = (loaded.resumed.inputsTaken, loaded.resumed.readOn)
+        imported.checkpoint = loaded.resumed
         imported.entriesDigestsTaken = knownEntryDigests.count
         do {
             told(imported)

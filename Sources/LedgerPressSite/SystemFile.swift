@@ -50,7 +50,7 @@ public enum SystemFile {
     }
 
     /// Writes all of `bytes` to an open file (retrying short writes and EINTR).
-    static func write(_ descriptor: Int32, _ bytes: Data, path: String) throws(SystemError) {
+    public static func write(_ descriptor: Int32, _ bytes: some ContiguousBytes, path: String) throws(SystemError) {
         var failure: Int32 = 0
         bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }

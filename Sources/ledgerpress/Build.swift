@@ -281,7 +281,8 @@ extension RunReport {
             addCPUSeconds(["import_readers": cpu.readers, "import_ordered": cpu.ordered])
             threads?.importReaders = cpu.readerThreads
         }
-        let (taken, readOn) = imported.checkpoint
+        let taken = imported.checkpoint.inputsTaken
+        let readOn = imported.checkpoint.readOn
         importCheckpoint =
             taken > 0
             ? ImportCheckpointUse(

@@ -17,7 +17,7 @@ import LedgerPressSite
 /// > SHA-256, `--format`, `--payee`, `--payee-type`, `--source-timezone`: ``key``). It ends with the SHA-256 of every
 /// > byte before it. A file that does not match, or is damaged, is not used: the build then reads every input, as it
 /// > would without one. Only builds whose inputs are all native CSV files keep one.
-struct ImportCheckpoint {
+enum ImportCheckpoint {
     static let magic = Array("ledgerpress import checkpoint 1\n".utf8)
 
     /// What one input gave, as the checkpoint keeps it.
@@ -44,8 +44,6 @@ struct ImportCheckpoint {
         var digests: [String: String]
     }
 
-    var meta: Meta
-
     /// The checkpoint's place beside `output`.
     static func path(beside output: URL) -> String {
         output.deletingLastPathComponent().appendingPathComponent("." + output.lastPathComponent + ".ledger").path
@@ -70,31 +68,31 @@ struct ImportCheckpoint {
     /// come last (`digests` may wait for them; nil: the build did not get that far, nothing is kept).
     static func write(_ meta: Meta, ledger: Ledger, to path: String, digests: () -> EntryDigests?) throws {
         let file = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard file >= 0 else { throw Failure(path: path, code: errno) }
+        guard file >= 0 else { throw SystemError("create", path) }
         defer { close(file) }
         var digest = FileDigest.Stream()
         var writer = StateWriter { bytes in
             bytes.withUnsafeBytes { digest.update($0) }
-            try Self.writeAll(bytes, to: file, path: path)
+            try SystemFile.write(file, bytes, path: path)
         }
         try writer.raw(UnsafeRawBufferPointer(start: magic, count: magic.count))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try writer.text(String(decoding: try encoder.encode(meta), as: UTF8.self))
         try ledger.writeState(&writer)
-        guard let digests = digests() else { throw Failure(path: path, code: ECANCELED) }
+        guard let digests = digests() else { throw SystemError("finish", path, code: ECANCELED) }
         try writer.text(String(decoding: try encoder.encode(digests), as: UTF8.self))
         try writer.flush()
-        try writeAll(Array(digest.hex().utf8), to: file, path: path)
+        try SystemFile.write(file, Array(digest.hex().utf8), path: path)
     }
 
-    /// The checkpoint at `path`, read up to its ledger's state (which `reader` then gives); nil when there is none,
+    /// The checkpoint at `path`, read up to its ledger's state (which `opened.state` then gives); nil when there is none,
     /// or it is not a checkpoint this tool wrote for `key`.
     ///
     /// > Note: what a checkpoint holds is published as if it had been read from the inputs, so only one that this
     /// > user could have written is read: a regular file of the user's own that no one else may write (the build
     /// > makes it 0600), like a private key.
-    static func open(_ path: String, key: String) -> (ImportCheckpoint, Opened)? {
+    static func open(_ path: String, key: String) -> (meta: Meta, opened: Opened)? {
         let file = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard file >= 0 else { return nil }
         let opened = Opened(file: file)
@@ -109,11 +107,11 @@ struct ImportCheckpoint {
             meta.key == key
         else { return nil }
         opened.state = reader
-        return (ImportCheckpoint(meta: meta), opened)
+        return (meta, opened)
     }
 
     /// An open checkpoint file: the ledger's state is read from `state`, and every byte read is digested so that the
-    /// file's closing SHA-256 can be checked (``verifiedEnd()``).
+    /// file's closing SHA-256 can be checked (``verifiedEnd(_:)``).
     final class Opened {
         let file: Int32
         var digest = FileDigest.Stream()
@@ -155,24 +153,6 @@ struct ImportCheckpoint {
             guard (try? state.atEnd()) == true else { return false }
             while !ended { _ = try? next(1 << 20) }
             return pending.count == 64 && String(decoding: pending, as: UTF8.self) == digest.hex()
-        }
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        var path: String
-        var code: Int32
-        var description: String { "\(path): \(String(cString: strerror(code)))" }
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to file: Int32, path: String) throws {
-        var done = 0
-        while done < bytes.count {
-            let wrote = bytes.withUnsafeBytes { all in
-                all.baseAddress.map { Glibc.write(file, $0 + done, bytes.count - done) } ?? 0
-            }
-            if wrote < 0 && errno == EINTR { continue }
-            guard wrote > 0 else { throw Failure(path: path, code: wrote < 0 ? errno : EIO) }
-            done += wrote
         }
     }
 }

@@ -24,8 +24,8 @@ extension InputLoader {
         -> (sources: Int, diagnostics: [Diagnostic])?
     {
         let none: (sources: Int, diagnostics: [Diagnostic]) = (0, [])
-        guard let (checkpoint, opened) = ImportCheckpoint.open(path, key: loaded.key) else { return none }
-        let earlier = checkpoint.meta.inputs
+        guard let (meta, opened) = ImportCheckpoint.open(path, key: loaded.key) else { return none }
+        let earlier = meta.inputs
         guard !earlier.isEmpty, earlier.count <= inputs.sources.count else { return none }
         var readOn: ReadOn?
         for (index, input) in earlier.enumerated() {

@@ -107,8 +107,9 @@ extension InputLoader {
             source: source.kind)
         loaded.files.append(file)
         loaded.summaries.append(summary)
+        // What a checkpoint keeps of the input, only when this build keeps one.
         loaded.kept.append(
-            InputLoader.keeps(source, file)
+            checkpoint != nil && InputLoader.keeps(source, file)
                 ? ImportCheckpoint.Input(
                     name: path, file: file.forgotten.summary, count: count, rejected: rejected,
                     problems: merged.problems, summary: summary)

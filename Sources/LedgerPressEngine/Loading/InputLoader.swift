@@ -26,7 +26,7 @@ struct InputLoader {
         /// What the import depends on besides the inputs' bytes (``ImportCheckpoint/key(tool:inputs:payeesSHA256:mappingSHA256:)``).
         var key = ""
         /// What this run took from the last build's checkpoint.
-        var resumed = CheckpointUse()
+        var resumed = SiteBuilder.CheckpointUse()
         /// The payees' entries digests the checkpoint kept (with the ledger read back from it).
         var entryDigests: ImportCheckpoint.EntryDigests?
 
@@ -35,18 +35,6 @@ struct InputLoader {
             let inputs = kept.compactMap { $0 }
             guard !inputs.isEmpty, inputs.count == kept.count else { return nil }
             return ImportCheckpoint.Meta(key: key, inputs: inputs)
-        }
-    }
-
-    /// What a run took from the last build's checkpoint (``ImportCheckpoint``), for the run report.
-    struct CheckpointUse: Sendable, Equatable {
-        /// Inputs taken as they were, without reading their rows (the one read on from where it ended included).
-        var inputsTaken = 0
-        /// The input read on from where the last build stopped, and the line it went on from.
-        var readOn: (name: String, line: Int)?
-
-        static func == (a: CheckpointUse, b: CheckpointUse) -> Bool {
-            a.inputsTaken == b.inputsTaken && a.readOn?.name == b.readOn?.name && a.readOn?.line == b.readOn?.line
         }
     }
 
