@@ -10,20 +10,21 @@ final class SampleFile {
     private var buffer = Data()
     private var failure: String?
 
-    /// Creates (or truncates) `path`; nil means standard output.
+    /// Opens `path` as a shell's `>` would: created or truncated in place, a symlink followed, and a device or
+    /// FIFO (`/dev/null`, a pipe) written to as it is, never replaced by a regular file; nil means standard output.
     init(path: String?) throws {
         self.path = path
         guard let path else {
             handle = .standardOutput
             return
         }
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-        else {
-            FileHandle.standardError.write(Data("\(path): error: cannot create the file\n".utf8))
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            FileHandle.standardError.write(Data("\(path): error: cannot create the file: \(reason)\n".utf8))
             throw Exit.cannotCreate
         }
-        self.handle = handle
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     func append(_ text: String) {
