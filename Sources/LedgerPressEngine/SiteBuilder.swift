@@ -80,6 +80,9 @@ public struct SiteBuilder: Sendable {
     ) throws -> Built {
         let lock = try BuildStop.lock(output, named: name, waiting: message)
         defer { withExtendedLifetime(lock) {} }
+        // The published site is read while the inputs are imported; its outcome is asked for after theirs.
+        let published = PublishedRead(output: output, lock: lock)
+        defer { published.wait() }
         var prepared = try prepare(
             message: message, stage: stage, imported: imported, checking: false, name: name,
             checkpoint: options.importCheckpoint ? ImportCheckpoint.path(beside: output) : nil)
@@ -109,7 +112,7 @@ public struct SiteBuilder: Sendable {
                 return try pipeline.run(
                     payees: consume handed, ledgerFigures: prepared.figures,
                     inputs: prepared.imported.inputs.map(\.summary),
-                    output: output, previous: options.previous,
+                    output: output, previous: options.previous, published: published,
                     stage: { stage($0, $0) }, progress: progress)
             }
             checkpoint.published()
@@ -264,6 +267,11 @@ public struct SiteBuilder: Sendable {
                     }
                 }
             }
+            // Unsharded, the ledger's figures are summed while its payees are grouped (each reads every record).
+            let figuresAhead =
+                options.shard != nil
+                ? nil
+                : ThreadOutcome(name: "ledgerpress ledger figures") { [ledger] in FinanceSummary.figures(of: ledger) }
             var payees = PayeeDirectory.payees(ledger: ledger, profiles: loaded.profiles, options: options.site)
             var shardFacts: (Shard, ShardRecord.LedgerFacts)?
             if let shard = options.shard {
@@ -278,7 +286,7 @@ public struct SiteBuilder: Sendable {
             }
             imported.entries = ledger.entries.count
             imported.payees = payees.count
-            let figures = FinanceSummary.figures(of: ledger)
+            let figures = figuresAhead?.value() ?? FinanceSummary.figures(of: ledger)
             ledger = Ledger()
             let nothingWritten = name.map { "; nothing was written to \($0)" } ?? ""
             if diagnostics.hasErrors {

@@ -92,6 +92,31 @@ import Testing
         #expect(try snapshot(cli) == before)
     }
 
+    /// The published site is read while the inputs are imported (`PublishedRead`), yet a run still tells the
+    /// input's problem first, and a damaged manifest only once the inputs are good; neither run touches the site.
+    @Test func anInputsProblemIsToldBeforeADamagedManifest() throws {
+        let cli = try CLIRunner()
+        let ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
+        try cli.write("ledger.csv", ledger)
+        #expect(try cli.run(["build", "ledger.csv", "--output", "site", "--quiet"]).status == 0)
+        // A ledgerpress manifest (so the output is not refused as foreign) that lists no files.
+        try cli.write("site/manifest.json", "{\"tool\" : \"ledgerpress\", \"format_version\" : 2}\n")
+        let before = try snapshot(cli, "site")
+        try cli.write("ledger.csv", ledger + "t999,not a time,drv_ann,driver,Ann Lee,earning,1.00,USD,,,,\n")
+
+        let badInput = try cli.run(["build", "ledger.csv", "--output", "site", "--quiet"])
+        #expect(badInput.status == 65)
+        #expect(badInput.stderr.contains("occurred_at"), "\(badInput.stderr)")
+        #expect(!badInput.stderr.contains("manifest.json"), "\(badInput.stderr)")
+        #expect(try snapshot(cli, "site") == before)
+
+        try cli.write("ledger.csv", ledger)
+        let badManifest = try cli.run(["build", "ledger.csv", "--output", "site", "--quiet"])
+        #expect(badManifest.status == 65)
+        #expect(badManifest.stderr.contains("manifest.json"), "\(badManifest.stderr)")
+        #expect(try snapshot(cli, "site") == before)
+    }
+
     @Test func theOutputMayNotHoldAnInputOrTheTemplates() throws {
         let cli = try CLIRunner()
         #expect(try cli.run(["build", CLIRunner.example("example-ledger.csv"), "--output", "site"]).status == 0)

@@ -110,7 +110,8 @@ public struct SitePipeline: Sendable {
 
     /// Builds and publishes the site of `payees` (sorted by id, each with all their entries) into `output`.
     /// `ledgerFigures`: ``FinanceSummary/figures(of:)`` of the ledger the payees come from. `previous` is where
-    /// the statements' earlier versions are read (default: the output itself).
+    /// the statements' earlier versions are read (default: the output itself). `published`: the output's site
+    /// read ahead (``PublishedRead``, started for this `output`), else it is read here.
     ///
     /// Throws ``SiteError`` for bad data, ``SiteWriter/Failure`` when the output cannot be written (the old
     /// output then stays as it was), or a rendering error.
@@ -119,11 +120,11 @@ public struct SitePipeline: Sendable {
     /// > so a caller that keeps no other reference to them (nor the ledger) frees them as the run goes.
     public func run(
         payees: consuming [(Payee, PayeeEntries)], ledgerFigures: Result<[FinanceSummary.LedgerFigures], SiteError>,
-        inputs: [InputSummary], output: URL, previous: URL? = nil,
+        inputs: [InputSummary], output: URL, previous: URL? = nil, published: PublishedRead? = nil,
         stage: (String) -> Void = { _ in }, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> Outcome {
         let writer = SiteWriter(output: output, lock: configuration.lock)
-        let site = try writer.prepare()
+        let site = try published?.site() ?? writer.prepare()
         let history: PreviousSite
         if let previous, previous.standardizedFileURL.path != writer.output.path {
             do {
