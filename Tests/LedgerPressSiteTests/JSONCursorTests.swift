@@ -65,8 +65,9 @@ import Testing
     }
 
     /// A valid manifest in other spellings: escapes JSONEncoder never writes, other white space, members in
-    /// another order, members it does not know, a `null` previous.
+    /// another order, members it does not know, a `null` previous, text that is not ASCII written as it is.
     static let otherSpellings: [String] = [
+        #"{"tool":"ledgerpress","format_version":2,"payee_id":"café ☕ Ünal 東京","key":"k","files":[],"statements":[],"rendered":[]}"#,
         #"{"tool":"ledgerpress","format_version":2,"payee_id":"caf\u00e9 \ud83d\ude00 \/ \"q\" \\ \b\f\n\r\t","key":"k","files":[],"statements":[],"rendered":[]}"#,
         " \r\n\t{ \"rendered\" : [ ] , \"statements\":[],\"files\" :[{\"sha256\":\"ab\",\"size\":-0,\"path\":\"p\"}],"
             + "\"key\":\"\",\"payee_id\":\"\",\"format_version\":-7,\"tool\":\"ledgerpress\"}\n\n",

@@ -190,8 +190,14 @@ struct JSONCursor {
     }
 
     /// Valid UTF-8 as a `String`; anything else is refused (never repaired).
+    ///
+    /// ASCII (every path, digest and key of a manifest) is taken as it is: `String(validating:as:)` is generic over
+    /// the encoding and was not specialized here, and its metadata look-ups were a quarter of reading a manifest.
     private static func text(_ raw: UnsafeRawBufferPointer) throws(Unexpected) -> String {
-        let text = raw.withMemoryRebound(to: UInt8.self) { String(validating: $0, as: UTF8.self) }
+        let text = raw.withMemoryRebound(to: UInt8.self) { bytes in
+            bytes.allSatisfy { $0 < 0x80 }
+                ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+        }
         guard let text else { throw Unexpected() }
         return text
     }
