@@ -45,7 +45,10 @@ enum ForeignFiles {
     static func listedNames(_ manifest: PayeeManifest?) -> Set<String> {
         var names: Set<String> = ["manifest.json"]
         for file in manifest?.files ?? [] {
-            names.insert(String(file.path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""))
+            // What follows the last `/` (the whole path when there is none).
+            let path = file.path
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+            names.insert(String(path[(slash.map { path.utf8.index(after: $0) } ?? path.startIndex)...]))
         }
         return names
     }

@@ -122,15 +122,19 @@ extension StagingWriter {
         let published = listed ?? SystemFile.listInodes(self.published + "/" + folder) ?? [:]
         let staged = SystemFile.listInodes(staging + "/" + folder) ?? [:]
         for (name, entry) in staged {
-            let path = prefix + name
-            let target = staging + "/" + path
             guard names.contains(name) else {
+                let path = prefix + name
                 record(entry.kind == .folder ? .folder(path) : .file(path))
+                let target = staging + "/" + path
                 if unlink(target) != 0 { SystemFile.removeTree(target) }
                 continue
             }
-            if entry.kind == .folder || wrote(path) { continue }
+            // The published file (the common case, asked first: it needs neither a path nor the writer's lock).
+            if entry.kind == .folder { continue }
             if let original = published[name], original.kind == .file, original.inode == entry.inode { continue }
+            let path = prefix + name
+            if wrote(path) { continue }
+            let target = staging + "/" + path
             // Not the published file: its bytes were not decided by any run.
             record(.file(path))
             if unlink(target) != 0 { SystemFile.removeTree(target) }
