@@ -10,6 +10,8 @@ struct FinancePages {
     /// The finance CSVs, in the order of `PayeeRow.csvBytes`.
     static let csvPaths = ["finance/summary.csv", "finance/lines.csv", "finance/revisions.csv"]
     static let csvHeaders = [StatementCSV.summaryHeader, StatementCSV.linesHeader, revisionsHeader]
+    /// Where `finance/revisions.csv` (what a run revised) is in ``csvPaths`` and a payee's `csvBytes`.
+    static let revisionsIndex = 2
 
     var files: [OutputFile] = []
     var controlTotals: [ControlTotals] = []

@@ -73,11 +73,15 @@ extension SitePipeline {
     }
 
     /// The previous entry of a payee whose folder would come out the same: the same key (tool, options,
-    /// templates, profile, entries), a publish that revised none of their statements, the same history of
-    /// statements as that publish left, and their rows in the published finance CSVs.
+    /// templates, profile, entries), the same history of statements as that publish left, and their rows in the
+    /// published finance CSVs.
+    ///
+    /// > Note: a publish that revised some of their statements is no exception: with the same entries and that
+    /// > publish's history, this run revises none of them, and their pages say "Revised" as they did. Only their
+    /// > rows of `finance/revisions.csv` (what *that* run revised) are not carried over (``reusedOutput(_:entry:site:mirrored:)``).
     func reusable(_ plan: PayeePlan, site: PreviousSite, history: PreviousSite) -> Manifest.PayeeEntry? {
         guard site.format == Manifest.formatVersion, let entry = site.payees[plan.payee.id], entry.slug == plan.slug,
-            entry.key == plan.fullKey, entry.revised == 0, site.hasFinanceRows(of: plan.payee.id)
+            entry.key == plan.fullKey, site.hasFinanceRows(of: plan.payee.id)
         else { return nil }
         if history !== site {
             guard history.format == Manifest.formatVersion,
