@@ -164,16 +164,6 @@ public enum SystemFile {
 }
 
 extension SystemFile {
-    /// `count` bytes of a file from `offset` (fewer only if the file is shorter, which is an error here).
-    public static func read(_ path: String, at offset: Int, count: Int) throws(SystemError) -> Data {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { throw SystemError("read", path) }
-        defer { close(descriptor) }
-        let (data, failure) = readFully(descriptor, at: offset, count: count)
-        if failure != 0 { throw SystemError("read", path, code: failure) }
-        return data
-    }
-
     /// The regular files directly in a folder, with their sizes, when they were last touched (``touched(_:)``) and inodes;
     /// nil when it is missing or holds anything else (a folder, a symbolic link, a device). Nothing is followed.
     public static func listFiles(_ path: String) -> [(name: String, size: Int, touched: Int64, inode: UInt64)]? {

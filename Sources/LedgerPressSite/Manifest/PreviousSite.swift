@@ -165,16 +165,12 @@ final class PreviousSite: Sendable {
     /// Whether a payee's rows of the finance CSVs can be taken from this site.
     func hasFinanceRows(of id: String) -> Bool { financeOffsets[id] != nil }
 
-    /// A payee's rows in each finance CSV, read from this site's files.
-    func financeRows(of entry: Manifest.PayeeEntry) throws(SystemError) -> [Data] {
+    /// Where a payee's rows are in each finance CSV of this site's files.
+    func financeRowRanges(of entry: Manifest.PayeeEntry) throws(SystemError) -> [(offset: Int, count: Int)] {
         guard let starts = financeOffsets[entry.id] else {
             throw SystemError("read the finance rows of \(entry.id) from", folder.path, code: ENOENT)
         }
-        return try FinancePages.csvPaths.indices.map { column throws(SystemError) in
-            try SystemFile.read(
-                folder.appendingPathComponent(FinancePages.csvPaths[column]).path, at: starts[column],
-                count: entry.finance.csvBytes[column])
-        }
+        return FinancePages.csvPaths.indices.map { (starts[$0], entry.finance.csvBytes[$0]) }
     }
 
     /// The payee's manifest (format 2) in `payees/<slug>/`, or nil when the site has none there (or `slug` is no

@@ -7,7 +7,7 @@ import LedgerPressRender
 struct PayeeOutput: Sendable {
     var operations: [StagingWriter.Operation]
     /// Rows of `finance/summary.csv`, `lines.csv`, `revisions.csv`.
-    var financeRows: [Data]
+    var financeRows: [CSVRows]
     var entry: Manifest.PayeeEntry
     var report = SiteWriter.Report()
     var rendered: Bool
@@ -29,9 +29,11 @@ extension SitePipeline {
         // The folder as one operation: a payee's ~165 files as that many paths in the writer's queue were about
         // 150 bytes each, against the 64 its capacity counted them (a late night's peak memory).
         let check: [StagingWriter.Operation] = mirrored ? [.verify(folder, published: plan.reusedInodes)] : []
-        var rows = try site.financeRows(of: published)
+        var rows = try site.financeRowRanges(of: published).map {
+            CSVRows.published(offset: $0.offset, count: $0.count)
+        }
         var entry = published
-        rows[FinancePages.revisionsIndex] = Data()
+        rows[FinancePages.revisionsIndex] = .bytes(Data())
         entry.finance.csvBytes[FinancePages.revisionsIndex] = 0
         entry.revised = 0
         var output = PayeeOutput(
@@ -168,7 +170,7 @@ extension SitePipeline {
         staged.prune("payees/" + plan.slug, keeping: Array(newPaths))
         staged.report.removed = oldFiles.keys.filter { !newPaths.contains($0) }.count + unlisted.count
 
-        let rows = [pages.summaryCSV, pages.linesCSV, pages.revisionsCSV].map { Data($0.utf8) }
+        let rows = [pages.summaryCSV, pages.linesCSV, pages.revisionsCSV].map { CSVRows.bytes(Data($0.utf8)) }
         let entry = Manifest.PayeeEntry(
             id: payee.id, slug: plan.slug, key: plan.fullKey, manifest: manifestEntry, files: listed.count + 1,
             bytes: listed.reduce(manifestEntry.size) { $0 + $1.size },
@@ -179,5 +181,27 @@ extension SitePipeline {
         return PayeeOutput(
             operations: staged.operations, financeRows: rows, entry: entry, report: staged.report, rendered: true,
             verifyFiles: verifyFiles)
+    }
+}
+
+/// A payee's rows of one finance CSV: made by this run, or where the published file holds them (a reused payee's,
+/// read by the writer as it appends them).
+enum CSVRows: Sendable {
+    case bytes(Data)
+    case published(offset: Int, count: Int)
+
+    var count: Int {
+        switch self {
+        case .bytes(let bytes): bytes.count
+        case .published(_, let count): count
+        }
+    }
+
+    /// The writer's operation appending them to finance CSV `index`; nil when there are none.
+    func append(to index: Int) -> StagingWriter.Operation? {
+        switch self {
+        case .bytes(let bytes): bytes.isEmpty ? nil : .append(index, bytes)
+        case .published(let offset, let count): count == 0 ? nil : .appendPublished(index, offset: offset, count: count)
+        }
     }
 }

@@ -79,10 +79,7 @@ final class OrderedDelivery: Sendable {
             state.delivered += 1
             if let output { state.waiting[index] = output }
             while let ready = state.waiting.removeValue(forKey: state.nextInOrder) {
-                writer.submit(
-                    ready.financeRows.enumerated().compactMap {
-                        $0.element.isEmpty ? nil : .append($0.offset, $0.element)
-                    })
+                writer.submit(ready.financeRows.enumerated().compactMap { $0.element.append(to: $0.offset) })
                 var kept = ready
                 kept.financeRows = []
                 state.outputs.append(kept)

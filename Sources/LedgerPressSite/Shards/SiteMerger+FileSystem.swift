@@ -265,7 +265,7 @@ extension SiteMerger {
             else {
                 throw MergeFailure.mismatch("\(directory)/\(path): missing")
             }
-            result.financeRows.append(rows)
+            result.financeRows.append(.bytes(rows))
         }
         return result
     }
