@@ -39,7 +39,8 @@ final class StagingWriter: @unchecked Sendable {
         case append(Int, Data)
         /// Bytes of the published file at the same path as one of the ``appendPaths`` (a reused payee's finance rows,
         /// where the published manifest puts them) appended to it: read by the writer as it appends them, so the
-        /// queue holds no copy (a night that reuses every payee queued 268 MB of rows at 1M entries).
+        /// queue holds no copy (a night that reuses every payee queued its 268 MB of rows at 1M entries, up to the
+        /// queue's 64 MiB at a time).
         case appendPublished(Int, offset: Int, count: Int)
         /// Removes from staging whatever the published folder holds (a file or a folder) but these names.
         case prune(String, keeping: Set<String>)
