@@ -55,6 +55,16 @@ struct Manifest: Codable {
             case id, slug, key, manifest, files, bytes, revised, finance, periods, letters
             case statementsSHA256 = "statements_sha256"
         }
+
+        /// The entry a run publishes for a payee whose folder it carries over: this one, but that run revises none
+        /// of their statements, so it has no rows in `finance/revisions.csv` (a manifest that differs from the
+        /// published one, so a night after a revision is never an unchanged site).
+        var carriedOver: PayeeEntry {
+            var entry = self
+            entry.revised = 0
+            entry.finance.csvBytes[FinancePages.revisionsIndex] = 0
+            return entry
+        }
     }
 
     /// The options that shape output: not paths, not `--shard`. Shards of one run must agree on them.

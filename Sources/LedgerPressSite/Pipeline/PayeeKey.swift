@@ -4,7 +4,7 @@ import LedgerPressCore
 ///
 /// > Note: a payee's files depend only on the tool that rendered them, the options and templates, the
 /// > payee's profile and their entries (and the versions of their statements published before, which the
-/// > pipeline compares separately). ``static`` covers all but the entries; ``full(entries:)`` adds them. Two
+/// > pipeline compares separately). ``static`` covers all but the entries; ``full(entriesDigest:letterIssuedAt:)`` adds them. Two
 /// > runs with the same key render the same bytes, so a payee whose key is unchanged is not rendered again.
 struct PayeeKey {
     /// Tool identity, mode, options, templates and documents (``SitePipeline/context``), and the payee's profile.
@@ -18,13 +18,8 @@ struct PayeeKey {
         self.static = digest.finish()
     }
 
-    /// The static part and every field of every entry, in the order given (``entriesDigest(_:)``).
-    func full(entries: PayeeEntries, letterIssuedAt: Timestamp? = nil) -> String {
-        full(entriesDigest: PayeeKey.entriesDigest(entries), letterIssuedAt: letterIssuedAt)
-    }
-
-    /// The static part and the digest of the payee's entries (given when a build knows their entries did not change
-    /// since it was computed: ``SitePipeline/Configuration/knownEntryDigests``).
+    /// The static part and the digest of the payee's entries (``entriesDigest(_:)``, or given when a build knows their
+    /// entries did not change since it was computed: ``SitePipeline/Configuration/knownEntryDigests``).
     func full(entriesDigest: String, letterIssuedAt: Timestamp? = nil) -> String {
         var digest = DigestBuilder("ledgerpress payee entries 3")
         digest.text(self.static)

@@ -18,24 +18,17 @@ struct PayeeOutput: Sendable {
 }
 
 extension SitePipeline {
-    /// A reused payee: their published folder linked as it is, their finance rows copied but for
-    /// `finance/revisions.csv`'s: this run revises none of their statements (the publish that made their folder may
-    /// have), so their entry says none were.
+    /// A reused payee: their published folder linked as it is, their finance rows copied as `entry` (their
+    /// ``Manifest/PayeeEntry/carriedOver`` entry) counts them.
     /// When staging starts from the spare, the folder there is checked against the published one (``StagingWriter/verifyMirror(_:keeping:)``).
-    func reusedOutput(_ plan: PayeePlan, entry published: Manifest.PayeeEntry, site: PreviousSite, mirrored: Bool)
-        throws -> PayeeOutput
+    func reusedOutput(_ plan: PayeePlan, entry: Manifest.PayeeEntry, site: PreviousSite, mirrored: Bool) throws
+        -> PayeeOutput
     {
         let folder = "payees/" + plan.slug
         // The folder as one operation: a payee's ~165 files as that many paths in the writer's queue were about
         // 150 bytes each, against the 64 its capacity counted them (a late night's peak memory).
         let check: [StagingWriter.Operation] = mirrored ? [.verify(folder, published: plan.reusedInodes)] : []
-        var rows = try site.financeRowRanges(of: published).map {
-            CSVRows.published(offset: $0.offset, count: $0.count)
-        }
-        var entry = published
-        rows[FinancePages.revisionsIndex] = .bytes(Data())
-        entry.finance.csvBytes[FinancePages.revisionsIndex] = 0
-        entry.revised = 0
+        let rows = try site.financeRowRanges(of: entry).map { CSVRows.published(offset: $0.offset, count: $0.count) }
         var output = PayeeOutput(
             operations: check + (plan.reusedFiles.isEmpty ? [] : [.links(folder, names: plan.reusedFiles)]),
             financeRows: rows, entry: entry, rendered: false)

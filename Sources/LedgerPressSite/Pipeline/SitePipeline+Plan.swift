@@ -12,7 +12,7 @@ struct PayeePlan: Sendable {
     /// The digest of the payee's entries (``PayeeKey/entriesDigest(_:)``), computed or known.
     var entriesDigest: String
     var fullKey: String
-    /// The previous publish's entry for the payee, when the folder is reused as it is.
+    /// The payee's entry as this run publishes it when their folder is reused as it is (``Manifest/PayeeEntry/carriedOver``).
     var reused: Manifest.PayeeEntry?
     /// The reused folder's file names, in the folder's own order (they are only linked; no output depends on the order).
     var reusedFiles: [String] = []
@@ -51,7 +51,7 @@ extension SitePipeline {
                     files.count == entry.files, files.reduce(0, { $0 + $1.size }) == entry.bytes,
                     files.allSatisfy({ $0.touched <= site.published })
                 {
-                    plan.reused = entry
+                    plan.reused = entry.carriedOver
                     plan.reusedFiles = files.map(\.name)
                     plan.reusedInodeList = files.map(\.inode)
                     // A reused payee's entries are not needed again: they go once the caller lets go of the payees.
@@ -78,7 +78,7 @@ extension SitePipeline {
     ///
     /// > Note: a publish that revised some of their statements is no exception: with the same entries and that
     /// > publish's history, this run revises none of them, and their pages say "Revised" as they did. Only their
-    /// > rows of `finance/revisions.csv` (what *that* run revised) are not carried over (``reusedOutput(_:entry:site:mirrored:)``).
+    /// > rows of `finance/revisions.csv` (what *that* run revised) are not carried over (``Manifest/PayeeEntry/carriedOver``).
     func reusable(_ plan: PayeePlan, site: PreviousSite, history: PreviousSite) -> Manifest.PayeeEntry? {
         guard site.format == Manifest.formatVersion, let entry = site.payees[plan.payee.id], entry.slug == plan.slug,
             entry.key == plan.fullKey, site.hasFinanceRows(of: plan.payee.id)

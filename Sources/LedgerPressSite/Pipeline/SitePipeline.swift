@@ -151,8 +151,7 @@ public struct SitePipeline: Sendable {
         let publish = SitePublish(
             top: top, inputs: inputs, formats: formats, site: site, output: writer.output, adopt: configuration.adopt)
         let reused = plans.compactMap(\.reused)
-        // (A payee the last publish revised is reused with no rows in `finance/revisions.csv`: that file changes.)
-        if reused.count == plans.count, reused.allSatisfy({ $0.revised == 0 }),
+        if reused.count == plans.count,
             let unchanged = try publish.unchangedSite(reused, summary: try summary(reused, ledger: ledgerFigures))
         {
             progress?(plans.count, plans.count)
