@@ -11,7 +11,7 @@ PAYEES   = Examples/example-payees.csv
 ## codes, in-process like cmark) when it is missing, libjemalloc-dev (the executable's
 ## malloc, see Package.swift) when it is missing, tidy (the HTML validator HTMLValidityTests runs on every
 ## generated page) when it is missing, mblaze (mshow: the MIME reader OutboxTests checks every e-mail with), and
-## the PDF engines of `build --pdf` (chromium with fonts-dejavu-core, the default; weasyprint) with poppler-utils
+## the PDF engines of `build --pdf` (chromium with fonts-dejavu-core, the default; weasyprint) with poppler-utils and qpdf
 ## (PDFDocumentTests) when missing, and Debian's postgresql (initdb, pg_ctl, psql: the PostgreSQL source's tests start a
 ## throw-away cluster in a temp folder, Unix socket only) when missing
 deps:
@@ -52,11 +52,12 @@ deps:
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y mblaze; \
 	fi
 	@if command -v chromium >/dev/null 2>&1 && command -v weasyprint >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 \
+		&& command -v qpdf >/dev/null 2>&1 \
 		&& [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then \
-		echo "chromium, weasyprint, poppler-utils, fonts-dejavu-core: present"; \
+		echo "chromium, weasyprint, poppler-utils, qpdf, fonts-dejavu-core: present"; \
 	else \
-		echo "chromium or weasyprint (the PDF engines of --pdf), poppler-utils (the PDF tests' tools) or fonts-dejavu-core: missing, installing with apt-get"; \
-		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium weasyprint poppler-utils fonts-dejavu-core; \
+		echo "chromium or weasyprint (the PDF engines of --pdf), poppler-utils and qpdf (the PDF tests' tools) or fonts-dejavu-core: missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium weasyprint poppler-utils qpdf fonts-dejavu-core; \
 	fi
 
 build: deps

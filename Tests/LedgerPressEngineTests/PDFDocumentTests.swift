@@ -36,7 +36,7 @@ import Testing
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(name) failed (install poppler-utils: make deps)")
+        try #require(process.terminationStatus == 0, "\(name) failed (install poppler-utils and qpdf: make deps)")
         return String(decoding: data, as: UTF8.self)
     }
 
