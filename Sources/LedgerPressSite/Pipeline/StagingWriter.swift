@@ -94,7 +94,8 @@ final class StagingWriter: @unchecked Sendable {
     private var appendDescriptors: [Int32] = []
     private var appendHashers: [SHA256] = []
     private var appendSizes: [Int] = []
-    /// The published files ``Operation/appendPublished(_:offset:count:)`` reads, opened when first needed.
+    /// The published files ``Operation/appendPublished(_:offset:count:)`` reads, by append index, opened when first
+    /// needed.
     private var publishedAppends: [Int32?] = []
 
     /// What the lanes share: the folders made, the paths written, where the site differs, the counts.
@@ -125,6 +126,7 @@ final class StagingWriter: @unchecked Sendable {
         self.mirrorsPublished = mirrorsPublished
         self.capacity = capacity
         self.appendPaths = appendFiles.map(\.path)
+        publishedAppends = Array(repeating: nil, count: appendFiles.count)
         self.abortAfterFiles = abortAfterFiles
         try SystemFile.makeFolders(staging.path)
         writeback = try EarlyWriteback(folder: staging.path)
@@ -443,9 +445,6 @@ final class StagingWriter: @unchecked Sendable {
     /// `count` bytes at `offset` of the published file at append path `index` (lane 0 only, as every append).
     private func readPublished(_ index: Int, offset: Int, count: Int) throws(SystemError) -> Data {
         let path = published + "/" + appendPaths[index]
-        if publishedAppends.count <= index {
-            publishedAppends += Array(repeating: nil, count: index + 1 - publishedAppends.count)
-        }
         let descriptor: Int32
         if let open = publishedAppends[index] {
             descriptor = open
