@@ -81,6 +81,7 @@ final class StagingWriter: @unchecked Sendable {
     private var queue: [(operations: [Operation], bytes: Int)] = []
     /// Batches that append to the finance CSVs: lane 0 takes them, in order.
     private var ordered: [(operations: [Operation], bytes: Int)] = []
+    /// Bytes of the queued batches and of those the lanes are writing (``size(of:)``).
     private var queuedBytes = 0
     private var closed = false
     private var lanesDone = 0
@@ -161,7 +162,7 @@ final class StagingWriter: @unchecked Sendable {
         return failure != nil
     }
 
-    /// Queues operations, waiting while the queue holds more than ``capacity`` bytes.
+    /// Queues operations, waiting while the queue and the batches being written hold more than ``capacity`` bytes.
     func submit(_ operations: [Operation]) {
         let bytes = operations.reduce(0) { $0 + StagingWriter.size(of: $1) }
         guard !operations.isEmpty else { return }
@@ -216,13 +217,19 @@ final class StagingWriter: @unchecked Sendable {
         return (laneTime, waitTime)
     }
 
+    /// The memory an operation holds while queued: its slot in the batch, a path's own heap block (a String of
+    /// over 15 bytes has one: a 32-byte header and the bytes), and the bytes or names it carries.
     private static func size(of operation: Operation) -> Int {
+        let slot = MemoryLayout<Operation>.stride
         switch operation {
-        case .file(_, let bytes), .append(_, let bytes): return bytes.count + 64
-        case .link, .carry, .adopt, .appendPublished: return 64
-        case .links(_, let names): return 64 + 16 * names.count
-        case .prune(_, let names): return 64 + 32 * names.count
-        case .verify(_, let files): return 64 + 40 * files.count
+        case .file(let path, let bytes): return slot + 32 + path.utf8.count + bytes.count
+        case .append(_, let bytes): return slot + bytes.count
+        case .link(let path), .carry(let path): return slot + 32 + path.utf8.count
+        case .adopt(let path, let source, _, _): return slot + 96 + path.utf8.count + source.utf8.count
+        case .appendPublished: return slot
+        case .links(let folder, let names): return slot + 32 + folder.utf8.count + 16 * names.count
+        case .prune(let folder, let names): return slot + 32 + folder.utf8.count + 32 * names.count
+        case .verify(let folder, let files): return slot + 32 + folder.utf8.count + 48 * files.count
         }
     }
 
@@ -257,19 +264,20 @@ final class StagingWriter: @unchecked Sendable {
                     return
                 }
             }
-            queuedBytes -= bytes
             let stop = failure != nil
+            condition.unlock()
+            var failed: SystemError?
+            if !stop, !batch.isEmpty {
+                do throws(SystemError) { try perform(batch: batch) } catch { failed = error }
+            }
+            // The batch's bytes leave the count once they are written (and freed), not when the lane takes them:
+            // so the queue and the batches being written hold at most ``capacity`` bytes together.
+            batch = []
+            condition.lock()
+            queuedBytes -= bytes
+            if let failed, failure == nil { failure = failed }
             condition.broadcast()
             condition.unlock()
-            guard !stop, !batch.isEmpty else { continue }
-            do {
-                try perform(batch: batch)
-            } catch {
-                condition.lock()
-                if failure == nil { failure = error }
-                condition.broadcast()
-                condition.unlock()
-            }
         }
     }
 
