@@ -13,6 +13,7 @@ enum SystemMemory {
         case jemalloc
         /// glibc's malloc (the tests, a library user): `malloc_trim`.
         case glibc
+        /// Neither: jemalloc refused the call, or there was no allocator to ask.
         case none
     }
 
