@@ -217,20 +217,26 @@ final class StagingWriter: @unchecked Sendable {
         return (laneTime, waitTime)
     }
 
-    /// The memory an operation holds while queued: its slot in the batch, a path's own heap block (a String of
-    /// over 15 bytes has one: a 32-byte header and the bytes), and the bytes or names it carries.
+    /// The memory an operation holds while queued: its slot in the batch, its paths' heap blocks, and the bytes or
+    /// names it carries.
     private static func size(of operation: Operation) -> Int {
         let slot = MemoryLayout<Operation>.stride
         switch operation {
-        case .file(let path, let bytes): return slot + 32 + path.utf8.count + bytes.count
+        case .file(let path, let bytes): return slot + heap(path) + bytes.count
         case .append(_, let bytes): return slot + bytes.count
-        case .link(let path), .carry(let path): return slot + 32 + path.utf8.count
-        case .adopt(let path, let source, _, _): return slot + 96 + path.utf8.count + source.utf8.count
+        case .link(let path), .carry(let path): return slot + heap(path)
+        case .adopt(let path, let source, _, _): return slot + heap(path) + heap(source) + 32
         case .appendPublished: return slot
-        case .links(let folder, let names): return slot + 32 + folder.utf8.count + 16 * names.count
-        case .prune(let folder, let names): return slot + 32 + folder.utf8.count + 32 * names.count
-        case .verify(let folder, let files): return slot + 32 + folder.utf8.count + 48 * files.count
+        case .links(let folder, let names): return slot + heap(folder) + 16 * names.count
+        case .prune(let folder, let names): return slot + heap(folder) + 32 * names.count
+        case .verify(let folder, let files): return slot + heap(folder) + 48 * files.count
         }
+    }
+
+    /// A String's own heap block: none up to 15 bytes (held in the String itself), else a 32-byte header and the bytes.
+    private static func heap(_ text: String) -> Int {
+        let count = text.utf8.count
+        return count > 15 ? 32 + count : 0
     }
 
     /// A lane: takes batches until the queue is closed and empty. Lane 0 takes the append batches first (in
