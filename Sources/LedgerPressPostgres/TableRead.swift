@@ -56,7 +56,7 @@ struct TableRead: Sendable {
             return nil
         } catch {
             try? await connection.close()
-            return .unreadable("\(location.display): \(Self.reason(error))")
+            return .unreadable("\(location.display): \(Self.readReason(error))")
         }
     }
 
@@ -145,6 +145,15 @@ struct TableRead: Sendable {
         }
         if let underlying = error.underlying { return what + ": \(underlying)" }
         return what
+    }
+
+    /// Why a read failed once connected. A server that ends the session (a FATAL or PANIC error: stopped by an
+    /// operator, shut down, a session timeout) sends its reason only when it is not waiting to write to us; without
+    /// one PostgresNIO reports the closed connection. Both say the connection closed, the first with the reason.
+    static func readReason(_ error: any Error) -> String {
+        let severity = (error as? PSQLError)?.serverInfo?[.severity]
+        guard severity == "FATAL" || severity == "PANIC" else { return reason(error) }
+        return words[.serverClosedConnection, default: ""] + ": " + reason(error)
     }
 
     /// PostgresNIO's failures without a server message, in words.

@@ -163,6 +163,36 @@ import Testing
         #expect(caught.message.contains(cluster.url(database: database)))
     }
 
+    /// A server that is not waiting on the socket when it is told to stop sends its reason before closing (the case
+    /// above, where it waits to write, closes without one): the message says the connection closed and why.
+    @Test func aConnectionEndedByTheServerWithAReasonSaysItClosedAndWhy() throws {
+        let cluster = try PostgresCluster.shared()
+        let database = try Self.bigTable(cluster, rows: 2_000)
+        try cluster.psql(
+            database,
+            """
+            CREATE FUNCTION slowly(id text) RETURNS boolean LANGUAGE plpgsql VOLATILE
+            AS $$ BEGIN PERFORM pg_sleep(0.01); RETURN true; END $$;
+            CREATE VIEW slow_entries AS SELECT * FROM ledger_entries WHERE slowly(id)
+            """)
+        let url = cluster.url(database: database, table: "slow_entries")
+        let reader = try Self.source(url).open()
+        try cluster.psql(
+            "postgres",
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'ledgerpress' AND datname = '\(database)'"
+        )
+        var failure: SourceFailure?
+        do {
+            while try reader.next() != nil {}
+        } catch {
+            failure = error
+        }
+        let caught = try #require(failure)
+        #expect(caught.exit == .ioError)
+        #expect(caught.message.contains("the server closed the connection"), "\(caught.message)")
+        #expect(caught.message.contains(url))
+    }
+
     @Test func aPasswordComesFromThePasswordFileAndNeverFromTheURL() throws {
         let cluster = try PostgresCluster.shared()
         let fixture = try EngineFixture()
