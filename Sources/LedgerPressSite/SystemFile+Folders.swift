@@ -29,6 +29,30 @@ extension SystemFile {
         return names
     }
 
+    /// Whether a folder holds exactly regular files `names` with inodes `inodes`, listed by `readdir` in that order
+    /// (as a folder made by linking another's files in its own listing order lists them). False for anything else,
+    /// which the caller then compares name by name: no string or table is made for a folder that matches.
+    static func holdsInOrder(_ path: String, names: [String], inodes: [UInt64]) -> Bool {
+        guard names.count == inodes.count, let folder = opendir(path) else { return false }
+        defer { closedir(folder) }
+        var index = 0
+        while let entry = readdir(folder) {
+            let matches = withUnsafeBytes(of: entry.pointee.d_name) { raw -> Bool? in
+                let name = UnsafeRawBufferPointer(rebasing: raw.prefix { $0 != 0 })
+                if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) { return nil }
+                guard index < names.count, entry.pointee.d_type == UInt8(DT_REG),
+                    UInt64(entry.pointee.d_ino) == inodes[index]
+                else { return false }
+                var expected = names[index]
+                return expected.withUTF8 { $0.elementsEqual(name) }
+            }
+            guard let matches else { continue }
+            guard matches else { return false }
+            index += 1
+        }
+        return index == names.count
+    }
+
     /// A folder's entries by name with their inode (as `readdir` reports it) and kind; nil when the folder cannot
     /// be opened. Nothing is stat'ed where the file system reports the entry's type.
     static func listInodes(_ path: String) -> [String: (inode: UInt64, kind: EntryKind)]? {

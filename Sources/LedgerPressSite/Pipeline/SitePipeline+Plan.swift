@@ -16,13 +16,9 @@ struct PayeePlan: Sendable {
     var reused: Manifest.PayeeEntry?
     /// The reused folder's file names, in the folder's own order (they are only linked; no output depends on the order).
     var reusedFiles: [String] = []
-    /// Their inodes, in the same order (kept as a list: at 1M entries a dictionary per folder was 60 MB more).
+    /// Their inodes, in the same order (kept as a list: at 1M entries a dictionary per folder was 60 MB more):
+    /// what a staging folder started from the spare must hold.
     var reusedInodeList: [UInt64] = []
-
-    /// The reused files' inodes, by name: what a staging folder started from the spare must hold there.
-    var reusedInodes: [String: UInt64] {
-        Dictionary(zip(reusedFiles, reusedInodeList), uniquingKeysWith: { first, _ in first })
-    }
 }
 
 extension SitePipeline {

@@ -45,8 +45,9 @@ final class StagingWriter: @unchecked Sendable {
         /// Removes from staging whatever the published folder holds (a file or a folder) but these names.
         case prune(String, keeping: Set<String>)
         /// For staging started from the spare: the folder made to hold exactly the published files named here, by
-        /// inode (as the plan listed them), like a ``prune(_:keeping:)`` that needs no listing of the published folder.
-        case verify(String, published: [String: UInt64])
+        /// inode (as the plan listed them, in the published folder's order), like a ``prune(_:keeping:)`` that needs
+        /// no listing of the published folder.
+        case verify(String, names: [String], inodes: [UInt64])
         /// A top-level entry ledgerpress did not write, carried over from the published site as it is
         /// (see ``ForeignFiles``).
         case carry(String)
@@ -229,7 +230,7 @@ final class StagingWriter: @unchecked Sendable {
         case .appendPublished: return slot
         case .links(let folder, let names): return slot + heap(folder) + 16 * names.count
         case .prune(let folder, let names): return slot + heap(folder) + 32 * names.count
-        case .verify(let folder, let files): return slot + heap(folder) + 48 * files.count
+        case .verify(let folder, let names, let inodes): return slot + heap(folder) + 16 * names.count + 8 * inodes.count
         }
     }
 
@@ -431,9 +432,13 @@ final class StagingWriter: @unchecked Sendable {
         case .prune(let folder, let names):
             try prune(folder, keeping: names)
             return
-        case .verify(let folder, let files):
-            try verifyMirror(
-                folder, keeping: Set(files.keys), published: files.mapValues { (inode: $0, kind: .file) })
+        case .verify(let folder, let names, let inodes):
+            // The spare's folder is most often the published one's files in the same order: one pass over it.
+            if SystemFile.holdsInOrder(staging + "/" + folder, names: names, inodes: inodes) { return }
+            let published = Dictionary(
+                zip(names, inodes.map { (inode: $0, kind: SystemFile.EntryKind.file) }),
+                uniquingKeysWith: { first, _ in first })
+            try verifyMirror(folder, keeping: Set(names), published: published)
             return
         case .adopt(let path, let source, _, _):
             try adopt(
