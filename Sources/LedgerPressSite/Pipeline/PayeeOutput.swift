@@ -27,7 +27,8 @@ extension SitePipeline {
         let folder = "payees/" + plan.slug
         // The folder as one operation: a payee's ~165 files as that many paths in the writer's queue were about
         // 150 bytes each, against the 64 its capacity counted them (a late night's peak memory).
-        let check: [StagingWriter.Operation] = mirrored ? [.verify(folder, names: plan.reusedFiles, inodes: plan.reusedInodeList)] : []
+        let check: [StagingWriter.Operation] =
+            mirrored ? [.verify(folder, names: plan.reusedFiles, inodes: plan.reusedInodeList)] : []
         let rows = try site.financeRowRanges(of: entry).map { CSVRows.published(offset: $0.offset, count: $0.count) }
         var output = PayeeOutput(
             operations: check + (plan.reusedFiles.isEmpty ? [] : [.links(folder, names: plan.reusedFiles)]),

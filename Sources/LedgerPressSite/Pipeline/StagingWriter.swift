@@ -230,7 +230,8 @@ final class StagingWriter: @unchecked Sendable {
         case .appendPublished: return slot
         case .links(let folder, let names): return slot + heap(folder) + 16 * names.count
         case .prune(let folder, let names): return slot + heap(folder) + 32 * names.count
-        case .verify(let folder, let names, let inodes): return slot + heap(folder) + 16 * names.count + 8 * inodes.count
+        case .verify(let folder, let names, let inodes):
+            return slot + heap(folder) + 16 * names.count + 8 * inodes.count
         }
     }
 
