@@ -29,28 +29,37 @@ extension SystemFile {
         return names
     }
 
-    /// Whether a folder holds exactly regular files `names` with inodes `inodes`, listed by `readdir` in that order
-    /// (as a folder made by linking another's files in its own listing order lists them). False for anything else,
-    /// which the caller then compares name by name: no string or table is made for a folder that matches.
-    static func holdsInOrder(_ path: String, names: [String], inodes: [UInt64]) -> Bool {
+    /// Whether a folder holds exactly the regular files `names`, each with the inode at the same index of
+    /// `inodes` (the published folder's files as listed, which the folder may list in another order: a payee
+    /// rendered on an earlier night had its files written in another order in each of the two generations).
+    /// False for anything else (a name or inode changed, a file more or less, a folder, a link), which the caller
+    /// then compares name by name. One `readdir` pass; no table is made.
+    static func holdsExactly(_ path: String, names: [String], inodes: [UInt64]) -> Bool {
         guard names.count == inodes.count, let folder = opendir(path) else { return false }
         defer { closedir(folder) }
-        var index = 0
+        var found: [(inode: UInt64, name: String)] = []
+        found.reserveCapacity(names.count)
+        var inOrder = true
         while let entry = readdir(folder) {
-            let matches = withUnsafeBytes(of: entry.pointee.d_name) { raw -> Bool? in
-                let name = UnsafeRawBufferPointer(rebasing: raw.prefix { $0 != 0 })
-                if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) { return nil }
-                guard index < names.count, entry.pointee.d_type == UInt8(DT_REG),
-                    UInt64(entry.pointee.d_ino) == inodes[index]
-                else { return false }
-                var expected = names[index]
-                return expected.withUTF8 { $0.elementsEqual(name) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard let matches else { continue }
-            guard matches else { return false }
-            index += 1
+            if name == "." || name == ".." { continue }
+            let index = found.count
+            guard index < names.count, entry.pointee.d_type == UInt8(DT_REG) else { return false }
+            let inode = UInt64(entry.pointee.d_ino)
+            if inOrder, inode != inodes[index] || name != names[index] { inOrder = false }
+            found.append((inode, name))
         }
-        return index == names.count
+        guard found.count == names.count else { return false }
+        if inOrder { return true }
+        // The same pairs in another order: both sides by inode, then pair by pair.
+        found.sort { $0.inode < $1.inode }
+        let expected = inodes.indices.sorted { inodes[$0] < inodes[$1] }
+        for (pair, index) in zip(found, expected) where pair.inode != inodes[index] || pair.name != names[index] {
+            return false
+        }
+        return true
     }
 
     /// A folder's entries by name with their inode (as `readdir` reports it) and kind; nil when the folder cannot

@@ -176,23 +176,24 @@ extension SystemFile {
         return listed ? files : nil
     }
 
-    /// The entries directly in a folder: its regular files by name, with their sizes and when they were last
-    /// touched (``touched(_:)``), and the names of whatever else it holds (folders, links, devices); empty when it
-    /// cannot be read. Nothing is followed.
+    /// The entries directly in a folder: its regular files by name, with their sizes, when they were last
+    /// touched (``touched(_:)``) and inodes, and the names of whatever else it holds (folders, links, devices);
+    /// empty when it cannot be read; `complete` when every entry was read and stat'ed. Nothing is followed.
     static func folderEntries(_ path: String) -> (
-        files: [String: (size: Int, touched: Int64)], others: [(name: String, isFolder: Bool)]
+        files: [String: (size: Int, touched: Int64, inode: UInt64)], others: [(name: String, isFolder: Bool)],
+        complete: Bool
     ) {
-        var files: [String: (size: Int, touched: Int64)] = [:]
+        var files: [String: (size: Int, touched: Int64, inode: UInt64)] = [:]
         var others: [(name: String, isFolder: Bool)] = []
-        _ = eachEntry(path) { name, status in
+        let complete = eachEntry(path) { name, status in
             if (status.st_mode & S_IFMT) == S_IFREG {
-                files[name] = (Int(status.st_size), touched(status))
+                files[name] = (Int(status.st_size), touched(status), UInt64(status.st_ino))
             } else {
                 others.append((name, (status.st_mode & S_IFMT) == S_IFDIR))
             }
             return true
         }
-        return (files, others)
+        return (files, others, complete)
     }
 
     /// Calls `body` with each entry of a folder and its status (`fstatat` by name, not following links) until it

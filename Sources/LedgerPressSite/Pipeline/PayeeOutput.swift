@@ -161,7 +161,9 @@ extension SitePipeline {
         if oldManifest != nil, let oldEntry { oldFiles[oldEntry.manifest.path] = oldEntry.manifest.sha256 }
         let manifestEntry = try stage(OutputFile(path: manifestPath, bytes: manifest.json()))
         let newPaths = Set(listed.map(\.path) + [manifestPath])
-        staged.prune("payees/" + plan.slug, keeping: Array(newPaths))
+        staged.prune(
+            "payees/" + plan.slug, keeping: Array(newPaths),
+            listed: listing.complete ? listing.files.mapValues(\.inode) : nil)
         staged.report.removed = oldFiles.keys.filter { !newPaths.contains($0) }.count + unlisted.count
 
         let rows = [pages.summaryCSV, pages.linesCSV, pages.revisionsCSV].map { CSVRows.bytes(Data($0.utf8)) }

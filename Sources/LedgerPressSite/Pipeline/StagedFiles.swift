@@ -28,8 +28,9 @@ struct StagedFiles {
 
     /// Drops from staging whatever the published site holds in `folder` (a site path, "" for the top) and in
     /// its subfolders but the site paths `kept` and their folders: files the new site no longer has, and
-    /// anything put there by hand. Queued before the files themselves.
-    mutating func prune(_ folder: String, keeping kept: [String]) {
+    /// anything put there by hand. Queued before the files themselves. `listed`: `folder`'s files and their inodes
+    /// as the caller listed the published folder whole, when it did.
+    mutating func prune(_ folder: String, keeping kept: [String], listed: [String: UInt64]? = nil) {
         let prefix = folder.isEmpty ? "" : folder + "/"
         var names: [String: Set<String>] = [folder: []]
         // Split at `/` bytes, as ``SitePath/components(_:)`` does (not by Characters).
@@ -44,7 +45,9 @@ struct StagedFiles {
         }
         let folders = names.keys.sorted { $0.utf8Precedes($1) }
         operations.insert(
-            contentsOf: folders.map { StagingWriter.Operation.prune($0, keeping: names[$0] ?? []) }, at: 0)
+            contentsOf: folders.map {
+                StagingWriter.Operation.prune($0, keeping: names[$0] ?? [], published: $0 == folder ? listed : nil)
+            }, at: 0)
     }
 
     /// `merge`: stages a shard's file that its manifest vouches for without reading it: linked from the published

@@ -93,9 +93,15 @@ extension StagingWriter {
     /// since the spare sits beside the output where anyone can change it: an entry not named in `names` goes,
     /// and a kept file must be the published file (the same inode) or one this run wrote; any other is replaced
     /// by a link to the published file (or removed when there is none). So only bytes the run decided, or the
-    /// published bytes the manifest records, are ever swapped in.
-    func prune(_ folder: String, keeping names: Set<String>) throws(SystemError) {
-        if mirrorsPublished { return try verifyMirror(folder, keeping: names) }
+    /// published bytes the manifest records, are ever swapped in. `published`: the published folder's files by
+    /// inode, when the caller listed them (else the folder is listed here).
+    func prune(_ folder: String, keeping names: Set<String>, published listed: [String: UInt64]? = nil)
+        throws(SystemError)
+    {
+        if mirrorsPublished {
+            return try verifyMirror(
+                folder, keeping: names, published: listed?.mapValues { (inode: $0, kind: SystemFile.EntryKind.file) })
+        }
         let prefix = folder.isEmpty ? "" : folder + "/"
         for entry in SystemFile.listNames(published + "/" + folder) ?? [] where !names.contains(entry.name) {
             let path = prefix + entry.name

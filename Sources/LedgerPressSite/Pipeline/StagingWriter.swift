@@ -43,7 +43,9 @@ final class StagingWriter: @unchecked Sendable {
         /// queue's 64 MiB at a time).
         case appendPublished(Int, offset: Int, count: Int)
         /// Removes from staging whatever the published folder holds (a file or a folder) but these names.
-        case prune(String, keeping: Set<String>)
+        /// `published`: the published folder's files and their inodes, when the payee's render listed them (the
+        /// writer then does not list it again to check a staging folder started from the spare).
+        case prune(String, keeping: Set<String>, published: [String: UInt64]? = nil)
         /// For staging started from the spare: the folder made to hold exactly the published files named here, by
         /// inode (as the plan listed them, in the published folder's order), like a ``prune(_:keeping:)`` that needs
         /// no listing of the published folder.
@@ -229,7 +231,8 @@ final class StagingWriter: @unchecked Sendable {
         case .adopt(let path, let source, _, _): return slot + heap(path) + heap(source) + 32
         case .appendPublished: return slot
         case .links(let folder, let names): return slot + heap(folder) + 16 * names.count
-        case .prune(let folder, let names): return slot + heap(folder) + 32 * names.count
+        case .prune(let folder, let names, let published):
+            return slot + heap(folder) + 32 * names.count + 32 * (published?.count ?? 0)
         case .verify(let folder, let names, let inodes):
             return slot + heap(folder) + 16 * names.count + 8 * inodes.count
         }
@@ -430,12 +433,12 @@ final class StagingWriter: @unchecked Sendable {
         case .appendPublished(let index, let offset, let count):
             try append(index, try readPublished(index, offset: offset, count: count))
             return
-        case .prune(let folder, let names):
-            try prune(folder, keeping: names)
+        case .prune(let folder, let names, let published):
+            try prune(folder, keeping: names, published: published)
             return
         case .verify(let folder, let names, let inodes):
-            // The spare's folder is most often the published one's files in the same order: one pass over it.
-            if SystemFile.holdsInOrder(staging + "/" + folder, names: names, inodes: inodes) { return }
+            // The spare's folder is most often the published one's files: one pass over it, no table.
+            if SystemFile.holdsExactly(staging + "/" + folder, names: names, inodes: inodes) { return }
             let published = Dictionary(
                 zip(names, inodes.map { (inode: $0, kind: SystemFile.EntryKind.file) }),
                 uniquingKeysWith: { first, _ in first })

@@ -3,10 +3,10 @@ import Testing
 
 @testable import LedgerPressSite
 
-/// `SystemFile.holdsInOrder`: the one-pass check that a staged folder (from the spare) is the published folder's
-/// files, the same inodes in the same listing order. Anything else answers false, and the writer then compares the
-/// folder name by name (``StagingWriter/verifyMirror(_:keeping:published:)``).
-@Suite struct SystemFileInOrderTests {
+/// `SystemFile.holdsExactly`: the one-pass check that a staged folder (from the spare) is the published folder's
+/// files, each name with its published inode, in whatever order the folder lists them. Anything else answers false,
+/// and the writer then compares the folder name by name (``StagingWriter/verifyMirror(_:keeping:published:)``).
+@Suite struct SystemFileHoldsExactlyTests {
     /// A published folder of five files, a staged folder made of links to them in the published folder's listing
     /// order (as staging links a reused payee's files), and that listing.
     static func folders() throws -> (root: String, names: [String], inodes: [UInt64]) {
@@ -22,41 +22,47 @@ import Testing
         return (root, listed.map(\.name), listed.map(\.inode))
     }
 
-    @Test func theSameFilesInTheSameOrderMatch() throws {
+    @Test func theSameFilesInAnyOrderMatch() throws {
         let (root, names, inodes) = try Self.folders()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        #expect(SystemFile.holdsInOrder(root + "/staged", names: names, inodes: inodes))
-        #expect(SystemFile.holdsInOrder(root + "/published", names: names, inodes: inodes))
+        #expect(SystemFile.holdsExactly(root + "/staged", names: names, inodes: inodes))
+        #expect(SystemFile.holdsExactly(root + "/published", names: names, inodes: inodes))
+        #expect(SystemFile.holdsExactly(root + "/staged", names: names.reversed(), inodes: inodes.reversed()))
+        let rotated = Array(names.indices.dropFirst(2)) + [0, 1]
+        #expect(
+            SystemFile.holdsExactly(
+                root + "/staged", names: rotated.map { names[$0] }, inodes: rotated.map { inodes[$0] }))
         try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: false)
-        #expect(SystemFile.holdsInOrder(root + "/empty", names: [], inodes: []))
+        #expect(SystemFile.holdsExactly(root + "/empty", names: [], inodes: []))
     }
 
     @Test func anyDifferenceDoesNot() throws {
         let (root, names, inodes) = try Self.folders()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let staged = root + "/staged"
-        // Another order, a name or an inode changed, one file fewer or more, lists of two lengths.
-        #expect(!SystemFile.holdsInOrder(staged, names: names.reversed(), inodes: inodes.reversed()))
-        #expect(!SystemFile.holdsInOrder(staged, names: ["x"] + names.dropFirst(), inodes: inodes))
-        #expect(!SystemFile.holdsInOrder(staged, names: names, inodes: [inodes[0] + 1_000_000] + inodes.dropFirst()))
-        #expect(!SystemFile.holdsInOrder(staged, names: Array(names.dropLast()), inodes: Array(inodes.dropLast())))
-        #expect(!SystemFile.holdsInOrder(staged, names: names + ["extra"], inodes: inodes + [1]))
-        #expect(!SystemFile.holdsInOrder(staged, names: names, inodes: Array(inodes.dropLast())))
-        #expect(!SystemFile.holdsInOrder(root + "/missing", names: [], inodes: []))
+        // Two names with each other's inodes, a name or an inode changed, one file fewer or more, lists of two
+        // lengths.
+        #expect(!SystemFile.holdsExactly(staged, names: [names[1], names[0]] + names.dropFirst(2), inodes: inodes))
+        #expect(!SystemFile.holdsExactly(staged, names: ["x"] + names.dropFirst(), inodes: inodes))
+        #expect(!SystemFile.holdsExactly(staged, names: names, inodes: [inodes[0] + 1_000_000] + inodes.dropFirst()))
+        #expect(!SystemFile.holdsExactly(staged, names: Array(names.dropLast()), inodes: Array(inodes.dropLast())))
+        #expect(!SystemFile.holdsExactly(staged, names: names + ["extra"], inodes: inodes + [1]))
+        #expect(!SystemFile.holdsExactly(staged, names: names, inodes: Array(inodes.dropLast())))
+        #expect(!SystemFile.holdsExactly(root + "/missing", names: [], inodes: []))
         // An extra file at the end of the staged folder.
         try Data("x".utf8).write(to: URL(fileURLWithPath: staged + "/zz-extra.html"))
-        #expect(!SystemFile.holdsInOrder(staged, names: names, inodes: inodes))
+        #expect(!SystemFile.holdsExactly(staged, names: names, inodes: inodes))
         try FileManager.default.removeItem(atPath: staged + "/zz-extra.html")
-        #expect(SystemFile.holdsInOrder(staged, names: names, inodes: inodes))
+        #expect(SystemFile.holdsExactly(staged, names: names, inodes: inodes))
         // A file replaced by a copy of its bytes (a new inode under the same name).
         let last = staged + "/" + names[names.count - 1]
         let bytes = try Data(contentsOf: URL(fileURLWithPath: last))
         try FileManager.default.removeItem(atPath: last)
         try bytes.write(to: URL(fileURLWithPath: last))
-        #expect(!SystemFile.holdsInOrder(staged, names: names, inodes: inodes))
+        #expect(!SystemFile.holdsExactly(staged, names: names, inodes: inodes))
         // A folder under a listed name.
         try FileManager.default.removeItem(atPath: last)
         try FileManager.default.createDirectory(atPath: last, withIntermediateDirectories: false)
-        #expect(!SystemFile.holdsInOrder(staged, names: names, inodes: inodes))
+        #expect(!SystemFile.holdsExactly(staged, names: names, inodes: inodes))
     }
 }
