@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -37,6 +38,8 @@ struct SpareSite {
     let path: String
     /// The output folder it mirrors.
     let output: String
+    /// Threads that bring it up to date (``adopt(as:)``).
+    var threads = SystemCPUs.available
 
     /// Moves the spare to `staging` and brings it up to date with the output; true when `staging` now
     /// holds the output's files. False when there is no usable spare (it is then removed, and `staging`
@@ -52,11 +55,35 @@ struct SpareSite {
         // the end when their bytes are the published ones); linking them here would change the published files'
         // status time, by which a run tells the files it may reuse (``SiteWriter/settle()``).
         let rewritten = Set((FinancePages.csvPaths + ["manifest.json"]).map { Difference.file($0) })
-        for difference in differences where !rewritten.contains(difference) && !catchUp(staging, at: difference) {
-            SystemFile.removeTree(staging)
-            return false
+        let caughtUp = Self.each(differences.filter { !rewritten.contains($0) }, threads: threads) {
+            catchUp(staging, at: $0)
         }
-        return true
+        if !caughtUp { SystemFile.removeTree(staging) }
+        return caughtUp
+    }
+
+    /// Whether `body` holds for every difference: the folders first, one after another (a folder's removal comes
+    /// before any file in it), then the files on up to `threads` threads (each file's catch-up touches that file
+    /// alone, and making a missing parent folder tolerates another thread making it too). At 1M entries a late
+    /// night leaves about 40,000 differences: half a second of one core, between the plan and the render.
+    static func each(_ differences: [Difference], threads: Int, _ body: @Sendable (Difference) -> Bool) -> Bool {
+        var files: [Difference] = []
+        for difference in differences {
+            guard case .folder = difference else {
+                files.append(difference)
+                continue
+            }
+            if !body(difference) { return false }
+        }
+        let chunks = max(1, min(threads, files.count / 2_000))
+        let failed = Atomic<Bool>(false)
+        DispatchQueue.concurrentPerform(iterations: chunks) { [files] chunk in
+            let range = (files.count * chunk / chunks)..<(files.count * (chunk + 1) / chunks)
+            for difference in files[range] where !failed.load(ordering: .relaxed) {
+                if !body(difference) { failed.store(true, ordering: .relaxed) }
+            }
+        }
+        return !failed.load(ordering: .relaxed)
     }
 
     /// Brings one differing path of the staging folder to what the output holds there.
