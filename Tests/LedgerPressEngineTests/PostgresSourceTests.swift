@@ -147,24 +147,11 @@ import Testing
         let database = try Self.bigTable(cluster, rows: 40_000)
         let reader = try Self.source(cluster.url(database: database)).open()
         _ = try reader.next()
-        try cluster.psql(
-            "postgres",
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'ledgerpress' AND datname = '\(database)'"
-        )
-        var failure: SourceFailure?
-        do {
-            while try reader.next() != nil {}
-        } catch {
-            failure = error
-        }
-        let caught = try #require(failure)
-        #expect(caught.exit == .ioError)
-        #expect(caught.message.contains("the server closed the connection"), "\(caught.message)")
-        #expect(caught.message.contains(cluster.url(database: database)))
+        try Self.terminateAndExpectTheClosedConnection(cluster, database, reader, url: cluster.url(database: database))
     }
 
     /// A server that is not waiting on the socket when it is told to stop sends its reason before closing (the case
-    /// above, where it waits to write, closes without one): the message says the connection closed and why.
+    /// above, where it waits to write, mostly closes without one): the message says the connection closed and why.
     @Test func aConnectionEndedByTheServerWithAReasonSaysItClosedAndWhy() throws {
         let cluster = try PostgresCluster.shared()
         let database = try Self.bigTable(cluster, rows: 2_000)
@@ -177,6 +164,25 @@ import Testing
             """)
         let url = cluster.url(database: database, table: "slow_entries")
         let reader = try Self.source(url).open()
+        // Told to stop while it runs the rows' query (in `pg_sleep`), not between queries.
+        let deadline = Date().addingTimeInterval(30)
+        while try cluster.psql(
+            "postgres",
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'ledgerpress' AND datname = '\(database)' AND state = 'active' AND query LIKE 'SELECT%slow_entries%'"
+        ).trimmingCharacters(in: .whitespacesAndNewlines) != "1", Date() < deadline {
+            usleep(10_000)
+        }
+        let message = try Self.terminateAndExpectTheClosedConnection(cluster, database, reader, url: url)
+        #expect(
+            message.contains(": terminating connection due to administrator command (SQLSTATE 57P01)"), "\(message)")
+    }
+
+    /// Ends the server's side of `reader`'s connection, reads on, and expects the read to fail with exit 74, saying
+    /// the connection closed and naming `url`; the failure's message.
+    @discardableResult
+    static func terminateAndExpectTheClosedConnection(
+        _ cluster: PostgresCluster, _ database: String, _ reader: any SourceReader, url: String
+    ) throws -> String {
         try cluster.psql(
             "postgres",
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'ledgerpress' AND datname = '\(database)'"
@@ -191,6 +197,7 @@ import Testing
         #expect(caught.exit == .ioError)
         #expect(caught.message.contains("the server closed the connection"), "\(caught.message)")
         #expect(caught.message.contains(url))
+        return caught.message
     }
 
     @Test func aPasswordComesFromThePasswordFileAndNeverFromTheURL() throws {
