@@ -41,6 +41,8 @@ public struct BuildOptions: Sendable {
     public var importCheckpoint = true
     /// Test hook: abort after this many staged files.
     public var abortAfterFiles: Int?
+    /// Test hook: called once the new site is staged, before it is swapped in (a test acts on the run there).
+    public var holdBeforePublish: (@Sendable () -> Void)?
     /// Where the HTML rendering's CPU time is added up (`--report`); nil: not measured.
     public var htmlTally: CPUTally?
     /// The files each statement is published as (a document renderer registers here).

@@ -95,6 +95,7 @@ public struct SiteBuilder: Sendable {
                 shard: prepared.shardFacts.map { ($0.0, $0.1) }, workers: options.workers,
                 abortAfterFiles: options.abortAfterFiles, htmlTally: options.htmlTally, lock: lock)
             configuration.adopt = options.adopt
+            configuration.holdBeforePublish = options.holdBeforePublish
             configuration.writers = options.writers
             configuration.shrinkGuard = options.shrinkGuard
             configuration.documents = options.documents

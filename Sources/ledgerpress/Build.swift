@@ -140,6 +140,7 @@ struct Build: ParsableCommand {
             listInputs: verbose, toolIdentity: ToolIdentity.current,
             abortAfterFiles: environment["LEDGERPRESS_TEST_ABORT_AFTER_FILES"].flatMap { Int($0) }, htmlTally: htmlTally
         )
+        options.holdBeforePublish = TestHooks.holdBeforePublish(environment)
         options.outbox = try mail.options(issuer: site.issuer)
         options.importCheckpoint = !noImportCheckpoint
         if let writers = environment["LEDGERPRESS_WRITERS"] {

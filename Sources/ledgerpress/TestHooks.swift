@@ -10,9 +10,21 @@ import Foundation
 ///   as a kill would.
 /// - `LEDGERPRESS_TEST_KILL_AFTER_MESSAGES=N` (read in `OutboxCommandOptions.swift`): `--outbox` ends the process
 ///   with 137 once message N is written into `tmp/` and before it is moved into `new/`, as a SIGKILL would.
+/// - `LEDGERPRESS_TEST_HOLD_BEFORE_PUBLISH=PATH`: `build` waits, once its site is staged and before the swap, until
+///   a file exists at PATH (two minutes at most), so that a test can signal the run or take its lock away at a
+///   moment it knows instead of racing the build.
 enum TestHooks {
     struct InternalError: Error, CustomStringConvertible {
         var description: String { "LEDGERPRESS_TEST_INTERNAL_ERROR is set (a test of the internal-error path)" }
+    }
+
+    /// The wait `LEDGERPRESS_TEST_HOLD_BEFORE_PUBLISH` asks for; nil when it is not set.
+    static func holdBeforePublish(_ environment: [String: String]) -> (@Sendable () -> Void)? {
+        guard let path = environment["LEDGERPRESS_TEST_HOLD_BEFORE_PUBLISH"], !path.isEmpty else { return nil }
+        return {
+            let deadline = Date().addingTimeInterval(120)
+            while !FileManager.default.fileExists(atPath: path), Date() < deadline { usleep(5_000) }
+        }
     }
 
     static func internalErrorIfAsked() throws {

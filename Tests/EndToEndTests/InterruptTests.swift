@@ -48,7 +48,8 @@ import Testing
         #expect(cli.stagingFolders("output").isEmpty)
     }
 
-    /// The signal comes while the new site is being staged (the staging folder exists): the old site stays, the
+    /// The signal comes once the new site is staged, before the swap (the build holds there until this test lets it
+    /// go, `LEDGERPRESS_TEST_HOLD_BEFORE_PUBLISH`, so the signal never races the publish): the old site stays, the
     /// staging folder is left for the next run, which removes it and publishes.
     @Test func aSignalWhileTheSiteIsStagedKeepsThePreviousSite() throws {
         let cli = try CLIRunner()
@@ -61,7 +62,10 @@ import Testing
         let old = try cli.run(["build"] + inputs + ["--as-of", "2026-10-20T00:00:00Z"])
         #expect(old.status == 0, "\(old.stderr)")
         let before = try cli.tree("output")
-        let build = try Running(cli, ["build"] + inputs + ["--report", "run.json"])
+        let release = cli.path("release-the-build")
+        let build = try Running(
+            cli, ["build"] + inputs + ["--report", "run.json"],
+            environment: ["LEDGERPRESS_TEST_HOLD_BEFORE_PUBLISH": release])
         let deadline = Date().addingTimeInterval(120)
         while cli.stagingFolders("output").isEmpty, build.process.isRunning,
             Date() < deadline
@@ -69,6 +73,8 @@ import Testing
             usleep(1000)
         }
         kill(build.process.processIdentifier, SIGINT)
+        // Were the signal lost, the build would go on and publish: the checks below would say so.
+        FileManager.default.createFile(atPath: release, contents: Data())
         let outcome = build.finish()
         #expect(outcome.status == 130, "\(outcome.stderr)")
         #expect(

@@ -26,11 +26,16 @@ import Testing
         process.currentDirectoryURL = cli.directory
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        // The run holds once its site is staged, before the swap, until this test lets it go.
+        let release = cli.path("release-the-build")
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["LEDGERPRESS_TEST_HOLD_BEFORE_PUBLISH": release]) { _, new in new }
         try process.run()
         // Once the run stages its files, its lock file goes.
         let deadline = Date().addingTimeInterval(60)
         while cli.stagingFolders("site").isEmpty, process.isRunning, Date() < deadline { usleep(2_000) }
         #expect(unlink(cli.path(".site.lock")) == 0)
+        FileManager.default.createFile(atPath: release, contents: Data())
         process.waitUntilExit()
 
         #expect(process.terminationStatus == 75)

@@ -23,12 +23,14 @@ import Testing
         let out = Pipe()
         let err = Pipe()
 
-        init(_ cli: CLIRunner, _ arguments: [String]) throws {
+        /// `environment`: added to the test's own (without `SOURCE_DATE_EPOCH`).
+        init(_ cli: CLIRunner, _ arguments: [String], environment added: [String: String] = [:]) throws {
             process.executableURL = CLIRunner.binary
             process.arguments = arguments
             process.currentDirectoryURL = cli.directory
             var environment = ProcessInfo.processInfo.environment
             environment.removeValue(forKey: "SOURCE_DATE_EPOCH")
+            environment.merge(added) { _, new in new }
             process.environment = environment
             process.standardOutput = out
             process.standardError = err

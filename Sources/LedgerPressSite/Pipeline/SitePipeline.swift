@@ -39,6 +39,8 @@ public struct SitePipeline: Sendable {
         public var writers: Int?
         /// Test hook: abort the process after this many staged files (`LEDGERPRESS_TEST_ABORT_AFTER_FILES`).
         public var abortAfterFiles: Int?
+        /// Test hook: called once the site is staged, before the swap (`LEDGERPRESS_TEST_HOLD_BEFORE_PUBLISH`).
+        public var holdBeforePublish: (@Sendable () -> Void)?
         /// Where the CPU time of the statements' HTML rendering is added up (for `--report`); nil: not measured.
         public var htmlTally: CPUTally?
         /// The run's lock on the output, checked again before the swap.
@@ -194,6 +196,7 @@ public struct SitePipeline: Sendable {
             if let lock = configuration.lock, !lock.isHeld { throw SiteWriter.Failure.lockLost(lock.path) }
             throw error
         }
+        configuration.holdBeforePublish?()
         try writer.swapIn(differences: staging.differences)
         stage("publish")
         return outcome
