@@ -142,6 +142,7 @@ import Testing
             "previous": .elsewhere(
                 "where earlier versions are read: a statement's version is in its render key (StatementDigest)"),
             "abortAfterFiles": .elsewhere("a test hook that kills the run"),
+            "holdBeforePublish": .sameSite { $0.holdBeforePublish = {} },
             "outbox": .elsewhere(
                 "writes e-mails into a Maildir outside the site after the publish (OutboxTests: the site is the same)"),
         ]
