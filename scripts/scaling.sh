@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 29's scaling table: one release binary pinned with `taskset` to 2, 4, 8, 16 ... CPUs (as many as the machine
 # has), on `ledgerpress sample --entries N --payees M --seed 42`, outputs on tmpfs. For each CPU count: the full build,
-# a no-change rerun, a late night (1 % more rows on a new day) and `--only finance`; then, on all CPUs, the sharded
+# a no-change rerun, a late night (1 % more rows on a new day), a second late night (as many rows a day later, staged
+# from the spare) and `--only finance`; then, on all CPUs, the sharded
 # layouts (shards built in parallel, each pinned to its own CPUs, then `merge` on all of them), checked to give the
 # single build's files. Needs only bash, coreutils, taskset and the binary (no Swift, no jq, no python: it runs on
 # the 16-core device machine with a carried static binary; see BENCHMARKS.md).
@@ -34,6 +35,10 @@ say() { printf 'scaling [%4d s]: %s\n' "$SECONDS" "$*" >&2; }
 "$BIN" sample --entries "$entries" --payees "$payees" --seed 42 --out "$work/ledger.csv" \
 	--payees-out "$work/payees.csv" --late $((entries / 100)) --late-out "$work/late.csv" >/dev/null
 inputs=("$work/ledger.csv" --payees "$work/payees.csv")
+# A second night, as scripts/bench.sh makes it: the same number of rows again, one day later, with their own ids.
+late_day=$(awk -F, '/^late_/ { print substr($2, 1, 10); exit }' "$work/late.csv")
+next_day=$(date -u -d "$late_day + 1 day" +%Y-%m-%d)
+sed -e 's/^late_/late2_/' -e "s/,${late_day}T/,${next_day}T/" "$work/late.csv" >"$work/late2.csv"
 
 # number NAME KEY: a number from the report of run NAME ("KEY" : 1.23); empty when absent.
 number() { grep -o "\"$2\" *: *[0-9.]*" "$work/$1.json" | head -n 1 | sed 's/.*: *//'; }
@@ -116,6 +121,10 @@ for c in $cpus; do
 	row "nochange-$c" "$c" "$wall"
 	timed "late-$c" "$list" "$BIN" build "$work/ledger.csv" "$work/late.csv" --payees "$work/payees.csv" --output "$site"
 	row "late-$c" "$c" "$wall"
+	# The steady state of a nightly job: the next night's staging starts from the spare (the site before the last).
+	timed "late2-$c" "$list" "$BIN" build "$work/ledger.csv" "$work/late.csv" "$work/late2.csv" \
+		--payees "$work/payees.csv" --output "$site"
+	row "late2-$c" "$c" "$wall"
 	timed "finance-$c" "$list" "$BIN" build "${inputs[@]}" --only finance --output "$work/finance-$c"
 	row "finance-$c" "$c" "$wall"
 	rm -rf "$site" "$work/.site-$c.spare" "$work/.site-$c.ledger" "$work/finance-$c" "$work/.finance-$c.spare" \
