@@ -20,15 +20,24 @@ struct PayeeOutput: Sendable {
 extension SitePipeline {
     /// A reused payee: their published folder linked as it is, their finance rows copied as `entry` (their
     /// ``Manifest/PayeeEntry/carriedOver`` entry) counts them.
-    /// When staging starts from the spare, the folder there is checked against the published one (``StagingWriter/verifyMirror(_:keeping:)``).
-    func reusedOutput(_ plan: PayeePlan, entry: Manifest.PayeeEntry, site: PreviousSite, mirrored: Bool) throws
-        -> PayeeOutput
+    /// `mirroredStaging`: the staging folder, when it started from the spare. The payee's folder there is then
+    /// checked against the published one here, by the render worker, in one `readdir` pass
+    /// (``SystemFile/holdsExactly(_:names:inodes:)``; nothing else touches that folder while its payee is
+    /// rendered); only a folder that differs goes to the writer to be put right (``StagingWriter/verifyMirror(_:keeping:)``).
+    func reusedOutput(_ plan: PayeePlan, entry: Manifest.PayeeEntry, site: PreviousSite, mirroredStaging: String?)
+        throws -> PayeeOutput
     {
         let folder = "payees/" + plan.slug
         // The folder as one operation: a payee's ~165 files as that many paths in the writer's queue were about
-        // 150 bytes each, against the 64 its capacity counted them (a late night's peak memory).
-        let check: [StagingWriter.Operation] =
-            mirrored ? [.verify(folder, names: plan.reusedFiles, inodes: plan.reusedInodeList)] : []
+        // 150 bytes each, against the 64 its capacity counted them (a late night's peak memory). On a night from the
+        // spare that reuses every payee, these checks were most of the one writer thread's work at 2 CPUs, while
+        // the workers had little to do.
+        var check: [StagingWriter.Operation] = []
+        if let staging = mirroredStaging,
+            !SystemFile.holdsExactly(staging + "/" + folder, names: plan.reusedFiles, inodes: plan.reusedInodeList)
+        {
+            check = [.verify(folder, names: plan.reusedFiles, inodes: plan.reusedInodeList)]
+        }
         let rows = try site.financeRowRanges(of: entry).map { CSVRows.published(offset: $0.offset, count: $0.count) }
         var output = PayeeOutput(
             operations: check + (plan.reusedFiles.isEmpty ? [] : [.links(folder, names: plan.reusedFiles)]),

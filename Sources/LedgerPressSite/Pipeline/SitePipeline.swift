@@ -173,7 +173,9 @@ public struct SitePipeline: Sendable {
             ) { index in
                 let plan = handout.take(index)
                 if let entry = plan.reused {
-                    return try reusedOutput(plan, entry: entry, site: site, mirrored: staging.mirrorsPublished)
+                    return try reusedOutput(
+                        plan, entry: entry, site: site,
+                        mirroredStaging: staging.mirrorsPublished ? staging.staging : nil)
                 }
                 return try renderedOutput(plan, site: site, history: history, output: writer.output)
             }

@@ -48,7 +48,7 @@ final class StagingWriter: @unchecked Sendable {
         case prune(String, keeping: Set<String>, published: [String: UInt64]? = nil)
         /// For staging started from the spare: the folder made to hold exactly the published files named here, by
         /// inode (as the plan listed them, in the published folder's order), like a ``prune(_:keeping:)`` that needs
-        /// no listing of the published folder.
+        /// no listing of the published folder. Queued for a reused payee whose staged folder is not already that.
         case verify(String, names: [String], inodes: [UInt64])
         /// A top-level entry ledgerpress did not write, carried over from the published site as it is
         /// (see ``ForeignFiles``).
@@ -437,8 +437,7 @@ final class StagingWriter: @unchecked Sendable {
             try prune(folder, keeping: names, published: published)
             return
         case .verify(let folder, let names, let inodes):
-            // The spare's folder is most often the published one's files: one pass over it, no table.
-            if SystemFile.holdsExactly(staging + "/" + folder, names: names, inodes: inodes) { return }
+            // Queued only for a folder its render worker found different (``SitePipeline/reusedOutput``).
             let published = Dictionary(
                 zip(names, inodes.map { (inode: $0, kind: SystemFile.EntryKind.file) }),
                 uniquingKeysWith: { first, _ in first })
