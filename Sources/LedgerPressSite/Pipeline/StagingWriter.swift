@@ -437,11 +437,11 @@ final class StagingWriter: @unchecked Sendable {
             try prune(folder, keeping: names, published: published)
             return
         case .verify(let folder, let names, let inodes):
-            // Queued only for a folder its render worker found different (``SitePipeline/reusedOutput``).
-            let published = Dictionary(
-                zip(names, inodes.map { (inode: $0, kind: SystemFile.EntryKind.file) }),
-                uniquingKeysWith: { first, _ in first })
-            try verifyMirror(folder, keeping: Set(names), published: published)
+            // Queued only for a folder its render worker found different (``SitePipeline/reusedOutput``), in
+            // staging that started from the spare: a prune that keeps the plan's names, by the plan's listing.
+            try prune(
+                folder, keeping: Set(names),
+                published: Dictionary(zip(names, inodes), uniquingKeysWith: { first, _ in first }))
             return
         case .adopt(let path, let source, _, _):
             try adopt(
