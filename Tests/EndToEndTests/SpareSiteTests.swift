@@ -180,6 +180,33 @@ import Testing
         #expect(try cli.run(["verify", "site"]).status == 0)
     }
 
+    /// The same for a payee carried over unrendered: the night after a late night publishes again with the same
+    /// inputs (only `revisions.csv` changes), drv_jose's folder is reused, and what was added to that folder in the
+    /// spare is removed before the swap.
+    @Test func whatIsPutInAReusedPayeesFolderInTheSpareIsNeverPublished() throws {
+        let cli = try CLIRunner()
+        try writeLateFiles(cli)
+        try build(cli, Night(), into: "site", spare: true)
+        try build(cli, Night(late: ["late1.csv"]), into: "site", spare: true)
+        let before = try cli.tree("site/payees/drv_jose")
+        let home = try inode(cli, "site/payees/drv_jose/index.html")
+        // Added files only: removing or replacing one of the spare's files would change the published file's status
+        // time (its second name goes), and the folder would be rendered again instead of reused.
+        try cli.write(".site.spare/payees/drv_jose/evil.html", "<script>alert(1)</script>")
+        try cli.write(".site.spare/payees/drv_jose/2026-12.md", "a statement nobody wrote")
+        let outcome = try cli.run(
+            [
+                "build", CLIRunner.example("example-ledger.csv"), "late1.csv", "--payees",
+                CLIRunner.example("example-payees.csv"), "--output", "site",
+            ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("2 changed"), "\(outcome.stdout)")
+        // Reused, not rendered: the published files are the same inodes.
+        #expect(try inode(cli, "site/payees/drv_jose/index.html") == home)
+        #expect(try cli.tree("site/payees/drv_jose") == before)
+        #expect(try cli.run(["verify", "site"]).status == 0)
+    }
+
     /// A night from the spare whose finance CSVs come out as published keeps them (same inodes) and counts them
     /// unchanged: the spare's catch-up never links the files every run writes afresh (which would make them look
     /// touched after the publish).
