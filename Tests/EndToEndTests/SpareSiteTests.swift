@@ -42,6 +42,18 @@ import Testing
         try cli.write(".site.spare/" + path, "a spare that must not be published")
     }
 
+    /// The night of `late1.csv` built again into `site` (from the spare the last run kept): only `revisions.csv`
+    /// (what this run revised: nothing) and the manifest change.
+    func lateNightAgainChangesOnlyRevisionsAndTheManifest(_ cli: CLIRunner) throws {
+        let outcome = try cli.run(
+            [
+                "build", CLIRunner.example("example-ledger.csv"), "late1.csv", "--payees",
+                CLIRunner.example("example-payees.csv"), "--output", "site",
+            ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("2 changed"), "\(outcome.stdout)")
+    }
+
     func inode(_ cli: CLIRunner, _ path: String) throws -> Int {
         try (FileManager.default.attributesOfItem(atPath: cli.path(path))[.systemFileNumber] as? Int) ?? -1
     }
@@ -194,13 +206,7 @@ import Testing
         // time (its second name goes), and the folder would be rendered again instead of reused.
         try cli.write(".site.spare/payees/drv_jose/evil.html", "<script>alert(1)</script>")
         try cli.write(".site.spare/payees/drv_jose/2026-12.md", "a statement nobody wrote")
-        let outcome = try cli.run(
-            [
-                "build", CLIRunner.example("example-ledger.csv"), "late1.csv", "--payees",
-                CLIRunner.example("example-payees.csv"), "--output", "site",
-            ])
-        #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stdout.contains("2 changed"), "\(outcome.stdout)")
+        try lateNightAgainChangesOnlyRevisionsAndTheManifest(cli)
         // Reused, not rendered: the published files are the same inodes.
         #expect(try inode(cli, "site/payees/drv_jose/index.html") == home)
         #expect(try cli.tree("site/payees/drv_jose") == before)
@@ -217,14 +223,7 @@ import Testing
         try build(cli, Night(late: ["late1.csv"]), into: "site", spare: true)
         let summary = try inode(cli, "site/finance/summary.csv")
         let lines = try inode(cli, "site/finance/lines.csv")
-        // The same inputs again: only revisions.csv (what this run revised: nothing) and the manifest change.
-        let outcome = try cli.run(
-            [
-                "build", CLIRunner.example("example-ledger.csv"), "late1.csv", "--payees",
-                CLIRunner.example("example-payees.csv"), "--output", "site",
-            ])
-        #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stdout.contains("2 changed"), "\(outcome.stdout)")
+        try lateNightAgainChangesOnlyRevisionsAndTheManifest(cli)
         #expect(try inode(cli, "site/finance/summary.csv") == summary)
         #expect(try inode(cli, "site/finance/lines.csv") == lines)
         #expect(try cli.run(["verify", "site"]).status == 0)
