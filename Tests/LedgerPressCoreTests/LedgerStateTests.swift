@@ -94,3 +94,42 @@ import Testing
         #expect(throws: StateReader.Damaged.self) { try Ledger(restoring: &reader, texts: used) { _ in true } }
     }
 }
+
+/// The index by id that a ledger read back makes at once (``EntryIndex/insertAll(_:sameID:)``, in the order of the
+/// ids' home slots) finds what the one made entry by entry finds: every id at its own record, no other.
+@Suite struct EntryIndexBulkTests {
+    @Test(arguments: [100, 5_000, 40_000])
+    func aLedgerReadBackFindsEveryIdAtItsOwnRecord(count: Int) throws {
+        var written = Ledger(
+            spill: EntryRecords.Spill(memoryBudget: 0, chunkRecords: 512, folder: NSTemporaryDirectory()))
+        var diagnostics = DiagnosticLog()
+        // Ids of several lengths: inline in the record and in the table of texts.
+        let ids = (0..<count).map { $0 % 3 == 0 ? "t\($0)" : "a-longer-id-that-is-a-text-\($0)" }
+        for (line, id) in ids.enumerated() {
+            written.add(
+                EntryRecordsTests.entry(id, payee: "drv_\(line % 7)", line: line + 2), diagnostics: &diagnostics)
+        }
+        #expect(diagnostics.lines.isEmpty)
+        let bytes = try LedgerStateTests.state(of: written)
+        var reader = LedgerStateTests.reader(bytes)
+        try EntryTexts().using {
+            var restored = try Ledger(restoring: &reader, texts: EntryTexts.forNewEntry()) { _ in true }
+            restored.reserveCapacity(count + 1)
+            #expect(restored.indexByID.position(of: "t0", in: restored.records) == 0)
+            for (position, id) in ids.enumerated() {
+                #expect(restored.indexByID.position(of: id, in: restored.records) == position)
+            }
+            for id in ["t\(count)", "a-longer-id-that-is-a-text-\(count + 1)", "absent"] {
+                #expect(restored.indexByID.position(of: id, in: restored.records) == nil)
+            }
+            // Adding a repeat merges into its record; a new id goes last.
+            var log = DiagnosticLog()
+            restored.add(
+                EntryRecordsTests.entry(ids[count / 2], payee: "drv_\((count / 2) % 7)", line: 2), diagnostics: &log)
+            restored.add(EntryRecordsTests.entry("new", payee: "drv_1", line: 3), diagnostics: &log)
+            #expect(log.lines.isEmpty)
+            #expect(restored.entries.count == count + 1)
+            #expect(restored.indexByID.position(of: "new", in: restored.records) == count)
+        }
+    }
+}

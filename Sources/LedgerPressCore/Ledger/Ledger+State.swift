@@ -71,15 +71,20 @@ extension Ledger {
     }
 
     /// Makes the index by id from the records, once, when a ledger read back is first added to (each id has one
-    /// record: a repeat was merged into its first one before the state was written).
-    mutating func readyIndex() {
+    /// record: a repeat was merged into its first one before the state was written), with room for `capacity` ids.
+    mutating func readyIndex(capacity: Int = 0) {
         guard indexPending else { return }
         indexPending = false
-        indexByID.reserveCapacity(count)
         var index = indexByID
+        index.reserveCapacity(max(count, capacity))
         let records = self.records
-        records.visit(first: count) { position, record in
-            precondition(index.claim(record.id, for: position, in: records) == nil, "one record per id")
+        var values: [UInt64] = []
+        values.reserveCapacity(count)
+        records.visit(first: count) { position, record in values.append(EntryIndex.slotValue(record.id, at: position)) }
+        index.insertAll(values) { first, second in
+            var id = ""
+            records.visit([UInt32(second)]) { id = $0.id }
+            return records.hasID(at: first, id)
         }
         indexByID = index
     }

@@ -65,7 +65,7 @@ public struct Ledger: Sendable {
 
     /// Room for this many entries in all, so that adding them does not grow the index step by step.
     public mutating func reserveCapacity(_ count: Int) {
-        readyIndex()
+        readyIndex(capacity: count)
         indexByID.reserveCapacity(count)
     }
 

@@ -51,7 +51,8 @@ struct InputLoader {
     /// The ledger of one run: its entries' texts go into a table of their own (``EntryTexts``), which lives as
     /// long as the entries do, so that the texts of a run never outlive it.
     ///
-    /// A checkpoint that turns out damaged once its ledger is being read makes the import start again without it.
+    /// A checkpoint that turns out damaged once its ledger is being read, or whose inputs turn out to differ from
+    /// the bytes it read (checked while its ledger is read back), makes the import start again without it.
     func load() throws(BuildStop) -> Loaded {
         if checkpoint != nil,
             let loaded = try EntryTexts().using({ () throws(BuildStop) -> Loaded? in try loadEntries(resuming: true) })
