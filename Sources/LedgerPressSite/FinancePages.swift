@@ -21,10 +21,11 @@ struct FinancePages {
         csvPaths.indices.map { (csvPaths[$0], csvHeaders[$0] + "\n") }
     }
 
-    /// The control totals, and the finance index unless `index` is false (a finance-only build).
+    /// The control totals, and the finance index unless `index` is false (a finance-only build), its payees' rows
+    /// rendered in up to `slices` slices at once.
     init(
         summary: FinanceSummary, issuer: String?, footer: String, templates: TemplateSet, formats: MoneyFormats,
-        index: Bool = true
+        index: Bool = true, slices: Int = 1
     ) throws(SiteError) {
         controlTotals = try ControlTotals.checked(summary)
         guard index else { return }
@@ -77,7 +78,7 @@ struct FinancePages {
             "periods": .list(periods), "footer": .text(footer), "any_tax": .flag(anyTax),
         ]
         if let issuer, !issuer.isEmpty { context["issuer"] = .text(issuer) }
-        files.append(OutputFile(path: "index.html", text: templates.renderFinanceIndex(context)))
+        files.append(OutputFile(path: "index.html", text: templates.renderFinanceIndex(context, slices: slices)))
     }
 }
 

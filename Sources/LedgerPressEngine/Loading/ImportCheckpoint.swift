@@ -75,7 +75,7 @@ enum ImportCheckpoint {
             bytes.withUnsafeBytes { digest.update($0) }
             try SystemFile.write(file, bytes, path: path)
         }
-        try writer.raw(UnsafeRawBufferPointer(start: magic, count: magic.count))
+        try magic.withUnsafeBytes { try writer.raw($0) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try writer.text(String(decoding: try encoder.encode(meta), as: UTF8.self))

@@ -22,6 +22,8 @@ public struct TemplateSet: Sendable {
     let layout: MustacheTemplate
     let payeeIndex: MustacheTemplate
     let financeIndex: MustacheTemplate
+    /// `finance-index.html` with its payees' rows rendered in slices at once (nil: a template it cannot split).
+    let financeIndexSplit: TemplateSectionSplit?
     /// `--letters`: the letter's figures (shared by the letter and its verify page), the letter's and the verify
     /// page's content; each goes into `layout.html` as its `statement_html_trusted`.
     let letterFigures: MustacheTemplate
@@ -83,6 +85,9 @@ public struct TemplateSet: Sendable {
         layout = try parse("layout.html", markdown: false)
         payeeIndex = try parse("payee-index.html", markdown: false)
         financeIndex = try parse("finance-index.html", markdown: false)
+        financeIndexSplit = TemplateSectionSplit(
+            source: try text("finance-index.html"), pragma: pragma(markdown: false), list: "payees",
+            whole: financeIndex)
         letterFigures = try parse("letter-figures.html", markdown: false)
         incomeLetter = try parse("income-letter.html", markdown: false)
         verifyLetter = try parse("verify-letter.html", markdown: false)
@@ -185,7 +190,10 @@ public struct TemplateSet: Sendable {
     func templates(for wording: Wording) -> WordedTemplates? {
         try? worded.templates(for: wording) { try WordedTemplates(wordedSources, words: wording.words) }
     }
-    public func renderFinanceIndex(_ context: TemplateObject) -> String { financeIndex.render(context) }
+    /// The finance index; its payees' rows rendered in up to `slices` slices at once (``TemplateSectionSplit``).
+    public func renderFinanceIndex(_ context: TemplateObject, slices: Int = 1) -> String {
+        financeIndexSplit?.render(context, slices: slices) ?? financeIndex.render(context)
+    }
 
     /// The letter templates, rendered with the words in the context's `t` (few pages: no worded copies).
     public func renderLetterFigures(_ context: TemplateObject) -> String { letterFigures.render(context) }

@@ -151,7 +151,8 @@ public struct SitePipeline: Sendable {
         var outcome = Outcome()
         outcome.payeeCount = plans.count
         let publish = SitePublish(
-            top: top, inputs: inputs, formats: formats, site: site, output: writer.output, adopt: configuration.adopt)
+            top: top, inputs: inputs, formats: formats, site: site, output: writer.output, adopt: configuration.adopt,
+            threads: configuration.workers)
         let reused = plans.compactMap(\.reused)
         if reused.count == plans.count,
             let unchanged = try publish.unchangedSite(reused, summary: try summary(reused, ledger: ledgerFigures))

@@ -27,6 +27,8 @@ struct SitePublish: Sendable {
     var output: URL
     /// `--adopt`: files in ledgerpress's own folders that no manifest lists are removed instead of refused.
     var adopt = false
+    /// How many threads render the finance index's rows at once.
+    var threads = 1
 
     /// The finance pages (control totals, index) and the files outside `payees/` but the finance CSVs and the manifest.
     func topLevel(_ summary: FinanceSummary) throws -> (finance: FinancePages, files: [OutputFile]) {
@@ -34,7 +36,7 @@ struct SitePublish: Sendable {
         let finance = try FinancePages(
             summary: summary, issuer: options.issuer,
             footer: PayeePages.footer(sourceDateEpoch: options.sourceDateEpoch),
-            templates: top.templates, formats: formats, index: top.mode == .site)
+            templates: top.templates, formats: formats, index: top.mode == .site, slices: threads)
         var files = finance.files
         if top.mode == .site {
             // The payees' own copy (`payees/style.css`) lets `payees/` be published alone; the finance index uses `assets/`.

@@ -112,7 +112,7 @@ public struct SiteMerger: Sendable {
                 options: first.manifest.options, mode: mode, templates: templates, shard: nil,
                 letterKey: try letterKey(of: first)),
             inputs: first.manifest.inputs,
-            formats: MoneyFormats(), site: site, output: writer.output)
+            formats: MoneyFormats(), site: site, output: writer.output, threads: workers)
         let staging = try StagingWriter.opening(
             for: writer, abortAfterFiles: nil, lanes: StagingWriter.lanes(workers: workers))
         let outcome: SitePipeline.Outcome
