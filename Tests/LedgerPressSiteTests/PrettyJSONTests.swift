@@ -128,6 +128,10 @@ import Testing
         let actual = manifest.json()
         #expect(actual.count > 4 << 20)
         #expect(actual == (try ManifestJSON.encode(manifest)))
+        // Its payees written in slices at once: the same bytes.
+        for slices in [2, 3, 16, 63, 64, 10_000] {
+            #expect(manifest.json(slices: slices) == actual, "\(slices) slices")
+        }
     }
 
     @Test(arguments: 1...300 as ClosedRange<UInt64>) func topManifestsAreWrittenAsJSONEncoderWritesThem(seed: UInt64)

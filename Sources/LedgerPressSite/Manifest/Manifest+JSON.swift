@@ -2,8 +2,9 @@ import Foundation
 
 extension Manifest {
     /// The top-level manifest in ``ManifestJSON``'s form, byte for byte (see ``PrettyJSON``): at 10,000
-    /// payees `JSONEncoder` took a third of a second of every run, a no-change rerun included.
-    func json() -> Data {
+    /// payees `JSONEncoder` took a third of a second of every run, a no-change rerun included. The payees are written
+    /// in up to `slices` slices at once.
+    func json(slices: Int = 1) -> Data {
         // Room for all of it at once (each payee's period labels are most of it at scale: a 5M-entry manifest is
         // 126 MB), so the buffer is never copied into a larger one while it grows.
         let labels = payees.reduce(0) { $0 + $1.periods.count }
@@ -24,7 +25,7 @@ extension Manifest {
         }
         json.key("options")
         options.write(to: &json)
-        json.array("payees", payees) { json, payee in payee.write(to: &json) }
+        json.array("payees", payees, slices: slices) { json, payee in payee.write(to: &json) }
         json.field("tool", tool)
         json.endObject()
         return json.finish()

@@ -178,7 +178,7 @@ struct Manifest: Codable {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    func file() -> OutputFile { OutputFile(path: "manifest.json", bytes: json()) }
+    func file(slices: Int = 1) -> OutputFile { OutputFile(path: "manifest.json", bytes: json(slices: slices)) }
 }
 
 /// The one JSON form of every manifest the tool writes: keys sorted, indented, slashes unescaped, a final newline.

@@ -58,7 +58,7 @@ struct SitePublish: Sendable {
         var manifest = Manifest(
             files: files, payees: payees, inputs: inputs, totals: finance.controlTotals, options: top.options)
         manifest.carried = carried
-        return manifest.file()
+        return manifest.file(slices: threads)
     }
 
     /// Writes the top-level files and the manifest into staging (after the payees), and counts what changed.
