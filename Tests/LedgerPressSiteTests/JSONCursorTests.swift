@@ -140,6 +140,40 @@ import Testing
         }
     }
 
+    /// A string skipped (a member the reader does not use) is taken or refused exactly as one read.
+    @Test(arguments: [
+        #""plain ascii 0123""#, #""""#, #""caf\u00e9 \"q\" \\""#, "\"café ☕\"", "\"\u{1}\"", #""\x""#, #""\ud800x""#,
+        #""unterminated"#, "\"tab\tinside\"",
+    ])
+    func aStringSkippedIsTakenOrRefusedAsOneRead(text: String) throws {
+        for bytes in [Array(text.utf8), Array(text.utf8.dropLast()) + [0xC3, 0x22]] {
+            let data = Data(#"{"a":"#.utf8 + bytes + #","b":1}"#.utf8)
+            let read = Result { () throws(JSONCursor.Unexpected) in
+                try JSONCursor.decode(data) { cursor throws(JSONCursor.Unexpected) in
+                    var b = 0
+                    try cursor.object { cursor, name throws(JSONCursor.Unexpected) in
+                        if name == "a" { _ = try cursor.string() } else { b = try cursor.int() }
+                    }
+                    return b
+                }
+            }
+            let skipped = Result { () throws(JSONCursor.Unexpected) in
+                try JSONCursor.decode(data) { cursor throws(JSONCursor.Unexpected) in
+                    var b = 0
+                    try cursor.object { cursor, name throws(JSONCursor.Unexpected) in
+                        if name == "a" { try cursor.skipValue() } else { b = try cursor.int() }
+                    }
+                    return b
+                }
+            }
+            #expect((try? read.get()) == (try? skipped.get()), "\(bytes)")
+        }
+        #expect(
+            (try? JSONCursor.decode(Data(#"{"a":"x","b":1}"#.utf8)) { c throws(JSONCursor.Unexpected) in
+                try c.skipValue()
+            }) != nil)
+    }
+
     @Test func aManifestOfAnotherToolIsRefusedAsBefore() throws {
         let text = Self.valid.replacingOccurrences(of: #""tool":"ledgerpress""#, with: #""tool":"other""#)
         #expect(try fast(Data(text.utf8)).manifestTool == "other")
