@@ -6,11 +6,12 @@ import LedgerPressSite
 /// > Note: a payees file row whose type disagrees with the ledger is the import's error
 /// > (``PayeesFileImporter/typeDisagreements(ledger:profiles:)``), found before any payee is joined here.
 public enum PayeeDirectory {
-    /// Every payee of the ledger (sorted by id) with their entries (not loaded: see ``PayeeEntries``).
+    /// Every payee of the ledger (sorted by id) with their entries (not loaded: see ``PayeeEntries``), the ledger
+    /// read in up to `slices` slices at once.
     public static func payees(
-        ledger: Ledger, profiles: [String: PayeeProfile], options: SiteOptions
+        ledger: Ledger, profiles: [String: PayeeProfile], options: SiteOptions, slices: Int = 1
     ) -> [(Payee, PayeeEntries)] {
-        ledger.payeeGroups().sorted { $0.id.utf8Precedes($1.id) }.map { group in
+        ledger.payeeGroups(slices: slices).sorted { $0.id.utf8Precedes($1.id) }.map { group in
             let profile = profiles[group.id]
             let name = profile?.name ?? group.latestName ?? group.id
             return (

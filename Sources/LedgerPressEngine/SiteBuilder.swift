@@ -273,7 +273,8 @@ public struct SiteBuilder: Sendable {
                 options.shard != nil
                 ? nil
                 : ThreadOutcome(name: "ledgerpress ledger figures") { [ledger] in FinanceSummary.figures(of: ledger) }
-            var payees = PayeeDirectory.payees(ledger: ledger, profiles: loaded.profiles, options: options.site)
+            var payees = PayeeDirectory.payees(
+                ledger: ledger, profiles: loaded.profiles, options: options.site, slices: options.workers)
             var shardFacts: (Shard, ShardRecord.LedgerFacts)?
             if let shard = options.shard {
                 let facts = try BuildStop.publishing {

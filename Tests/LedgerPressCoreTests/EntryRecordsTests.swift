@@ -101,6 +101,27 @@ import Testing
         }
     }
 
+    /// Grouped in slices read at once: the same payees in the same order, the same positions and latest names,
+    /// whether a payee's latest name is in their first slice, a later one, or tied on time across two.
+    @Test(arguments: [2, 3, 5, 44, 100]) func payeesGroupedInSlicesAreTheSame(slices: Int) {
+        var ledger = Ledger(spill: Self.spillAll)
+        var diagnostics = DiagnosticLog()
+        for row in Self.rows { ledger.add(row, diagnostics: &diagnostics) }
+        // Late payees, and names tied on time whose ids order them (the larger id wins).
+        for (index, payee) in ["drv_7", "mer_1", "drv_7", "drv_1"].enumerated() {
+            ledger.add(
+                Self.entry("z\(9 - index)", payee: payee, day: 6, name: "Tie \(index)", line: 80 + index),
+                diagnostics: &diagnostics)
+        }
+        let whole = ledger.payeeGroups()
+        let sliced = ledger.payeeGroups(slices: slices, minimumSlice: 1)
+        #expect(sliced.map(\.id) == whole.map(\.id))
+        #expect(sliced.map(\.type) == whole.map(\.type))
+        #expect(sliced.map(\.latestName) == whole.map(\.latestName))
+        #expect(sliced.map { $0.entries.load() } == whole.map { $0.entries.load() })
+        #expect(whole.map(\.id).contains("drv_7"))
+    }
+
     @Test func aCopyOfALedgerDoesNotSeeTheOthersChanges() {
         let (original, _) = Self.ledger(Self.spillAll)
         let before = Array(original.entries)

@@ -162,10 +162,15 @@ final class EntryRecords: @unchecked Sendable {
     }
 
     /// Calls `body` with the position and record of each of the first `count` records, a chunk at a time.
-    func visit(first count: Int, _ body: (Int, EntryRecordView) -> Void) {
+    func visit(first count: Int, _ body: (Int, EntryRecordView) -> Void) { visit(0..<count, body) }
+
+    /// Calls `body` with the position and record of each record in `range`, a chunk at a time (safe from any
+    /// thread at once with other readers).
+    func visit(_ range: Range<Int>, _ body: (Int, EntryRecordView) -> Void) {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkBytes, alignment: 16)
         defer { buffer.deallocate() }
-        var first = 0
+        var first = range.lowerBound
+        let count = range.upperBound
         while first < count {
             let records = min(spill.chunkRecords - first % spill.chunkRecords, count - first)
             let texts = read(first, count: records, into: buffer)

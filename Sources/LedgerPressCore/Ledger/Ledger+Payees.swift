@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// One payee of a ledger: their id as first read, type, latest name, and their entries (not loaded).
 public struct PayeeGroup: Sendable {
     public var id: String
@@ -15,25 +18,63 @@ extension Ledger {
     }
 
     /// Every payee's entries, in the order the payees first appear, read once in order without holding the
-    /// entries: each payee gets the positions of their records.
-    public func payeeGroups() -> [PayeeGroup] {
-        struct Group {
-            var id: String
-            var type: PayeeType
-            var positions: [UInt32] = []
-            /// The latest entry with a non-empty name so far: when, where, and the name.
-            var named: (at: Timestamp, position: Int, name: String)?
+    /// entries: each payee gets the positions of their records. The records are read in up to `slices` slices at
+    /// once, of `minimumSlice` records or more (each slice's payees in the order they first appear in it), then the
+    /// slices joined in order.
+    public func payeeGroups(slices: Int = 1, minimumSlice: Int = 65_536) -> [PayeeGroup] {
+        let count = entries.count
+        let slices = max(1, min(slices, count / max(1, minimumSlice)))
+        let parts = Mutex([[PayeeSlice]](repeating: [], count: slices))
+        let records = self.records
+        DispatchQueue.concurrentPerform(iterations: slices) { slice in
+            let part = Ledger.payees(in: records, count * slice / slices..<count * (slice + 1) / slices)
+            parts.withLock { $0[slice] = part }
         }
-        var groups: [Group] = []
+        var groups: [PayeeSlice] = []
         var byNumber: [UInt32: Int] = [:]
-        records.visit(first: entries.count) { position, record in
+        for part in parts.withLock({ $0 }) {
+            for group in part {
+                guard let index = byNumber[group.number] else {
+                    byNumber[group.number] = groups.count
+                    groups.append(group)
+                    continue
+                }
+                groups[index].positions += group.positions
+                if let named = group.named, records.later(named, than: groups[index].named) {
+                    groups[index].named = named
+                }
+            }
+        }
+        return groups.map { group in
+            PayeeGroup(
+                id: group.id, type: group.type, latestName: group.named?.name,
+                entries: PayeeEntries(records: records, positions: group.positions))
+        }
+    }
+
+    /// One payee's records among some of the ledger's.
+    private struct PayeeSlice {
+        /// The payee id's number in the records' table.
+        var number: UInt32
+        var id: String
+        var type: PayeeType
+        var positions: [UInt32] = []
+        /// The latest entry with a non-empty name so far: when, where, and the name.
+        var named: EntryRecords.Named?
+    }
+
+    /// The payees of the records in `range`, in the order they first appear there.
+    private static func payees(in records: EntryRecords, _ range: Range<Int>) -> [PayeeSlice] {
+        var groups: [PayeeSlice] = []
+        var byNumber: [UInt32: Int] = [:]
+        records.visit(range) { position, record in
             let number = record.payeeNumber
             let index: Int
             if let known = byNumber[number] {
                 index = known
             } else {
                 index = groups.count
-                groups.append(Group(id: record.texts.text(number) ?? "", type: record.payeeType))
+                groups.append(PayeeSlice(number: number, id: record.texts.text(number) ?? "", type: record.payeeType))
                 byNumber[number] = index
             }
             groups[index].positions.append(UInt32(position))
@@ -45,12 +86,24 @@ extension Ledger {
                 if at == named.at && !(records.entry(at: named.position).id < record.id) { return }
             }
             guard let name = record.payeeName, !name.isEmpty else { return }
-            groups[index].named = (at, position, name)
+            groups[index].named = EntryRecords.Named(at: at, position: position, name: name)
         }
-        return groups.map { group in
-            PayeeGroup(
-                id: group.id, type: group.type, latestName: group.named?.name,
-                entries: PayeeEntries(records: records, positions: group.positions))
-        }
+        return groups
+    }
+}
+
+extension EntryRecords {
+    /// A payee's latest entry with a name: when, where, and the name.
+    struct Named {
+        var at: Timestamp
+        var position: Int
+        var name: String
+    }
+
+    /// Whether `named` is later than `other` (none is earliest): a later time, or the same time and a larger id.
+    func later(_ named: Named, than other: Named?) -> Bool {
+        guard let other else { return true }
+        if named.at != other.at { return other.at < named.at }
+        return entry(at: other.position).id < entry(at: named.position).id
     }
 }
