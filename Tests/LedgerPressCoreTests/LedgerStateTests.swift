@@ -100,17 +100,21 @@ import Testing
 @Suite struct EntryIndexBulkTests {
     @Test(arguments: [100, 5_000, 40_000])
     func aLedgerReadBackFindsEveryIdAtItsOwnRecord(count: Int) throws {
-        var written = Ledger(
-            spill: EntryRecords.Spill(memoryBudget: 0, chunkRecords: 512, folder: NSTemporaryDirectory()))
-        var diagnostics = DiagnosticLog()
         // Ids of several lengths: inline in the record and in the table of texts.
         let ids = (0..<count).map { $0 % 3 == 0 ? "t\($0)" : "a-longer-id-that-is-a-text-\($0)" }
-        for (line, id) in ids.enumerated() {
-            written.add(
-                EntryRecordsTests.entry(id, payee: "drv_\(line % 7)", line: line + 2), diagnostics: &diagnostics)
+        // Written in a table of its own: thousands of texts added to the table entries share outside a run would
+        // change it under another test writing a ledger's state from it.
+        let bytes = try EntryTexts().using {
+            var written = Ledger(
+                spill: EntryRecords.Spill(memoryBudget: 0, chunkRecords: 512, folder: NSTemporaryDirectory()))
+            var diagnostics = DiagnosticLog()
+            for (line, id) in ids.enumerated() {
+                written.add(
+                    EntryRecordsTests.entry(id, payee: "drv_\(line % 7)", line: line + 2), diagnostics: &diagnostics)
+            }
+            #expect(diagnostics.lines.isEmpty)
+            return try LedgerStateTests.state(of: written)
         }
-        #expect(diagnostics.lines.isEmpty)
-        let bytes = try LedgerStateTests.state(of: written)
         var reader = LedgerStateTests.reader(bytes)
         try EntryTexts().using {
             var restored = try Ledger(restoring: &reader, texts: EntryTexts.forNewEntry()) { _ in true }
