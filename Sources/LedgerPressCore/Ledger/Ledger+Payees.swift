@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// One payee of a ledger: their id as first read, type, latest name, and their entries (not loaded).
 public struct PayeeGroup: Sendable {
     public var id: String
@@ -24,15 +21,13 @@ extension Ledger {
     public func payeeGroups(slices: Int = 1, minimumSlice: Int = 65_536) -> [PayeeGroup] {
         let count = entries.count
         let slices = max(1, min(slices, count / max(1, minimumSlice)))
-        let parts = Mutex([[PayeeSlice]](repeating: [], count: slices))
         let records = self.records
-        DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            let part = Ledger.payees(in: records, count * slice / slices..<count * (slice + 1) / slices)
-            parts.withLock { $0[slice] = part }
+        let parts = ParallelSlices.map(ParallelSlices.ranges(count: count, slices: slices)) {
+            Ledger.payees(in: records, $0)
         }
         var groups: [PayeeSlice] = []
         var byNumber: [UInt32: Int] = [:]
-        for part in parts.withLock({ $0 }) {
+        for part in parts {
             for group in part {
                 guard let index = byNumber[group.number] else {
                     byNumber[group.number] = groups.count
@@ -53,7 +48,7 @@ extension Ledger {
     }
 
     /// One payee's records among some of the ledger's.
-    private struct PayeeSlice {
+    private struct PayeeSlice: Sendable {
         /// The payee id's number in the records' table.
         var number: UInt32
         var id: String
@@ -94,7 +89,7 @@ extension Ledger {
 
 extension EntryRecords {
     /// A payee's latest entry with a name: when, where, and the name.
-    struct Named {
+    struct Named: Sendable {
         var at: Timestamp
         var position: Int
         var name: String

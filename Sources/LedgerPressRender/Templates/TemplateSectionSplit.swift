@@ -1,6 +1,5 @@
-import Dispatch
+import LedgerPressCore
 import Mustache
-import Synchronization
 
 /// A template whose one list section at the top level (`{{#payees}}…{{/payees}}` of `finance-index.html`) is
 /// rendered in slices of the list on every core, then put in place: the finance index of 10,000 payees took a
@@ -45,23 +44,19 @@ struct TemplateSectionSplit: Sendable {
         guard split(sample, slices: [0..<1, 1..<min(3, items.count)]) == whole.render(sample) else {
             return whole.render(context)
         }
-        let count = min(slices, items.count)
-        let bounds = (0..<count).map { items.count * $0 / count..<items.count * ($0 + 1) / count }
-        return split(context, slices: bounds)
+        return split(context, slices: ParallelSlices.ranges(count: items.count, slices: min(slices, items.count)))
     }
 
     /// `context` rendered by parts: the list's `slices` (in order, covering it) at once, then the page.
     private func split(_ context: TemplateObject, slices: [Range<Int>]) -> String {
         guard case .list(let items)? = context[list] else { return whole.render(context) }
-        let parts = Mutex([String](repeating: "", count: slices.count))
-        DispatchQueue.concurrentPerform(iterations: slices.count) { index in
+        let parts = ParallelSlices.map(slices) { range in
             var slice = context
-            slice[list] = .list(Array(items[slices[index]]))
-            let text = rows.render(slice)
-            parts.withLock { $0[index] = text }
+            slice[list] = .list(Array(items[range]))
+            return rows.render(slice)
         }
         var page = context
-        page[Self.rowsName] = .text(parts.withLock { $0.joined() })
+        page[Self.rowsName] = .text(parts.joined())
         return self.page.render(page)
     }
 
@@ -73,11 +68,12 @@ struct TemplateSectionSplit: Sendable {
         var tags: [(start: Int, end: Int, sigil: UInt8, name: String, depth: Int)] = []
         var depth = 0
         var position = 0
-        while let start = find(Array("{{".utf8), in: bytes, from: position) {
-            var end: Int
+        while let start = TemplateScan.find(Array("{{".utf8), in: bytes, from: position) {
             let triple = start + 2 < bytes.count && bytes[start + 2] == UInt8(ascii: "{")
-            guard let close = find(Array((triple ? "}}}" : "}}").utf8), in: bytes, from: start + 2) else { return nil }
-            end = close + (triple ? 3 : 2)
+            guard let close = TemplateScan.find(Array((triple ? "}}}" : "}}").utf8), in: bytes, from: start + 2) else {
+                return nil
+            }
+            let end = close + (triple ? 3 : 2)
             let sigil = start + 2 < close ? bytes[start + 2] : 0
             let name = trimmed(String(decoding: bytes[min(start + 3, close)..<close], as: UTF8.self))
             switch sigil {
@@ -124,15 +120,5 @@ struct TemplateSectionSplit: Sendable {
     private static func trimmed(_ text: String) -> String {
         let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         return String(text.drop(while: blank).reversed().drop(while: blank).reversed())
-    }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-        guard needle.count <= bytes.count else { return nil }
-        var index = from
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0], Array(bytes[index..<(index + needle.count)]) == needle { return index }
-            index += 1
-        }
-        return nil
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LedgerPressCore
 
 /// JSON text in the one form of ``ManifestJSON`` (keys sorted, two-space indent, `" : "`, slashes unescaped),
 /// written straight to bytes: the payee manifests, one per payee and run, cost a fifth of a finance-only
@@ -85,23 +85,20 @@ struct PrettyJSON {
         key(name)
         beginArray()
         let depth = counts.count
-        let parts = Mutex([Data](repeating: Data(), count: count))
-        DispatchQueue.concurrentPerform(iterations: count) { slice in
-            let range = items.count * slice / count..<items.count * (slice + 1) / count
+        let parts = ParallelSlices.map(ParallelSlices.ranges(count: items.count, slices: count)) { range in
             var part = PrettyJSON(capacity: 2 * Self.chunk)
             // As deep as the array's elements, after an element unless this is the first slice.
-            part.counts = Array(repeating: 0, count: depth - 1) + [slice == 0 ? 0 : 1]
+            part.counts = Array(repeating: 0, count: depth - 1) + [range.lowerBound == 0 ? 0 : 1]
             for item in items[range] {
                 part.element()
                 write(&part, item)
             }
             part.written.append(contentsOf: part.bytes)
-            let text = part.written
-            parts.withLock { $0[slice] = text }
+            return part.written
         }
         written.append(contentsOf: bytes)
         bytes.removeAll(keepingCapacity: true)
-        for part in parts.withLock({ $0 }) { written.append(part) }
+        for part in parts { written.append(part) }
         counts[depth - 1] = items.count
         endArray()
     }

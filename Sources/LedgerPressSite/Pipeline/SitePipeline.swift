@@ -1,7 +1,6 @@
 import Foundation
 import LedgerPressCore
 import LedgerPressRender
-import Synchronization
 
 /// The build, as one library type: ledger → per-payee statements → rendered files → staged site → atomic
 /// publish, which `build` and the tests drive (the executable only parses options and prints).
@@ -225,16 +224,15 @@ public struct SitePipeline: Sendable {
         _ entries: [Manifest.PayeeEntry], ledger: Result<[FinanceSummary.LedgerFigures], SiteError>
     ) throws -> FinanceSummary {
         let slices = max(1, min(configuration.workers, entries.count / 256))
-        let parts = Mutex([[String: Int]](repeating: [:], count: slices))
-        DispatchQueue.concurrentPerform(iterations: slices) { slice in
+        let parts = ParallelSlices.map(ParallelSlices.ranges(count: entries.count, slices: slices)) { range in
             var labels: [String: Int] = [:]
-            for entry in entries[entries.count * slice / slices..<entries.count * (slice + 1) / slices] {
+            for entry in entries[range] {
                 for label in entry.periods { labels[label, default: 0] += 1 }
             }
-            parts.withLock { $0[slice] = labels }
+            return labels
         }
         var counts: [Period: Int] = [:]
-        for labels in parts.withLock({ $0 }) {
+        for labels in parts {
             for (label, count) in labels {
                 guard let period = Period(label: label) else {
                     // The first payee, in order, with a label that is not a period's.
