@@ -113,8 +113,22 @@ import Testing
                 Self.entry("z\(9 - index)", payee: payee, day: 6, name: "Tie \(index)", line: 80 + index),
                 diagnostics: &diagnostics)
         }
+        // Two more ties on time whose ids are longer than a record keeps inline (kept in the table).
+        let long = String(repeating: "x", count: 40)
+        for (index, id) in ["\(long)b", "\(long)a"].enumerated() {
+            ledger.add(
+                Self.entry(id, payee: "mer_1", day: 7, name: "Long \(index)", line: 90 + index),
+                diagnostics: &diagnostics)
+        }
         let whole = ledger.payeeGroups()
         let sliced = ledger.payeeGroups(slices: slices, minimumSlice: 1)
+        // Each payee's latest name is their latest named entry's, ties on time going to the larger id.
+        for group in whole {
+            let latest = group.entries.load().filter { !($0.payeeName ?? "").isEmpty }
+                .max { $0.occurredAt != $1.occurredAt ? $0.occurredAt < $1.occurredAt : $0.id < $1.id }
+            #expect(group.latestName == latest?.payeeName)
+        }
+        #expect(whole.first { $0.id == "mer_1" }?.latestName == "Long 0")
         #expect(sliced.map(\.id) == whole.map(\.id))
         #expect(sliced.map(\.type) == whole.map(\.type))
         #expect(sliced.map(\.latestName) == whole.map(\.latestName))

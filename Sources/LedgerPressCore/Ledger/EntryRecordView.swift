@@ -29,7 +29,9 @@ public struct EntryRecordView {
     }
     private var facts: PackedFacts { PackedFacts(raw: bytes.load(fromByteOffset: RecordLayout.facts, as: UInt8.self)) }
 
-    public var id: String { PackedID(words: bytes.loadUnaligned(as: PackedID.Words.self)).string(texts) }
+    public var id: String { packedID.string(texts) }
+    /// The id as the record keeps it (its text is ``PackedID/string(_:)`` of the records' table).
+    var packedID: PackedID { PackedID(words: bytes.loadUnaligned(as: PackedID.Words.self)) }
     public var occurredAt: Timestamp {
         Timestamp(
             epochSeconds: bytes.loadUnaligned(fromByteOffset: RecordLayout.epochSeconds, as: Int64.self),
