@@ -9,16 +9,23 @@
 #                                    here: also that commit's binary (built in a worktree), as .device/base.xz
 #   scripts/device-scaling.sh base   there: the base binary at 2 and 16 CPUs, no shards: a before beside the after
 #                                    on the same machine (carry .device/base.xz too)
+#   scripts/device-scaling.sh all    there: all three in one call (one machine start): `1` with the 16-shard layout
+#                                    only and no extra writer build, `base` at 16 CPUs (when .device/base.xz came),
+#                                    then `5` with the time left; each part's files bundled so that at most 8 files
+#                                    come back (the device tool's limit): machine.txt, scaling.md, base.md, m5.md,
+#                                    runs.tar (every log and report). ALL_LIMIT: seconds for the whole (default 570).
 #
 # The device tool's call carries .device/ledgerpress.xz, .device/lib and writes to $OUT: for example
 #   run(command: "LIMIT=540 bash scripts/device-scaling.sh 1", carry: [".device/ledgerpress.xz", ".device/lib"])
+# or, with one machine start for everything (timeout_s 600):
+#   run(command: "bash scripts/device-scaling.sh all", carry: [".device/ledgerpress.xz", ".device/base.xz", ".device/lib"])
 # LIMIT (seconds, default 555) stops scaling.sh in time for its table to come back; the table is saved row by row.
 # ENTRIES, PAYEES and the variables of scripts/scaling.sh (CPUS, SHARDS, WRITERS, CALIBRATE) pass through.
 set -u
 case ${1:-} in
-pack | 1 | 5 | base) ;;
+pack | 1 | 5 | base | all) ;;
 *)
-	echo "usage: scripts/device-scaling.sh pack | 1 | 5 | base" >&2
+	echo "usage: scripts/device-scaling.sh pack | 1 | 5 | base | all" >&2
 	exit 64
 	;;
 esac
@@ -53,6 +60,27 @@ unpack() {
 		python3 -c 'import lzma, sys; sys.stdout.buffer.write(lzma.open(sys.argv[1]).read())' "$d/$1.xz" >"$d/$1"
 	chmod +x "$d/$1"
 }
+if [ "${1:-}" = all ]; then
+	: "${OUT:?set OUT to the folder the tables go to}"
+	start=$(date +%s)
+	self=$0
+	left() { echo $((${ALL_LIMIT:-570} - ($(date +%s) - start))); }
+	SHARDS=${SHARDS:-16} WRITERS=${WRITERS:-none} LIMIT=$(($(left) * 60 / 100)) bash "$self" 1 >/dev/null 2>&1
+	if [ -f "$d/base.xz" ]; then
+		CPUS=16 LIMIT=$(($(left) * 35 / 100)) bash "$self" base >/dev/null 2>&1
+		cp "$OUT/base/scaling.md" "$OUT/base.md" 2>/dev/null
+	fi
+	# The 5M part last, with what is left; its site's removal may outlast the limit, so bundle first.
+	(cd "$OUT" && tar -cf runs.tar --ignore-failed-read log.txt reports.tar base 2>/dev/null)
+	rm -rf "$OUT/log.txt" "$OUT/reports.tar" "$OUT/base"
+	if [ "$(left)" -gt 60 ]; then
+		LIMIT=$(($(left) - 15)) bash "$self" 5 >/dev/null 2>&1
+		cp "$OUT/m5/scaling.md" "$OUT/m5.md" 2>/dev/null
+		(cd "$OUT" && tar -rf runs.tar m5 2>/dev/null) && rm -rf "$OUT/m5"
+	fi
+	cat "$OUT"/scaling.md "$OUT"/base.md "$OUT"/m5.md 2>/dev/null
+	exit 0
+fi
 binary=ledgerpress
 [ "${1:-}" != base ] || binary=base
 unpack "$binary"

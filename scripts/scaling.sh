@@ -58,8 +58,12 @@ timed() {
 	wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
 	say "$name on CPUs $list: $wall s"
 }
-# save: the table so far into $OUT (a run cut short still brings back its rows).
-save() { if [ -n "${OUT:-}" ]; then cp "$table" "$OUT/scaling.md"; fi; }
+# save: the table so far, and the reports so far, into $OUT (a run cut short still brings back its rows).
+save() {
+	[ -n "${OUT:-}" ] || return 0
+	cp "$table" "$OUT/scaling.md"
+	(cd "$work" && tar -cf "$OUT/reports.tar" ./*.json 2>/dev/null) || true
+}
 row() { # NAME CPUS WALL: a table row with the report's stages, peak memory and where the CPU time went
 	local kib user system
 	kib=$(number "$1" peak_memory_kib)
