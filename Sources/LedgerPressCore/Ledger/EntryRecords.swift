@@ -114,6 +114,10 @@ final class EntryRecords: @unchecked Sendable {
     }
 
     /// The entry whose record is at `position`.
+    ///
+    /// > Note: each call takes the records' lock and makes a whole entry: fine once per look-up, not once per row
+    /// > of a pass that runs on every core (the payee grouping in slices did, and at 16 CPUs its slices queued on the
+    /// > lock for seconds). Such a pass reads what it needs from the ``EntryRecordView`` it is given.
     func entry(at position: Int) -> LedgerEntry {
         withUnsafeTemporaryAllocation(byteCount: Self.size, alignment: 16) { record in
             guard let base = record.baseAddress else { preconditionFailure("a record buffer") }
