@@ -36,7 +36,9 @@ extension Ledger {
                     continue
                 }
                 groups[index].positions += group.positions
-                if let named = group.named, named.isLater(than: groups[index].named, texts: texts) {
+                if let named = group.named,
+                    groups[index].named?.isBefore(named.at, id: named.id.string(texts), texts: texts) ?? true
+                {
                     groups[index].named = named
                 }
             }
@@ -55,7 +57,7 @@ extension Ledger {
         var id: String
         var type: PayeeType
         var positions: [UInt32] = []
-        /// The latest entry with a non-empty name so far: when, where, and the name.
+        /// The latest entry with a non-empty name so far: when, its id, and the name.
         var named: EntryRecords.Named?
     }
 
@@ -78,10 +80,7 @@ extension Ledger {
             // The latest named entry (ids made only on ties, from the records' packed ids: reading the named entry
             // back took the records' lock, which 15 slices at once queued on for seconds at 16 CPUs).
             let at = record.occurredAt
-            if let named = groups[index].named {
-                if at < named.at { return }
-                if at == named.at && !(named.id.string(record.texts) < record.id) { return }
-            }
+            if let named = groups[index].named, !named.isBefore(at, id: record.id, texts: record.texts) { return }
             guard let name = record.payeeName, !name.isEmpty else { return }
             groups[index].named = EntryRecords.Named(at: at, id: record.packedID, name: name)
         }
@@ -96,12 +95,11 @@ extension EntryRecords {
         var id: PackedID
         var name: String
 
-        /// Whether this is later than `other` (none is earliest): a later time, or the same time and a larger id
-        /// (the ids' texts in `texts`, the records' table).
-        func isLater(than other: Named?, texts: EntryTexts) -> Bool {
-            guard let other else { return true }
-            if at != other.at { return other.at < at }
-            return other.id.string(texts) < id.string(texts)
+        /// Whether an entry at `at` whose id is `id` is later than this one: a later time, or the same time and a
+        /// larger id (both ids made only on a tie; this one's text from `texts`, the records' table).
+        func isBefore(_ at: Timestamp, id: @autoclosure () -> String, texts: EntryTexts) -> Bool {
+            if self.at != at { return self.at < at }
+            return self.id.string(texts) < id()
         }
     }
 }
