@@ -52,6 +52,17 @@ struct Console {
         }
     }
 
+    /// The bytes of a secret file an option names (`--link-secret`, `--signing-key`, `--shard-secret`): read as
+    /// ``readInput(_:option:)`` does, and refused (64, saying how to fix it) when its group or others have access
+    /// (``SecretFile``). Its contents are never printed.
+    func readSecret(_ path: String, option: String) throws -> [UInt8] {
+        do {
+            return try SecretFile.read(path)
+        } catch {
+            throw exit(BuildStop(error.exit, ["\(path): error: \(option): " + error.message(path: path)]))
+        }
+    }
+
     /// The templates folder beside the executable (or `LEDGERPRESS_TEMPLATES`); nil when none is found.
     static var defaultTemplates: String? {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
