@@ -87,15 +87,19 @@ struct LedgerTable: Sendable {
     var header: [UInt8] { Array((columns.map(\.name).joined(separator: ",") + "\n").utf8) }
 
     /// Every column as text: a `timestamptz` as RFC 3339 in UTC (microseconds only when it has them), everything else
-    /// as PostgreSQL writes it (`numeric` keeps its scale: `120.00`). Ordered by `id`, then by every column, so the
+    /// as PostgreSQL writes it (`numeric` keeps its scale: `120.00`); a date BC or an infinite one as PostgreSQL writes
+    /// it, for the native reader to refuse. Ordered by `id`, then by every column, so the
     /// same rows always give the same bytes (and the same digest).
     var select: String {
         let expressions = columns.map { column -> String in
             let name = "t.\"\(column.name)\""
             if column.kind == .timestamp && column.oid == 1184 {
                 let utc = "\(name) AT TIME ZONE 'UTC'"
+                // A date BC (which `to_char`'s `YYYY` would print as AD) or an infinite one is handed on as
+                // PostgreSQL writes it (`2026-10-01 10:00:00+00 BC`, `infinity`): the native reader refuses it,
+                // naming the table, the row's id and the column.
                 return
-                    "CASE WHEN date_trunc('second', \(name)) = \(name) THEN to_char(\(utc), 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') ELSE to_char(\(utc), 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') END AS \"\(column.name)\""
+                    "CASE WHEN NOT isfinite(\(name)) OR \(name) < '0001-01-01T00:00:00Z'::timestamptz THEN \(name)::text WHEN date_trunc('second', \(name)) = \(name) THEN to_char(\(utc), 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') ELSE to_char(\(utc), 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') END AS \"\(column.name)\""
             }
             return "\(name)::text AS \"\(column.name)\""
         }

@@ -82,6 +82,37 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.path("out")))
     }
 
+    /// Issue 45 item 3, as the probe ran it: passwords holding `/`, `?`, `#` (or a port-like one before a `/`) were
+    /// read as hosts, databases and queries and printed inside 69 and 64 messages; a config line without `=` was
+    /// echoed; `?table=Ledger Mixed` failed on the server with 74.
+    @Test func passwordsWithURLDelimitersAndConfigLinesAreNeverPrintedAndABadTableNameIs64() throws {
+        let cli = try CLIRunner()
+        for (url, secrets) in [
+            ("postgresql://nightly:1234/secretpart@db/ledger?table=t", ["secretpart", "1234"]),
+            ("postgresql://u:S3cr/t?Pw#9@localhost/ledger?table=t", ["S3cr", "Pw#9"]),
+            ("postgresql://u:hunter/22@localhost/ledger?table=t", ["hunter", "/22"]),
+        ] {
+            let outcome = try cli.run(["build", "--source", url, "--output", "out", "--report", "-"])
+            #expect(outcome.status == 64, "\(url): \(outcome.stderr)")
+            #expect(outcome.stderr.contains("a password in the connection settings is refused"), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains(":***@…"), "\(outcome.stderr)")
+            for secret in secrets {
+                #expect(!outcome.stderr.contains(secret) && !outcome.stdout.contains(secret), "\(outcome.stderr)")
+            }
+        }
+        try cli.write("source.conf", "host=/tmp dbname=ledger table=t\npassword: Hunter2Secret\n")
+        let config = try cli.run(["build", "--source-config", "source.conf", "--output", "out"])
+        #expect(config.status == 64)
+        #expect(config.stderr.contains("line 2: expected keyword=value"), "\(config.stderr)")
+        #expect(!config.stderr.contains("Hunter2"))
+        let table = try cli.run([
+            "build", "--source", "postgresql://u@/ledger?host=/tmp&table=Ledger%20Mixed", "--output", "out",
+        ])
+        #expect(table.status == 64, "\(table.stderr)")
+        #expect(table.stderr.contains("table: expected a table or view as SQL names it"), "\(table.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("out")))
+    }
+
     @Test func aColumnOfTheWrongTypeStops65AndNoServerStops69AndTheOldSiteStays() throws {
         let cluster = try PostgresCluster.shared()
         let cli = try CLIRunner()

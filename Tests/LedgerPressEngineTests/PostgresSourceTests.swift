@@ -124,6 +124,40 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: fixture.url("site").path))
     }
 
+    /// Issue 45 item 3: a date BC (or an infinite one) is refused naming the table, the row's id and the column; before,
+    /// `to_char`'s `YYYY` dropped the era and `'2026-10-01 10:00Z BC'` landed in October 2026.
+    @Test func aDateBCOrInfinityIsRefusedNamingTableKeyAndColumn() throws {
+        let cluster = try PostgresCluster.shared()
+        let fixture = try EngineFixture()
+        let (database, _) = try Self.exampleDatabase(fixture, cluster)
+        try cluster.psql(
+            database,
+            """
+            INSERT INTO ledger_entries VALUES
+            ('txn_bc', '2026-10-01 10:00Z BC', 'drv_ann', 'driver', NULL, 'earning', 10.00, 'USD', NULL, NULL, NULL, NULL),
+            ('txn_inf', 'infinity', 'drv_ann', 'driver', NULL, 'earning', 10.00, 'USD', NULL, NULL, NULL, NULL)
+            """)
+        var messages: [String] = []
+        let stop: BuildStop
+        do {
+            _ = try SiteBuilder(
+                inputs: EngineFixture.exampleInputs(sources: [try Self.source(cluster.url(database: database))]),
+                options: EngineFixture.exampleOptions()
+            ).build(into: fixture.url("site"), named: "site", message: { messages += $0 })
+            Issue.record("the build should have stopped")
+            return
+        } catch let caught as BuildStop {
+            stop = caught
+        }
+        #expect(stop.reason == .dataError)
+        let all = messages + stop.lines
+        #expect(
+            all.contains { $0.hasPrefix("ledger_entries:txn_bc: error: occurred_at: ") && $0.contains("BC") }, "\(all)")
+        #expect(
+            all.contains { $0.hasPrefix("ledger_entries:txn_inf: error: occurred_at: ") && $0.contains("infinity") })
+        #expect(!FileManager.default.fileExists(atPath: fixture.url("site").path))
+    }
+
     @Test func oneSnapshotPerRunRowsInsertedWhileReadingDoNotAppear() throws {
         let cluster = try PostgresCluster.shared()
         let database = try Self.bigTable(cluster, rows: 40_000)
