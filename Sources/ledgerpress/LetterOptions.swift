@@ -15,14 +15,14 @@ struct LetterOptions: ParsableArguments {
     @Option(
         name: .customLong("signing-key"),
         help: ArgumentHelp(
-            "The letters' Ed25519 private key, PEM (PKCS#8), as `openssl genpkey -algorithm ed25519` writes it.",
+            "The letters' Ed25519 private key, PEM (PKCS#8), as `openssl genpkey -algorithm ed25519` writes it; readable by its owner alone (chmod 600).",
             valueName: "file"))
     var signingKey: String?
 
     @Option(
         name: .customLong("verify-base-url"),
         help: ArgumentHelp(
-            "Where the site is served: each letter's QR code and short URL lead to URL/verify/<sha256>.html.",
+            "Where the site is served (no query or fragment): each letter's QR code and short URL lead to URL/v/<short>.html, its verify page is URL/verify/<sha256>.html.",
             valueName: "url"))
     var verifyBaseURL: String?
 
