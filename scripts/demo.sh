@@ -17,7 +17,9 @@ else
 	echo "demo: no PDFs: chromium is not on PATH (make deps, or sudo apt-get install -y chromium)"
 fi
 if command -v openssl >/dev/null 2>&1; then
-	[ -f "$KEY" ] || openssl genpkey -algorithm ed25519 -out "$KEY"
+	[ -f "$KEY" ] || (umask 077 && openssl genpkey -algorithm ed25519 -out "$KEY")
+	# A secret file must be its owner's alone, or the build refuses it (64); a key made by an older demo may not be.
+	chmod 600 "$KEY"
 	extra+=(--letters --signing-key "$KEY" --verify-base-url https://statements.example.com)
 else
 	echo "demo: no income letters: openssl is not on PATH to make a demo signing key (sudo apt-get install -y openssl)"

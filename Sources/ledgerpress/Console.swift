@@ -42,8 +42,8 @@ struct Console {
         return ExitCode(stop.reason.rawValue)
     }
 
-    /// The bytes of a file an option names (`--link-secret`); one that is missing or not a regular file exits
-    /// 66, an unreadable one 74 (``FileSource``).
+    /// The bytes of a file an option names (`--revoked-letters`, `--public-key`); one that is missing or not a
+    /// regular file exits 66, an unreadable one 74 (``FileSource``).
     func readInput(_ path: String, option: String) throws -> [UInt8] {
         do {
             return try FileSource.read(path)

@@ -15,14 +15,14 @@ struct LetterOptions: ParsableArguments {
     @Option(
         name: .customLong("signing-key"),
         help: ArgumentHelp(
-            "The letters' Ed25519 private key, PEM (PKCS#8), as `openssl genpkey -algorithm ed25519` writes it.",
+            "The letters' Ed25519 private key, PEM (PKCS#8), as `openssl genpkey -algorithm ed25519` writes it; readable by its owner alone (chmod 600).",
             valueName: "file"))
     var signingKey: String?
 
     @Option(
         name: .customLong("verify-base-url"),
         help: ArgumentHelp(
-            "Where the site is served: each letter's QR code and short URL lead to URL/verify/<sha256>.html.",
+            "Where the site is served (no query or fragment): each letter's QR code and short URL lead to URL/v/<short>.html, its verify page is URL/verify/<sha256>.html.",
             valueName: "url"))
     var verifyBaseURL: String?
 
@@ -54,6 +54,13 @@ struct LetterOptions: ParsableArguments {
                 "--verify-base-url: expected an http:// or https:// URL of printable ASCII without quotes or spaces, got '\(verifyBaseURL)'"
             )
         }
+        // Every letter's address is the base with `/verify/<sha256>.html` appended: after a query or fragment that
+        // is no longer a path, and every QR code would lead to the base page instead.
+        guard !verifyBaseURL.contains("?"), !verifyBaseURL.contains("#") else {
+            throw ValidationError(
+                "--verify-base-url: expected a URL without a query ('?') or fragment ('#'), as the verify pages' paths are appended to it, got '\(verifyBaseURL)'"
+            )
+        }
     }
 
     /// The key file, named as an input for the output guard (so a key inside the output is refused).
@@ -63,11 +70,12 @@ struct LetterOptions: ParsableArguments {
             + (revokedLetters.map { [("revoked letters file", $0)] } ?? [])
     }
 
-    /// The letters' settings: nil without `--letters`; a missing key file exits 66, a key that is not an
-    /// Ed25519 PKCS#8 PEM 65, each with a message naming the file (never its contents).
+    /// The letters' settings: nil without `--letters`; a missing key file exits 66, one its group or others may
+    /// read 64 (``Console/readSecret(_:option:)``), a key that is not an Ed25519 PKCS#8 PEM 65, each with a message
+    /// naming the file (never its contents).
     func settings(console: Console) throws -> LetterSettings? {
         guard letters, let signingKey, let verifyBaseURL else { return nil }
-        let bytes = try console.readInput(signingKey, option: "--signing-key")
+        let bytes = try console.readSecret(signingKey, option: "--signing-key")
         do {
             let key = try LetterKey(pem: String(decoding: bytes, as: UTF8.self), file: signingKey)
             var revoked: [String: String] = [:]

@@ -44,12 +44,13 @@ struct LinkOptions: ParsableArguments {
         return [("link secret file", path)]
     }
 
-    /// How payee folders are named: a missing or unreadable secret file exits 66 (74 when reading fails), a
-    /// secret shorter than 16 bytes 64, each with a message naming the file (never its contents).
+    /// How payee folders are named: a missing or unreadable secret file exits 66 (74 when reading fails), one its
+    /// group or others may read 64 (``Console/readSecret(_:option:)``), a secret shorter than 16 bytes 64, each
+    /// with a message naming the file (never its contents).
     func links(console: Console) throws -> PayeeLinks {
         guard let path = try path() else { return .readable }
         let option = linkSecret == nil ? LinkOptions.environmentVariable : "--link-secret"
-        let bytes = try console.readInput(path, option: option)
+        let bytes = try console.readSecret(path, option: option)
         do {
             return try PayeeLinks(secretFile: bytes)
         } catch {

@@ -9,8 +9,9 @@ struct VerifyLetter: ParsableCommand {
         abstract: "Check a proof-of-income letter (income-letter.json) against the issuer's public key, offline.",
         discussion: """
             Recomputes the SHA-256 of the letter's figures document (its canonical JSON) and checks the Ed25519 \
-            signature over it with the public key (PEM, as published at keys/<key-id>.pub). Exits 0 when the \
-            letter is valid, 65 when it is not (saying why), 66 when a file is missing.
+            signature over it with the public key (PEM, as published at keys/<key-id>.pub), and the signature over \
+            its short_url and verify_url (urls_signature; a letter of version 1, issued before, has none). Exits 0 \
+            when the letter is valid, 65 when it is not (saying why), 66 when a file is missing.
             """)
 
     @Argument(help: "The letter's income-letter.json.")

@@ -11,7 +11,8 @@ import Testing
     static let base = "https://pay.example.com/statements"
     static let asOf = "2026-12-01T12:00:00Z"
 
-    /// An Ed25519 key in PKCS#8 PEM: from `openssl genpkey` when openssl is there, else written by hand.
+    /// An Ed25519 key in PKCS#8 PEM, readable by its owner alone: from `openssl genpkey` when openssl is there, else
+    /// written by hand.
     static func writeKey(_ cli: CLIRunner) throws -> String {
         let path = cli.path("signing.pem")
         if let openssl = openssl,
@@ -19,13 +20,15 @@ import Testing
                 openssl, ["genpkey", "-algorithm", "ed25519", "-out", path], directory: cli.directory,
                 environment: ProcessInfo.processInfo.environment), result.status == 0
         {
+            // A secret file must be its owner's alone (openssl writes private keys so; said here all the same).
+            try cli.chmod("signing.pem", 0o600)
             return path
         }
         let key = Curve25519.Signing.PrivateKey()
         let der: [UInt8] =
             [0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]
             + Array(key.rawRepresentation)
-        try cli.write(
+        try cli.writeSecret(
             "signing.pem",
             "-----BEGIN PRIVATE KEY-----\n\(Data(der).base64EncodedString())\n-----END PRIVATE KEY-----\n")
         return path
@@ -281,7 +284,7 @@ import Testing
             Issue.record("the verify page shows '\(text)', which the letter does not")
         }
         #expect(page.contains("Current:"))
-        // A later as-of changes the letter: the old page now says superseded and names the new one.
+        // A later as-of changes the letter: the old page now says superseded, and when, and leads nowhere newer.
         let later = try build(cli, key: key, output: "site", asOf: "2026-12-09T12:00:00Z")
         #expect(later.status == 0, "\(later.stderr)")
         let second = try cli.tree("site")
@@ -290,7 +293,8 @@ import Testing
         #expect(newSHA != sha)
         let old = String(decoding: try #require(second["verify/\(sha).html"]), as: UTF8.self)
         #expect(old.contains("Superseded:"))
-        #expect(old.contains("<a href=\"../verify/\(newSHA).html\">"))
+        #expect(old.contains("replaced by a newer letter issued as of 2026-12-09 12:00 (UTC+00:00)"))
+        #expect(!old.contains(newSHA) && !old.contains(String(newSHA.prefix(16))))
         #expect(!old.contains("<table"))
         #expect(String(decoding: try #require(second["verify/\(newSHA).html"]), as: UTF8.self).contains("Current:"))
         #expect(try cli.run(["verify", "site"]).status == 0)
@@ -433,7 +437,7 @@ import Testing
         ),
     ]) func badSigningKeysAreRefused(key: String, message: String) throws {
         let cli = try CLIRunner()
-        try cli.write("bad.pem", key)
+        try cli.writeSecret("bad.pem", key)
         let outcome = try build(cli, key: "bad.pem", output: "site")
         #expect(outcome.status == 65)
         #expect(outcome.stderr.contains("bad.pem: error: key: \(message)"), "\(outcome.stderr)")

@@ -18,8 +18,8 @@ import Testing
     }
 
     static func secrets(_ cli: CLIRunner) throws {
-        try cli.write("a.secret", secretA + "\n")
-        try cli.write("b.secret", secretB)
+        try cli.writeSecret("a.secret", secretA + "\n")
+        try cli.writeSecret("b.secret", secretB)
     }
 
     static func payeeFolders(_ cli: CLIRunner, _ site: String) throws -> Set<String> {
@@ -126,14 +126,14 @@ import Testing
 
     @Test func aBadSecretFileIsRefusedBeforeAnythingIsWritten() throws {
         let cli = try CLIRunner()
-        try cli.write("short.secret", "fifteen bytes!!\n")
+        try cli.writeSecret("short.secret", "fifteen bytes!!\n")
         let short = try cli.run(["build"] + Self.inputs + ["--link-secret", "short.secret", "--output", "site"])
         #expect(short.status == 64)
         #expect(
             short.stderr.contains("short.secret: error: --link-secret: expected a secret of at least 16 bytes"),
             "\(short.stderr)")
         #expect(!short.stderr.contains("fifteen"))
-        try cli.write("empty.secret", "\n")
+        try cli.writeSecret("empty.secret", "\n")
         #expect(
             try cli.run(["build"] + Self.inputs + ["--link-secret", "empty.secret", "--output", "site"]).status == 64)
         let missing = try cli.run(
@@ -150,7 +150,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.path("site")))
         // A secret kept inside the output folder would be deleted by the publish: refused.
         #expect(try cli.run(["build"] + Self.inputs + ["--output", "site"]).status == 0)
-        try cli.write("site/link.secret", Self.secretA)
+        try cli.writeSecret("site/link.secret", Self.secretA)
         #expect(
             try cli.run(["build"] + Self.inputs + ["--link-secret", "site/link.secret", "--output", "site"]).status
                 == 73)

@@ -78,7 +78,7 @@ import Testing
         }
         try cli.write("canary.csv", ledger)
         try cli.write("canary-payees.csv", payees)
-        try cli.write("link.secret", "a link secret of thirty-two bytes\n")
+        try cli.writeSecret("link.secret", "a link secret of thirty-two bytes\n")
     }
 
     /// Each payee's marker and id appear only in their own folder and in the internal tree (finance/,

@@ -23,7 +23,7 @@ import Testing
             "late3.csv",
             Self.header + "x003,2026-10-20T10:00:00+02:00,drv_jose,driver,José Ruiz,earning,7.00,EUR,job_x3,Another,,\n"
         )
-        try cli.write("secret", "a link secret of some length\n")
+        try cli.writeSecret("secret", "a link secret of some length\n")
     }
 
     /// Builds `night` into `output`; without `spare`, the spare is removed first, so the run starts from nothing.

@@ -112,7 +112,9 @@ import Testing
             id: text(&random), slug: text(&random), key: text(&random),
             manifest: Manifest.FileEntry(path: text(&random), size: random.int(0...99_999), sha256: text(&random)),
             files: random.int(0...300), bytes: random.int(0...9_999_999), statementsSHA256: text(&random),
-            revised: random.int(0...9), finance: row, periods: list(&random) { text(&$0) })
+            revised: random.int(0...9), finance: row, periods: list(&random) { text(&$0) },
+            letters: random.int(0...1) == 0 ? nil : list(&random) { text(&$0) },
+            lettersIssued: random.int(0...1) == 0 ? nil : list(&random) { text(&$0) })
     }
 
     /// A manifest of several mebibytes, written in chunks, is still `JSONEncoder`'s text byte for byte.

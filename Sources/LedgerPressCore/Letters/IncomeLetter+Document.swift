@@ -1,6 +1,10 @@
 extension IncomeLetter {
     /// What the `document` field of every figures document says.
     public static let documentKind = "ledgerpress proof-of-income letter"
+    /// The figures document's `version`. 2: the letter that carries it also signs its addresses (its
+    /// `urls_signature`), so a verifier refuses a letter of this version without that signature; 1: letters issued
+    /// before, whose addresses were not signed.
+    public static let documentVersion: Int64 = 2
     /// The rounding rule of `average`, as the document states it.
     public static let roundingRule = "average = total / weeks in minor units, rounded half away from zero"
 
@@ -42,7 +46,7 @@ extension IncomeLetter {
         }
         return .object([
             "document": .string(IncomeLetter.documentKind),
-            "version": .integer(1),
+            "version": .integer(IncomeLetter.documentVersion),
             "issuer": issuer.map { .string($0) } ?? .null,
             "issued_at": .string(Timestamp.format(epochSeconds: issuedAt.epochSeconds, offsetSeconds: issuedAtOffset)),
             "issue_day": .string(issueDay.description),

@@ -45,8 +45,10 @@ public struct IncomeLetterPage: Sendable {
     public enum Verdict: Sendable, Equatable {
         /// The payee's current letter: its figures follow.
         case current
-        /// Replaced by the letter with this SHA-256.
-        case superseded(newer: String)
+        /// Replaced by a newer letter, issued as of this time (in its payee's offset); `exact`: false when only a
+        /// bound is known (the newer letter's issue time was not recorded), and the page says "on or before". The
+        /// newer letter itself is never named: its page shows the payee's figures since.
+        case superseded(asOf: Timestamp, exact: Bool)
         /// Revoked by the operator (`--revoked-letters`), with the reason given, if any.
         case revoked(reason: String?)
     }
@@ -92,18 +94,23 @@ public struct IncomeLetterPage: Sendable {
     }
 
     /// `verify/<sha256>.html` (and the same bytes at `v/<short>.html`) of one of the payee's letters: the verdict,
-    /// and the figures only for the current letter (`letter`, issued by this run). A revoked letter's page says
-    /// it was revoked as of the run's as-of time (the letter's issue time) and why.
+    /// and the figures only for the current letter (`letter`, issued by this run). A superseded letter's page says
+    /// when it was superseded and links nowhere newer; a revoked letter's page says it was revoked as of the run's
+    /// as-of time (the letter's issue time) and why.
     public func verifyPage(sha256: String, verdict: Verdict, letter: IncomeLetter) -> String {
         var context: TemplateObject = ["sha256": .text(sha256), "t": .object(wording.templateWords)]
         switch verdict {
         case .current:
             context["current"] = true
             context["figures_html_trusted"] = .text(figuresHTML(letter))
-        case .superseded(let newer):
+        case .superseded(let asOf, let exact):
+            let date = wording.asOf(asOf, offset: Int(asOf.offsetSeconds))
             context["superseded"] = true
-            context["newer"] = .text(newer)
-            context["newer_href"] = .text("../verify/" + newer + ".html")
+            if exact {
+                context["superseded_text"] = .text(wording.fill("verify_superseded_text", ["date": date]))
+            } else {
+                context["superseded_text"] = .text(wording.fill("verify_superseded_bound_text", ["date": date]))
+            }
         case .revoked(let reason):
             let date = wording.asOf(letter.issuedAt, offset: letter.issuedAtOffset)
             context["revoked"] = true

@@ -62,11 +62,9 @@ public struct LetterKey: Sendable {
     }
 
     /// The bytes between `-----BEGIN <label>-----` and `-----END <label>-----`: base64 lines, nothing else
-    /// but surrounding blank lines.
+    /// but surrounding blank lines. Lines end with `\n` or `\r\n` (a key saved on Windows).
     static func der(_ pem: String, label: String, file: String) throws(Failure) -> [UInt8] {
-        var lines = pem.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
-        }
+        var lines = pem.textLines()
         while lines.last?.isEmpty == true { lines.removeLast() }
         while lines.first?.isEmpty == true { lines.removeFirst() }
         guard lines.count >= 3, lines.first == "-----BEGIN \(label)-----", lines.last == "-----END \(label)-----" else {

@@ -15,8 +15,8 @@ public enum RevokedLetters {
     /// The revocations of a file's text (`file` names it in messages): hash (lower case) → reason.
     public static func parse(_ text: String, file: String) throws(Failure) -> [String: String] {
         var revoked: [String: String] = [:]
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        // Lines end with `\n` or `\r\n` (a list saved on Windows).
+        for (index, line) in text.textLines().enumerated() {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let hash = trimmed.prefix { $0 != " " && $0 != "\t" }

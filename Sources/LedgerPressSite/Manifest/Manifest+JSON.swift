@@ -75,6 +75,7 @@ extension Manifest.PayeeEntry {
         json.field("id", id)
         json.field("key", key)
         if let letters { json.field("letters", letters) }
+        if let lettersIssued { json.field("letters_issued", lettersIssued) }
         json.key("manifest")
         manifest.write(to: &json)
         json.field("periods", periods)

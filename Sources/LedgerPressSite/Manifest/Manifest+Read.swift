@@ -16,6 +16,7 @@ extension Manifest.PayeeEntry {
         var finance: FinanceSummary.PayeeRow?
         var periods: [String]?
         var letters: [String]?
+        var lettersIssued: [String]?
         try json.object { json, name throws(JSONCursor.Unexpected) in
             switch name {
             case "id": id = try json.string()
@@ -29,6 +30,8 @@ extension Manifest.PayeeEntry {
             case "finance": finance = try .init(json: &json)
             case "periods": periods = try json.list { json throws(JSONCursor.Unexpected) in try json.string() }
             case "letters": letters = try json.list { json throws(JSONCursor.Unexpected) in try json.string() }
+            case "letters_issued":
+                lettersIssued = try json.list { json throws(JSONCursor.Unexpected) in try json.string() }
             default: try json.skipValue()
             }
         }
@@ -37,7 +40,8 @@ extension Manifest.PayeeEntry {
         else { throw JSONCursor.Unexpected() }
         self.init(
             id: id, slug: slug, key: key, manifest: manifest, files: files, bytes: bytes,
-            statementsSHA256: statementsSHA256, revised: revised, finance: finance, periods: periods, letters: letters)
+            statementsSHA256: statementsSHA256, revised: revised, finance: finance, periods: periods, letters: letters,
+            lettersIssued: lettersIssued)
     }
 }
 

@@ -50,10 +50,15 @@ struct Manifest: Codable {
         /// `--letters`: the SHA-256 of each of the payee's letters with a verify page, oldest first (the last is
         /// current, the others superseded); nil without letters.
         var letters: [String]? = nil
+        /// `--letters`: when each of `letters` was issued (its figures' `issued_at`), in the same order: what a
+        /// superseded letter's verify page says it was superseded as of. "" for a letter published before these
+        /// were recorded; nil without letters.
+        var lettersIssued: [String]? = nil
 
         enum CodingKeys: String, CodingKey {
             case id, slug, key, manifest, files, bytes, revised, finance, periods, letters
             case statementsSHA256 = "statements_sha256"
+            case lettersIssued = "letters_issued"
         }
 
         /// The entry a run publishes for a payee whose folder it carries over: this one, but that run revises none

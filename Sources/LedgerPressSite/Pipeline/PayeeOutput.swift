@@ -109,7 +109,7 @@ extension SitePipeline {
             try SitePath.check(file.path, payeeSlugs: [plan.slug])
             return staged.stage(file, old: oldFiles[file.path])
         }
-        var letters: [String]?
+        var letters: LetterFiles.History?
         var verifyFiles: [OutputFile] = []
         var rendered = pages.rendered
         if configuration.mode == .site, let settings = configuration.options.letters,
@@ -146,8 +146,8 @@ extension SitePipeline {
                 }
             }
             // Earlier letters from where earlier versions are read (`--previous`: a shard's is the merged site).
-            let earlier = history.payees[payee.id]?.letters ?? site.payees[payee.id]?.letters ?? []
-            let letterHistory = LetterFiles.history(earlier, adding: letter.sha256)
+            let earlier = history.payees[payee.id].flatMap { $0.letters == nil ? nil : $0 } ?? site.payees[payee.id]
+            let letterHistory = LetterFiles.history(earlier, adding: letter.sha256, issued: letter.issued)
             verifyFiles = letter.verifyPages(history: letterHistory)
             letters = letterHistory
         }
@@ -182,7 +182,7 @@ extension SitePipeline {
             statementsSHA256: PayeeManifest.statementsDigest(records),
             revised: pages.revisions.count,
             finance: try FinanceSummary.PayeeRow(book: book, slug: plan.slug, csvBytes: rows.map(\.count)),
-            periods: book.statements.map(\.period.label), letters: letters)
+            periods: book.statements.map(\.period.label), letters: letters?.hashes, lettersIssued: letters?.issued)
         return PayeeOutput(
             operations: staged.operations, financeRows: rows, entry: entry, report: staged.report, rendered: true,
             verifyFiles: verifyFiles)
