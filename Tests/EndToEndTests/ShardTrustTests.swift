@@ -122,8 +122,20 @@ import Testing
         json["files"] = files
         try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
             .write(to: URL(fileURLWithPath: payeeManifest))
-        let top = try cli.read("s2/manifest.json")
-        try cli.write("s2/manifest.json", top.replacingOccurrences(of: oldManifest, with: try MergeSafetyTests.sha256(payeeManifest)))
+        // The payee's entry in the top manifest names the new payee manifest (size and SHA-256).
+        let topURL = URL(fileURLWithPath: cli.path("s2/manifest.json"))
+        var top = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: topURL)) as? [String: Any])
+        var payees = try #require(top["payees"] as? [[String: Any]])
+        let index = try #require(
+            payees.firstIndex { ($0["manifest"] as? [String: Any])?["sha256"] as? String == oldManifest })
+        payees[index]["manifest"] = [
+            "path": (page as NSString).deletingLastPathComponent + "/manifest.json",
+            "size": try MergeSafetyTests.size(payeeManifest), "sha256": try MergeSafetyTests.sha256(payeeManifest),
+        ]
+        payees[index]["files"] = (payees[index]["files"] as? Int ?? 0) + 1
+        top["payees"] = payees
+        try JSONSerialization.data(withJSONObject: top, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+            .write(to: topURL)
         let outcome = try cli.run(["merge", "s0", "s1", "s2", "--output", "out"])
         #expect(outcome.status == 65, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("expected only the files a build writes"), "\(outcome.stderr)")

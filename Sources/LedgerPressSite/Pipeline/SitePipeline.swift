@@ -127,9 +127,12 @@ public struct SitePipeline: Sendable {
         inputs: [InputSummary], output: URL, previous: URL? = nil, published: PublishedRead? = nil,
         stage: (String) -> Void = { _ in }, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> Outcome {
-        var writer = SiteWriter(output: output, lock: configuration.lock)
-        writer.sealsShard = configuration.shard != nil
-        writer.shardSecret = configuration.shardSecret
+        let writer = {
+            var writer = SiteWriter(output: output, lock: configuration.lock)
+            writer.sealsShard = configuration.shard != nil
+            writer.shardSecret = configuration.shardSecret
+            return writer
+        }()
         let site = try published?.site() ?? writer.prepare()
         let history: PreviousSite
         if let previous, previous.standardizedFileURL.path != writer.output.path {

@@ -25,7 +25,8 @@ struct ShardSeal: Equatable {
     var text: String { body + (hmac.map { "hmac " + $0 + "\n" } ?? "") }
 
     static func mac(_ body: String, secret: [UInt8]) -> String {
-        Manifest.hex(HMAC<SHA256>.authenticationCode(for: Data(body.utf8), using: SymmetricKey(data: secret)))
+        let code = HMAC<SHA256>.authenticationCode(for: Data(body.utf8), using: SymmetricKey(data: secret))
+        return Manifest.hex(code.withUnsafeBytes { Array($0) })
     }
 
     /// Whether the HMAC is the one `secret` gives (compared in constant time).
@@ -56,6 +57,7 @@ struct ShardSeal: Equatable {
         self.manifestSHA256 = manifestSHA256
         self.record = record
         hmac = nil
+        let body = self.body
         hmac = secret.map { ShardSeal.mac(body, secret: $0) }
     }
 
