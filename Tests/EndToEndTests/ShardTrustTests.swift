@@ -120,8 +120,10 @@ import Testing
             "sha256": try MergeSafetyTests.sha256(cli.path("s2/" + pdf)),
         ])
         json["files"] = files
-        try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-            .write(to: URL(fileURLWithPath: payeeManifest))
+        try JSONSerialization.data(
+            withJSONObject: json, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        )
+        .write(to: URL(fileURLWithPath: payeeManifest))
         // The payee's entry in the top manifest names the new payee manifest (size and SHA-256).
         let topURL = URL(fileURLWithPath: cli.path("s2/manifest.json"))
         var top = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: topURL)) as? [String: Any])
@@ -134,8 +136,10 @@ import Testing
         ]
         payees[index]["files"] = (payees[index]["files"] as? Int ?? 0) + 1
         top["payees"] = payees
-        try JSONSerialization.data(withJSONObject: top, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-            .write(to: topURL)
+        try JSONSerialization.data(
+            withJSONObject: top, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        )
+        .write(to: topURL)
         let outcome = try cli.run(["merge", "s0", "s1", "s2", "--output", "out"])
         #expect(outcome.status == 65, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("expected only the files a build writes"), "\(outcome.stderr)")
@@ -152,7 +156,8 @@ import Testing
         let page = try statementPage(cli, in: "s2")
         try Self.editInPlace(cli.path("s2/" + page))
         if renew == "chmod" {
-            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: cli.path("s2/manifest.json"))
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o644], ofItemAtPath: cli.path("s2/manifest.json"))
         } else {
             try Self.touch(cli.path("s2/manifest.json"))
         }
@@ -178,6 +183,8 @@ import Testing
         }
         try buildShards(cli, extra: extra + ["--shard-secret", secret])
         #expect(FileManager.default.fileExists(atPath: cli.path("s2/.ledgerpress-seal")))
+        // The seal is the shard's record, not a file of its site: the shard still verifies.
+        #expect(try cli.run(["verify", "s2"]).status == 0)
         try FileManager.default.copyItem(atPath: cli.path("s2"), toPath: cli.path("t2"))
         let good = try cli.run(["merge", "s0", "s1", "s2", "--output", "good", "--shard-secret", secret])
         #expect(good.status == 0, "\(good.stderr)")
