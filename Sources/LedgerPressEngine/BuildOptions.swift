@@ -17,6 +17,8 @@ public struct BuildOptions: Sendable {
     public var mode: SitePipeline.Mode
     /// `--shard I/N`: only the payees of one shard.
     public var shard: Shard?
+    /// `--shard-secret`: the secret that seals the shard for `merge` (``ShardSeal``).
+    public var shardSecret: [UInt8]?
     /// `--reject-file`: quarantine, build from the good rows and write every rejected row to this CSV.
     public var rejectFile: String?
     /// `--previous`: where the statements' earlier versions are read (default: the output itself).

@@ -99,6 +99,7 @@ public struct SiteBuilder: Sendable {
             configuration.writers = options.writers
             configuration.shrinkGuard = options.shrinkGuard
             configuration.documents = options.documents
+            configuration.shardSecret = options.shardSecret
             configuration.letterIssuedAt = prepared.letterIssuedAt
             configuration.knownEntryDigests = prepared.knownEntryDigests
             if case .replace(let writing) = checkpoint {

@@ -126,6 +126,8 @@ public enum SiteVerifier {
         }
         if let walker = fm.enumerator(atPath: directory.path) {
             for case let path as String in walker where path != "manifest.json" && !listed.contains(path) {
+                // A shard's seal is the build's record of the shard, never a file of the site (``ShardSeal``).
+                if path == ShardSeal.name, listed.contains(ShardRecord.path) { continue }
                 // The top-level entries the publish carried over as the user's (a `.git`, a `CNAME`): the manifest
                 // names them, and no digest speaks for their bytes.
                 let top = String(path.split(separator: "/", maxSplits: 1).first ?? "")

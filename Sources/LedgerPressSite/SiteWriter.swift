@@ -21,6 +21,9 @@ public struct SiteWriter: Sendable {
     let lock: OutputLock?
     /// This run's own staging folder's name: `<output>.staging-<process id>`.
     let stagingName: String
+    /// `build --shard`: the shard is sealed at the end of its publish (``ShardSeal``), with this secret when given.
+    public var sealsShard = false
+    public var shardSecret: [UInt8]? = nil
 
     public init(output: URL, lock: OutputLock? = nil) {
         self.output = output.standardizedFileURL
@@ -151,8 +154,18 @@ public struct SiteWriter: Sendable {
     /// Marks the end of a publish: the new manifest is touched last, after every file of the site (removing the
     /// old site changes the status of the files it shares with the new one), so the next run reuses only files
     /// touched before it. See ``SystemFile/touched(_:)``.
+    /// Then records what vouches for the site's files in the builder's own records (``PublishRecord``), and seals a
+    /// shard (``ShardSeal``; a site that is no shard holds no seal).
     func settle() {
         SystemFile.touchNow(output.path + "/manifest.json")
+        PublishRecord.write(for: output)
+        let seal = output.path + "/" + ShardSeal.name
+        if sealsShard {
+            // Best effort: a shard without its seal is refused by a merge that has the secret, read whole by one that has none.
+            if (try? ShardSeal.write(in: output, secret: shardSecret)) == nil { unlink(seal) }
+        } else {
+            unlink(seal)
+        }
     }
 
     /// Puts the staged site at the output path: exchanged with the old site in one step (true), or, where the

@@ -18,6 +18,7 @@ struct Build: ParsableCommand {
 
     @OptionGroup var publishing: PublishOptions
     @OptionGroup var links: LinkOptions
+    @OptionGroup var shardSecret: ShardSecretOptions
     @OptionGroup var letters: LetterOptions
     @OptionGroup(title: "E-mail outbox") var mail: OutboxCommandOptions
     var output: String { publishing.output }
@@ -110,6 +111,9 @@ struct Build: ParsableCommand {
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard: expected I/N with 0 <= I < N, such as 0/3, got '\(shard)'")
         }
+        if shardSecret.shardSecret != nil, shard == nil {
+            throw ValidationError("--shard-secret: seals a shard for `merge`; it needs --shard I/N")
+        }
     }
 
     func run() throws {
@@ -119,6 +123,7 @@ struct Build: ParsableCommand {
         if let mapping = input.mapping { inputs.append(("mapping file", mapping)) }
         if let templates { inputs.append(("templates folder", templates)) }
         inputs += try links.guardedInputs()
+        if shard != nil { inputs += try shardSecret.guardedInputs() }
         inputs += letters.guardedInputs
         try Console(quietStdout: report == "-", silent: quiet)
             .guarded(output, inputs: inputs, report: report, rejectFile: rejectFile, build)
@@ -185,6 +190,7 @@ struct Build: ParsableCommand {
         let htmlTally = report == nil ? nil : CPUTally()
         var options = try buildOptions(
             links: payeeLinks, htmlTally: htmlTally, letters: try letters.settings(console: console))
+        if shard != nil { options.shardSecret = try shardSecret.secret(console: console) }
         var engine: PDFEngine?
         let pdfKinds = try pdf.map(Build.pdfKinds)
         if let pdfKinds, only != "finance" {

@@ -11,8 +11,9 @@ struct Merge: ParsableCommand {
             templates, and that every file is as their manifests say; then writes the site a single run would \
             have built, byte for byte. A shard is exactly what its manifest says: a path outside its payees' \
             folders and the known top-level files, a symbolic link, a device or a file its manifest does not list \
-            is refused. Any problem exits non-zero with nothing published: 65 for incomplete, mismatched or unsafe \
-            shards, 66 for a missing shard folder, 73 when the output cannot be written, 75 when \
+            is refused. With --shard-secret, every shard must carry the seal its build made with that secret; \
+            without it, shards are trusted input. Any problem exits non-zero with nothing published: 64 for sealed \
+            shards without the secret, 65 for incomplete, mismatched, unsealed or unsafe shards, 66 for a missing shard folder, 73 when the output cannot be written, 75 when \
             another run holds the output.
             """)
 
@@ -21,6 +22,7 @@ struct Merge: ParsableCommand {
 
     @OptionGroup var publishing: PublishOptions
     @OptionGroup var links: LinkOptions
+    @OptionGroup var shardSecret: ShardSecretOptions
     var output: String { publishing.output }
     var report: String? { publishing.report }
     var quiet: Bool { publishing.quiet }
@@ -32,6 +34,7 @@ struct Merge: ParsableCommand {
         var inputs = shards.map { ("shard folder", $0) }
         if let templates { inputs.append(("templates folder", templates)) }
         inputs += try links.guardedInputs()
+        inputs += try shardSecret.guardedInputs()
         try Console(quietStdout: report == "-", silent: quiet).guarded(output, inputs: inputs, report: report, merge)
     }
 
@@ -41,15 +44,19 @@ struct Merge: ParsableCommand {
         defer { withExtendedLifetime(lock) {} }
         let templateSet = try console.loadTemplates(overrides: templates)
         let payeeLinks = try links.links(console: console)
+        let secret = try shardSecret.secret(console: console)
         let merged: SiteMerger.Merged
         do {
             merged = try console.publishing {
-                try SiteMerger(templates: templateSet, links: payeeLinks, lock: lock).merge(
+                var merger = SiteMerger(templates: templateSet, links: payeeLinks, lock: lock)
+                merger.shardSecret = secret
+                return try merger.merge(
                     shards.map { URL(fileURLWithPath: $0) }, into: target)
             }
         } catch let error as MergeFailure {
             console.error(["\(error)", "ledgerpress: nothing was written to \(output)"])
             if case .missing = error { throw Exit.noInput }
+            if case .usage = error { throw Exit.usage }
             throw Exit.dataError
         }
         runReport.inputs = merged.inputs.map {

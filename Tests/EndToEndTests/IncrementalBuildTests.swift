@@ -273,7 +273,9 @@ import Testing
             #expect(try cli.run(build + extra + ["--output", "held-part"]).status == 0)
             let part = try cli.run(build + extra + ["--output", "spilled-part"], environment: spill)
             #expect(part.status == 0, "\(part.stderr)")
-            #expect(try cli.tree("spilled-part") == cli.tree("held-part"), "\(extra)")
+            // A shard's seal records its own manifest's inode and time (``ShardSeal``): the rest is the same bytes.
+            let unsealed = { (tree: [String: Data]) in tree.filter { $0.key != ".ledgerpress-seal" } }
+            #expect(try unsealed(cli.tree("spilled-part")) == unsealed(cli.tree("held-part")), "\(extra)")
         }
     }
 

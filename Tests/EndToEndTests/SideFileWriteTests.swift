@@ -38,7 +38,8 @@ import Testing
         #expect(outcome.stdout.hasPrefix("Built "))
         #expect(try cli.run(["verify", "output"]).status == 0)
         // No report, and no half-written temporary one beside it.
-        #expect(try files(cli) == [".output.lock", "in", "output"])
+        // (`.output.published`: the builder's record of the publish, ``PublishRecord``, a few dozen bytes.)
+        #expect(try files(cli) == [".output.lock", ".output.published", "in", "output"])
     }
 
     /// 300 rejected rows of about 300 bytes each: a reject file of about 100 KB, over a limit of 28 KiB.

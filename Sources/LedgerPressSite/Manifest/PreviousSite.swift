@@ -54,8 +54,9 @@ final class PreviousSite: Sendable {
     let folder: URL
     /// 0 when there is no manifest, else its format.
     let format: Int
-    /// When the top-level manifest was last touched (ns since the epoch; ``SystemFile/touched(_:)``, set again at
-    /// the end of every publish): a file touched after it may not be as published.
+    /// When the last publish ended, as the builder recorded it (``PublishRecord``: ns since the epoch), while the
+    /// top-level manifest is still the one recorded; `Int64.min` otherwise. A file touched after it may not be as
+    /// published, and without a record no file is vouched for by time.
     let published: Int64
     /// Format 2: the files outside `payees/` by path.
     let topFiles: [String: Manifest.FileEntry]
@@ -72,7 +73,7 @@ final class PreviousSite: Sendable {
         self.folder = folder
         let stored = try PreviousManifest.read(Stored.self, in: folder)
         let path = folder.appendingPathComponent("manifest.json").path
-        published = SystemFile.touched(path) ?? 0
+        published = PublishRecord.settled(output: folder) ?? Int64.min
         guard let stored else {
             (format, topFiles, payees, payeeOrder, legacyFiles, legacyRecords, financeOffsets) = (
                 0, [:], [:], [], [:], [:], [:]

@@ -16,7 +16,7 @@ enum ForeignFiles {
     /// The names at the top of a site that are ledgerpress's: the first component of every top-level site path.
     static let ownedTopNames: Set<String> = Set(
         SitePath.topLevelFiles.map { String($0.split(separator: "/", maxSplits: 1).first ?? "") }
-    ).union([LetterFiles.verifyFolder, LetterFiles.shortFolder, LetterFiles.keysFolder])
+    ).union([LetterFiles.verifyFolder, LetterFiles.shortFolder, LetterFiles.keysFolder, ShardSeal.name])
 
     /// The top-level entries of `output` that are not ledgerpress's, sorted by their UTF-8 bytes.
     static func topLevel(of output: String) -> [String] {

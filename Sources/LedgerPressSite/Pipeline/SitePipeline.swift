@@ -33,6 +33,8 @@ public struct SitePipeline: Sendable {
         public var toolIdentity: String
         /// `--shard`: which shard this is, and the whole ledger as it saw it.
         public var shard: (Shard, ShardRecord.LedgerFacts)?
+        /// `--shard-secret`: the bytes a shard's seal is keyed by (``ShardSeal``); nil for an unkeyed seal.
+        public var shardSecret: [UInt8]?
         /// Render workers (default: one per core).
         public var workers: Int
         /// Writer threads (nil: one per four workers, ``StagingWriter/lanes(workers:)``).
@@ -125,7 +127,12 @@ public struct SitePipeline: Sendable {
         inputs: [InputSummary], output: URL, previous: URL? = nil, published: PublishedRead? = nil,
         stage: (String) -> Void = { _ in }, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> Outcome {
-        let writer = SiteWriter(output: output, lock: configuration.lock)
+        let writer = {
+            var writer = SiteWriter(output: output, lock: configuration.lock)
+            writer.sealsShard = configuration.shard != nil
+            writer.shardSecret = configuration.shardSecret
+            return writer
+        }()
         let site = try published?.site() ?? writer.prepare()
         let history: PreviousSite
         if let previous, previous.standardizedFileURL.path != writer.output.path {
@@ -215,7 +222,8 @@ public struct SitePipeline: Sendable {
                 configuration.options, templates: configuration.templates, mode: configuration.mode),
             mode: configuration.mode,
             templates: configuration.templates, shard: configuration.shard,
-            letterKey: configuration.options.letters.map { ($0.key.keyID, $0.key.publicKeyPEM) })
+            letterKey: configuration.options.letters.map { ($0.key.keyID, $0.key.publicKeyPEM) },
+            documents: configuration.documents)
     }
 
     /// The finance summary of the payees' entries and the whole ledger (every total checked); the payees' period

@@ -15,6 +15,8 @@ struct SiteTop: Sendable {
     var shard: (Shard, ShardRecord.LedgerFacts)?
     /// `--letters`: the signing key's id and public key (PEM), published at `keys/<key-id>.pub`.
     var letterKey: (id: String, pem: String)? = nil
+    /// The documents each statement is published as (recorded in a shard's record for `merge`).
+    var documents: StatementDocuments = .standard
 }
 
 /// The publishing half of a build or a merge: payees' outputs streamed into staging, then the top-level files
@@ -46,7 +48,11 @@ struct SitePublish: Sendable {
             files.append(OutputFile(path: LetterFiles.keyPath(keyID: key.id), text: key.pem))
         }
         if let (shard, facts) = top.shard {
-            files.append(try ShardRecord(shard: shard, ledger: facts, finance: summary).file())
+            files.append(
+                try ShardRecord(
+                    shard: shard, ledger: facts, finance: summary,
+                    documents: ShardRecord.Document.list(top.documents)
+                ).file())
         }
         for file in files { try SitePath.check(file.path, payeeSlugs: []) }
         return (finance, files)

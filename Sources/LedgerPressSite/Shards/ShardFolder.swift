@@ -32,6 +32,8 @@ final class ShardFolder: @unchecked Sendable {
         var touched: Int64
         var device: UInt64
         var inode: UInt64
+        /// Its link count: 1 unless another name shares the inode.
+        var links: UInt64 = 1
     }
 
     /// The folder's path as the user named it (the root of every path below).
@@ -97,7 +99,7 @@ final class ShardFolder: @unchecked Sendable {
             case S_IFREG:
                 listing.status[path] = FileStatus(
                     size: Int(status.st_size), touched: SystemFile.touched(status), device: UInt64(status.st_dev),
-                    inode: UInt64(status.st_ino))
+                    inode: UInt64(status.st_ino), links: UInt64(status.st_nlink))
                 listing.filesIn[String(prefix.dropLast()), default: []].append(path)
             case S_IFDIR:
                 guard depth < 2 else { throw failure(path, "expected no folder this deep in a site, got one") }

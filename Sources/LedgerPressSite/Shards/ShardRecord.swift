@@ -60,9 +60,28 @@ public struct ShardRecord: Codable, Sendable, Equatable {
         }
     }
 
+    /// One document each statement is published as (``StatementDocument``): its file name's suffix and the
+    /// period kinds whose statements get it.
+    public struct Document: Codable, Sendable, Equatable {
+        public var suffix: String
+        public var periods: [String]
+
+        /// The documents of `documents`, in order.
+        static func list(_ documents: StatementDocuments) -> [Document] {
+            documents.all.map { document in
+                Document(
+                    suffix: document.suffix,
+                    periods: PeriodKind.allCases.filter(document.applies(to:)).map(\.rawValue))
+            }
+        }
+    }
+
     public var shard: Shard
     public var ledger: LedgerFacts
     public var finance: FinanceSummary
+    /// The documents the shard's build published for each statement (`--pdf` adds one): what `merge` accepts in
+    /// the payees' folders. Absent in the shards of an older ledgerpress, which published the standard ones.
+    public var documents: [Document]?
 
     func file() throws -> OutputFile {
         let encoder = JSONEncoder()

@@ -34,6 +34,7 @@ extension SiteMerger {
         if shard.manifest.inputs != first.manifest.inputs { throw differ("inputs") }
         if shard.manifest.options != first.manifest.options { throw differ("options") }
         if shard.record.ledger != first.record.ledger { throw differ("ledger entries") }
+        if shard.record.documents != first.record.documents { throw differ("statement documents (--pdf)") }
     }
 
     /// Each payee in the shard its id hashes to, all of the ledger's payees present, and the ledger's totals matched.

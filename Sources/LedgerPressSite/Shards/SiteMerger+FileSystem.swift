@@ -9,10 +9,11 @@ extension SiteMerger {
     func load(_ url: URL) throws(MergeFailure) -> LoadedShard {
         let directory = url.relativePath
         let folder = try ShardFolder(url, display: directory)
-        let listing = try folder.list()
+        var listing = try folder.list()
         guard listing.status["manifest.json"] != nil, let manifestBytes = try folder.read("manifest.json") else {
             throw .missing("\(directory)/manifest.json: error: expected a ledgerpress manifest, got no file")
         }
+        let published = try checkSeal(folder, listing: &listing, manifest: manifestBytes, directory: directory)
         let manifest: Manifest
         do {
             manifest = try JSONDecoder().decode(Manifest.self, from: manifestBytes)
@@ -146,7 +147,7 @@ extension SiteMerger {
         }
         return LoadedShard(
             directory: directory, folder: folder, listing: listing, manifest: manifest, record: record, files: files,
-            financeOffsets: offsets, published: listing.status["manifest.json"]?.touched ?? 0)
+            financeOffsets: offsets, published: published)
     }
 
     /// A payee's folder from its shard, checked file by file against the payee manifest the shard's manifest
@@ -191,11 +192,12 @@ extension SiteMerger {
         }
         // Only what a build writes for this payee: the home and each statement's documents (none in a
         // finance-only build), one per period the shard's manifest records for them.
+        let recorded = try recordedDocuments(shard.record, directory: directory)
         let writes = SiteMerger.buildFiles(
-            of: entry, mode: mode, documents: documents, letters: shard.manifest.options.letterKeyID != nil)
+            of: entry, mode: mode, documents: recorded, letters: shard.manifest.options.letterKeyID != nil)
         for file in manifest.files where !writes.contains(String(file.path.dropFirst(folder.utf8.count))) {
             throw MergeFailure.mismatch(
-                "\(directory)/\(entry.manifest.path): error: files: '\(SitePath.quoted(file.path))': expected only the files a build writes for payee \(SitePath.quoted(entry.id)) (index.html and each statement's \(documents.suffixes.joined(separator: ", "))), got another"
+                "\(directory)/\(entry.manifest.path): error: files: '\(SitePath.quoted(file.path))': expected only the files a build writes for payee \(SitePath.quoted(entry.id)) (index.html and each statement's \(recorded.map(\.suffix).joined(separator: ", "))), got another"
             )
         }
         guard manifest.files.count + 1 == entry.files else {
@@ -220,7 +222,7 @@ extension SiteMerger {
             if file.path == entry.manifest.path {
                 bytes = manifestBytes
             } else if let listed = shard.listing.status[file.path], listed.size == file.size,
-                listed.touched <= shard.published
+                listed.touched <= shard.published, listed.links == 1
             {
                 // Vouched for by the shard's manifest: linked, not read (see ``LoadedShard/published``).
                 let old = oldFiles.removeValue(forKey: file.path)
@@ -291,19 +293,78 @@ extension SiteMerger {
 }
 
 extension SiteMerger {
-    /// The names of the files a build writes in a payee's folder besides their manifest.
+    /// The shard's seal (``ShardSeal``), taken out of the listing (it is the shard's record, never published):
+    /// with a shard secret, refused unless it is keyed by it and names this manifest; without one, a keyed seal is a
+    /// usage error (the secret is missing). Returns when the shard's publish ended, as the seal records it, while the
+    /// manifest is the one it records and untouched since; `Int64.min` otherwise (every file is then read).
+    func checkSeal(
+        _ folder: ShardFolder, listing: inout ShardFolder.Listing, manifest: Data, directory: String
+    ) throws(MergeFailure) -> Int64 {
+        var seal: ShardSeal?
+        if listing.status.removeValue(forKey: ShardSeal.name) != nil {
+            listing.filesIn[""]?.removeAll { $0 == ShardSeal.name }
+            seal = try folder.read(ShardSeal.name).flatMap(ShardSeal.init(data:))
+        }
+        let digest = Manifest.sha256(manifest)
+        if let secret = shardSecret {
+            guard let seal, seal.isSealed(with: secret), seal.manifestSHA256 == digest else {
+                let got =
+                    seal == nil
+                    ? "no seal" : seal?.hmac == nil ? "a seal without a key" : "a seal of other files or another secret"
+                throw .mismatch(
+                    "\(directory)/\(ShardSeal.name): error: expected a shard sealed with this merge's --shard-secret, got \(got); nothing of the shard is trusted"
+                )
+            }
+        } else if seal?.hmac != nil {
+            throw .usage(
+                "\(directory)/\(ShardSeal.name): error: the shard is sealed with a shard secret; pass the build's --shard-secret (or $LEDGERPRESS_SHARD_SECRET_FILE) to merge"
+            )
+        }
+        guard let seal, seal.manifestSHA256 == digest, let listed = listing.status["manifest.json"],
+            PublishRecord(device: listed.device, inode: listed.inode, size: listed.size, settled: listed.touched)
+                == seal.record
+        else { return Int64.min }
+        return seal.record.settled
+    }
+
+    /// The documents the merge knows a statement may be published as: its own (``documents``) and the PDF
+    /// (`--pdf`, whatever its engine).
+    var knownSuffixes: Set<String> { Set(documents.suffixes + [SiteMerger.pdfSuffix]) }
+
+    /// What a statement's PDF's name ends in (``StatementPDFDocument``).
+    static let pdfSuffix = ".pdf"
+
+    /// The documents a shard's build published for each statement, as its record says (the standard ones for a
+    /// shard of an older ledgerpress), each one this merge knows.
+    func recordedDocuments(_ record: ShardRecord, directory: String) throws(MergeFailure) -> [ShardRecord.Document] {
+        let recorded = record.documents ?? ShardRecord.Document.list(documents)
+        let known = knownSuffixes
+        for document in recorded where !known.contains(document.suffix) {
+            throw .mismatch(
+                "\(directory)/\(ShardRecord.path): error: documents: expected statement documents this merge knows (\(known.sorted().joined(separator: ", "))), got '\(SitePath.quoted(document.suffix))'"
+            )
+        }
+        return recorded
+    }
+
+    /// The names of the files a build writes in a payee's folder besides their manifest, with the statement
+    /// documents `documents` (and the letter's files, its PDF with a PDF among them).
     static func buildFiles(
-        of entry: Manifest.PayeeEntry, mode: SitePipeline.Mode, documents: StatementDocuments, letters: Bool = false
+        of entry: Manifest.PayeeEntry, mode: SitePipeline.Mode, documents: [ShardRecord.Document], letters: Bool = false
     ) -> Set<String> {
         guard mode == .site else { return [] }
         var names: Set<String> = ["index.html"]
         if letters {
             names.formUnion(LetterFiles.names)
-            if documents.all.contains(where: { $0 is StatementPDFDocument }) { names.insert(LetterFiles.pdf) }
+            if documents.contains(where: { $0.suffix == SiteMerger.pdfSuffix }) {
+                names.insert(LetterFiles.pdf)
+            }
         }
         for label in entry.periods {
             guard let period = Period(label: label) else { continue }
-            names.formUnion(documents.names(label: label, kind: period.kind))
+            for document in documents where document.periods.contains(period.kind.rawValue) {
+                names.insert(label + document.suffix)
+            }
         }
         return names
     }

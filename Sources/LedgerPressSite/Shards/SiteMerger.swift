@@ -17,8 +17,12 @@ public struct SiteMerger: Sendable {
     public var links: PayeeLinks
     /// The run's lock on the output, checked again before the swap.
     public var lock: OutputLock?
-    /// The files each statement is published as: the shards' builds must have used the same.
+    /// The documents besides the PDF that a statement may be published as: the shards' records say which their
+    /// builds published (``ShardRecord/documents``), each of which must be one of these or the PDF.
     public var documents: StatementDocuments
+    /// `--shard-secret`: every shard must carry a seal keyed by it (``ShardSeal``); nil: shards are trusted input,
+    /// and a sealed one is refused as a usage error (the secret is missing).
+    public var shardSecret: [UInt8]?
 
     public init(
         templates: TemplateSet, links: PayeeLinks = .readable,
@@ -53,9 +57,10 @@ public struct SiteMerger: Sendable {
         var files: [String: Data]
         /// Where each payee's rows start in each finance CSV.
         var financeOffsets: [String: [Int]]
-        /// When the shard's `manifest.json` was last touched, as listed (``SystemFile/touched(_:)``): the end of the
-        /// shard's publish. A file listed as untouched since, of the size its manifest records, is as the shard's
-        /// build wrote it, and is merged without reading its bytes again (as `build` carries over a published folder).
+        /// When the shard's publish ended, as its seal records it (``ShardSeal``, ``PublishRecord``), while its
+        /// `manifest.json` is still the one sealed (same bytes, same inode, not touched since); else `Int64.min`. A
+        /// file listed as untouched since, of the size its manifest records and with no other link, is as the shard's
+        /// build wrote it, and is linked without reading its bytes again (as `build` carries over a published folder).
         var published: Int64
     }
 
@@ -75,6 +80,7 @@ public struct SiteMerger: Sendable {
         let first = shards[0]
         try checkComplete(shards)
         for shard in shards.dropFirst() { try checkSameRun(shard, as: first) }
+        _ = try recordedDocuments(first.record, directory: first.directory)
         let expectedTemplates = Manifest.Options.templatesDigest(templates)
         guard first.manifest.options.templates == expectedTemplates else {
             throw MergeFailure.mismatch(
@@ -160,10 +166,12 @@ public enum MergeFailure: Error, CustomStringConvertible {
     case missing(String)
     /// The shards are incomplete, overlap, come from different runs, or a file differs from its manifest.
     case mismatch(String)
+    /// The merge lacks what the shards need (their shard secret).
+    case usage(String)
 
     public var description: String {
         switch self {
-        case .missing(let message): return message
+        case .missing(let message), .usage(let message): return message
         case .mismatch(let message):
             return message.contains(": error: ") ? message : "ledgerpress merge: error: " + message
         }
