@@ -22,6 +22,8 @@ public struct BuildStop: Error, CustomStringConvertible {
     public var lines: [String]
     /// What the import found, when the run stopped after it (for the run report).
     public var imported: SiteBuilder.Imported?
+    /// What `--outbox` wrote before it failed (for the run report), when the run stopped there.
+    public var outbox: OutboxReport?
 
     public init(_ reason: Reason, _ lines: [String] = []) {
         self.reason = reason

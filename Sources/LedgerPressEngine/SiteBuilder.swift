@@ -126,9 +126,11 @@ public struct SiteBuilder: Sendable {
                     built.outbox = report
                     stage("outbox", "outbox: \(report.written) message(s) written")
                 } catch {
-                    throw BuildStop(
+                    var stop = BuildStop(
                         error.isDeviceError ? .ioError : .cannotCreate,
                         ["ledgerpress: error: \(error); the site was published"])
+                    stop.outbox = error.report
+                    throw stop
                 }
             }
             return built

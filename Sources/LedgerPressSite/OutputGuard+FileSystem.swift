@@ -12,19 +12,21 @@ extension OutputGuard {
     ///   - output: `--output` as typed.
     ///   - inputs: (role, path) of every input: files, payees and mapping files, shard and templates folders.
     ///   - sideFiles: (option, path) of `--report` and `--reject-file` (`-` for standard output is left out).
+    ///   - sideFolders: (option, path) of `--outbox`.
     /// - Returns: the output's resolved URL, where the run then publishes.
     public static func check(
         output: String, inputs: [(String, String)], sideFiles: [(String, String)],
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        sideFolders: [(String, String)] = [], environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(Refusal) -> URL {
         let current = FileManager.default.currentDirectoryPath
         let resolve = { (path: String) in resolved(path, in: current) }
         var homes = ["/root"].map(resolve)
         if let home = environment["HOME"], !home.isEmpty { homes.append(resolve(home)) }
-        let rule = OutputGuard(
+        var rule = OutputGuard(
             given: output, output: resolve(output), currentFolder: resolve(current), homes: homes,
             inputs: inputs.map { Named(role: $0.0, resolved: resolve($0.1)) },
             sideFiles: sideFiles.filter { $0.1 != "-" }.map { Named(role: $0.0, resolved: resolve($0.1)) })
+        rule.sideFolders = sideFolders.map { Named(role: $0.0, resolved: resolve($0.1)) }
         try rule.checkPaths()
         try rule.checkContents(contents(of: rule.output))
         return URL(fileURLWithPath: rule.output)
@@ -32,7 +34,9 @@ extension OutputGuard {
 
     /// An absolute path with every symlink and `.`/`..` resolved, for paths that exist only in part: the
     /// longest existing prefix is resolved by `realpath`, the rest (which cannot hold symlinks) by its text.
-    public static func resolved(_ path: String, in currentFolder: String) -> String {
+    /// A symbolic link whose target does not exist yet (`box -> site`, before the first publish) is followed
+    /// by its text, so a path through it is where the run would really write.
+    public static func resolved(_ path: String, in currentFolder: String, links: Int = 0) -> String {
         let absolute = path.hasPrefix("/") ? path : currentFolder + "/" + path
         let parts = absolute.split(separator: "/").map(String.init)
         var base = "/"
@@ -45,6 +49,13 @@ extension OutputGuard {
                 break
             }
         }
+        if let first = rest.first, first != ".", first != "..", links < 40,
+            let target = danglingLink((base == "/" ? "" : base) + "/" + first)
+        {
+            let after = rest.dropFirst().joined(separator: "/")
+            let joined = (target.hasPrefix("/") ? target : base + "/" + target) + (after.isEmpty ? "" : "/" + after)
+            return resolved(joined, in: currentFolder, links: links + 1)
+        }
         var result = base.split(separator: "/").map(String.init)
         for part in rest {
             if part == "." || part.isEmpty { continue }
@@ -55,6 +66,16 @@ extension OutputGuard {
             }
         }
         return "/" + result.joined(separator: "/")
+    }
+
+    /// The target of the symbolic link at `path`, or nil when it is none.
+    static func danglingLink(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// A folder kept in version control by one empty `.gitkeep` (as this repository keeps `output/`) counts

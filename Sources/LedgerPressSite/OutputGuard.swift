@@ -5,7 +5,8 @@
 /// `/`, a home folder (or holds one), the current folder (or holds it), holds an input, the payees or
 /// mapping file, a shard or the templates folder, or is a folder that is neither empty nor a site
 /// ledgerpress published (one with a `manifest.json` saying `"tool" : "ledgerpress"`, in any layout so
-/// far). `--report` and `--reject-file` may not name an input or a file inside the output or its siblings.
+/// far). `--report` and `--reject-file` may not name an input or a file inside the output or its siblings;
+/// nor may `--outbox` (a folder of e-mails, which inside the output would be published), refused as a usage error.
 /// > Note: every path here is absolute with symlinks and `..` resolved (see `OutputGuard+FileSystem`),
 /// so `./notes/..`, a symlink and the real folder are the same folder.
 public struct OutputGuard: Sendable, Equatable {
@@ -44,6 +45,9 @@ public struct OutputGuard: Sendable, Equatable {
     public var inputs: [Named]
     /// Files the run writes besides the site: `--report`, `--reject-file`.
     public var sideFiles: [Named]
+    /// Folders the run writes into besides the site (`--outbox`): under the same rules as ``sideFiles``, and
+    /// refused as a usage error (exit 64).
+    public var sideFolders: [Named] = []
 
     public init(
         given: String, output: String, currentFolder: String, homes: [String], inputs: [Named], sideFiles: [Named]
@@ -61,10 +65,13 @@ public struct OutputGuard: Sendable, Equatable {
         public var description: String
         /// The refusal is about `--report` or `--reject-file`: that file must not be written, not even the run report.
         public var sideFile = false
+        /// The refusal is about a side folder (`--outbox`): a usage error (64), and nothing is written.
+        public var usage = false
 
-        public init(description: String, sideFile: Bool = false) {
+        public init(description: String, sideFile: Bool = false, usage: Bool = false) {
             self.description = description
             self.sideFile = sideFile
+            self.usage = usage
         }
     }
 
@@ -101,12 +108,14 @@ public struct OutputGuard: Sendable, Equatable {
             Self.sibling(of: output, "." + Self.name(output) + ".previous"),
             Self.sibling(of: output, "." + Self.name(output) + ".spare"),
         ]
-        for (index, file) in sideFiles.enumerated() {
+        let sides = sideFiles.map { ($0, false) } + sideFolders.map { ($0, true) }
+        for (index, (file, isFolder)) in sides.enumerated() {
             func refuseFile(_ why: String) -> Refusal {
-                Refusal(
+                let what = isFolder ? "into this folder" : "this file"
+                return Refusal(
                     description:
-                        "\(file.resolved): error: \(file.role): refusing to write this file: \(why); nothing was touched",
-                    sideFile: true)
+                        "\(file.resolved): error: \(file.role): refusing to write \(what): \(why); nothing was touched",
+                    sideFile: true, usage: isFolder)
             }
             if let input = inputs.first(where: { $0.resolved == file.resolved }) {
                 throw refuseFile("it is the \(input.role)")
@@ -121,7 +130,7 @@ public struct OutputGuard: Sendable, Equatable {
             if let staging = Self.stagingFolder(holding: file.resolved, output: output) {
                 throw refuseFile("it is the publish's own \(staging)")
             }
-            if let other = sideFiles[..<index].first(where: { $0.resolved == file.resolved }) {
+            if let other = sides[..<index].map(\.0).first(where: { $0.resolved == file.resolved }) {
                 throw refuseFile("\(other.role) names it too")
             }
         }

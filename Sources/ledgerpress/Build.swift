@@ -126,7 +126,7 @@ struct Build: ParsableCommand {
         if shard != nil { inputs += try shardSecret.guardedInputs() }
         inputs += letters.guardedInputs
         try Console(quietStdout: report == "-", silent: quiet)
-            .guarded(output, inputs: inputs, report: report, rejectFile: rejectFile, build)
+            .guarded(output, inputs: inputs, report: report, rejectFile: rejectFile, outbox: mail.outbox, build)
     }
 
     /// The library's options for this command line.
@@ -222,6 +222,11 @@ struct Build: ParsableCommand {
                 }, progress: log.progress("Building statements"), imported: { runReport.record($0) })
         } catch let stop as BuildStop {
             if let imported = stop.imported { runReport.record(imported) }
+            if let outbox = stop.outbox {
+                // The messages written before the outbox failed are delivered: counted, and said.
+                runReport.outbox = RunReport.Outbox(outbox)
+                if !quiet { console.error(OutboxLines.lines(outbox)) }
+            }
             throw console.exit(stop)
         }
         runReport.record(built.imported)
@@ -238,7 +243,7 @@ struct Build: ParsableCommand {
         }
         if let outbox = built.outbox {
             runReport.outbox = RunReport.Outbox(outbox)
-            console.error(OutboxLines.lines(outbox))
+            if !quiet { console.error(OutboxLines.lines(outbox)) }
         }
         if let revoked = options.site.letters?.revoked, let file = letters.revokedLetters {
             // A revocation that names no letter of this site (a typo, another site's letter) is said, never guessed.

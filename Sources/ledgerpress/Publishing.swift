@@ -8,21 +8,35 @@ extension Console {
     /// Runs `work` with its run report on the output resolved (symlinks and `..`), once `OutputGuard` has
     /// found every path of the run safe, before anything is touched. A refusal exits 73 (with the run report,
     /// unless the report's own path is what was refused). Creates the output's missing parent folders.
+    /// An `--outbox` inside the output (or its siblings, or an input) exits 64 and writes nothing; one whose `tmp/`,
+    /// `new/` or `cur/` is not a plain folder (a symbolic link) exits 73, with the run report.
     func guarded(
         _ output: String, inputs: [(String, String)], report: String?, rejectFile: String? = nil,
-        _ work: (inout RunReport, URL) throws -> Void
+        outbox: String? = nil, _ work: (inout RunReport, URL) throws -> Void
     ) throws {
         let resolved: URL
         do {
             var sideFiles = [(String, String)]()
             if let report { sideFiles.append(("--report", report)) }
             if let rejectFile { sideFiles.append(("--reject-file", rejectFile)) }
-            resolved = try OutputGuard.check(output: output, inputs: inputs, sideFiles: sideFiles)
+            let sideFolders = outbox.map { [("--outbox", $0)] } ?? []
+            resolved = try OutputGuard.check(
+                output: output, inputs: inputs, sideFiles: sideFiles, sideFolders: sideFolders)
         } catch {
             self.error(["\(error)"])
+            if error.usage { throw Exit.usage }
             if error.sideFile { throw Exit.cannotCreate }
             try RunReport.recording(to: report) { _ in throw Exit.cannotCreate }
             return
+        }
+        if let outbox {
+            do {
+                try StatementOutbox.checkFolder(URL(fileURLWithPath: outbox))
+            } catch {
+                self.error(["\(error); nothing was touched"])
+                try RunReport.recording(to: report) { _ in throw Exit.cannotCreate }
+                return
+            }
         }
         try RunReport.recording(to: report) { runReport in
             Interruption.shared.begin(reportPath: report, output: output, resolved: resolved)

@@ -47,6 +47,84 @@ import Testing
         #expect(String(decoding: decoded, as: UTF8.self) == "José Müller Bcc: x@y.example")
     }
 
+    /// The encoded words of a header value, each decoded (nil when a word is not valid UTF-8 on its own).
+    static func words(_ value: String) throws -> [String?] {
+        try value.matches(of: #/=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?=/#).map { match in
+            String(validating: try #require(Data(base64Encoded: String(match.output.1))), as: UTF8.self)
+        }
+    }
+
+    /// `e` and 40 combining marks (121 bytes, one character), a family with skin tones (41 bytes).
+    static let longCharacter = "e" + String(repeating: "\u{20D0}", count: 40)
+    static let family =
+        "\u{1F468}\u{1F3FB}\u{200D}\u{1F469}\u{1F3FC}\u{200D}\u{1F467}\u{1F3FD}\u{200D}\u{1F466}\u{1F3FE}"
+
+    @Test(arguments: [
+        longCharacter + " Lee", String(repeating: family, count: 3) + " Müller",
+        "a" + String(repeating: family, count: 5),
+        String(repeating: longCharacter, count: 2), "Zoë " + String(repeating: "\u{1F1FA}\u{1F1F8}", count: 9),
+    ])
+    func encodedWordsCutOnlyBetweenCharacters(_ name: String) throws {
+        for (value, field) in [
+            (MailHeader.mailbox(name: name, address: Self.address, fieldName: "To"), "To"),
+            (MailHeader.unstructured(name, fieldName: "Subject"), "Subject"),
+        ] {
+            let words = try Self.words(value)
+            // Each word is whole UTF-8 on its own (no UndecodableBytesDefect), and together they are the name.
+            #expect(words.allSatisfy { $0 != nil }, "\(field): \(value)")
+            let decoded = words.compactMap { $0 }
+            #expect(decoded.joined() == name, "\(field)")
+            // Each cut falls between characters, unless the character is longer than a whole word (45 bytes).
+            var offset = 0
+            var cuts: Set<Int> = []
+            for word in decoded.dropLast() {
+                offset += word.utf8.count
+                cuts.insert(offset)
+            }
+            var position = 0
+            for character in name {
+                let size = character.utf8.count
+                if size <= 45 {
+                    #expect(!cuts.contains { $0 > position && $0 < position + size }, "\(field): \(name) cut inside")
+                }
+                position += size
+            }
+            let header = "\(field): " + value
+            #expect(header.components(separatedBy: "\r\n").allSatisfy { $0.utf8.count <= 78 }, "\(header)")
+        }
+    }
+
+    @Test func aBidiNameIsIsolatedAsOnThePage() throws {
+        let value = MailHeader.mailbox(name: "Ann \u{202E}evil", address: Self.address, fieldName: "To")
+        #expect(try Self.words(value).compactMap { $0 }.joined() == "\u{2068}Ann \u{202E}evil\u{2069}")
+        let arabic = MailHeader.mailbox(
+            name: "\u{0633}\u{0644}\u{0627}\u{0645} 7", address: Self.address, fieldName: "To")
+        #expect(
+            try Self.words(arabic).compactMap { $0 }.joined() == "\u{2068}\u{0633}\u{0644}\u{0627}\u{0645} 7\u{2069}")
+    }
+
+    @Test func aLongAddressStandsAloneAndEveryOtherLineFits() throws {
+        let local = String(repeating: "l", count: 64)
+        let domain = String(repeating: "d", count: 63) + ".com"
+        let to = try #require(MailAddress(local + "@" + domain))
+        let from = try #require(MailAddress(String(repeating: "s", count: 64) + "@" + domain))
+        let id = "0123456789abcdef0123456789abcdef.ledgerpress@" + domain
+        for name in ["Ann Lee", "José Müller", String(repeating: "Jürgen-Ünal ", count: 12), ""] {
+            let bytes = MailMessage(
+                from: ("Example Rides", from), to: (name, to), subject: "Example Rides: statement 2026-10",
+                date: (1_790_000_000, 0), messageID: id, text: "x\n", html: "<p>x</p>\n"
+            ).bytes()
+            let text = String(decoding: bytes, as: UTF8.self)
+            let header = text.components(separatedBy: "\r\n\r\n").first ?? ""
+            let alone = [" <\(to.text)>", " <\(from.text)>", " <\(id)>"]
+            for line in header.components(separatedBy: "\r\n") where line.utf8.count > 78 {
+                #expect(alone.contains(line), "\(line.utf8.count) characters: \(line)")
+            }
+            // A plain ASCII name stays a readable quoted string, the address folded onto the next line.
+            #expect(text.contains("From: \"Example Rides\"\r\n <\(from.text)>\r\n"), "\(header)")
+        }
+    }
+
     @Test func anASCIINameIsAQuotedString() {
         #expect(
             MailHeader.mailbox(name: "Zoë", address: Self.address, fieldName: "To").hasPrefix("=?UTF-8?B?"))

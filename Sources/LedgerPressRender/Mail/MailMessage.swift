@@ -4,7 +4,8 @@ import LedgerPressCore
 /// body) and its attachments. Every value is fixed by the caller (no clock, no random numbers): the same message
 /// is the same bytes.
 ///
-/// > Note: lines end in CRLF and none is longer than 78 characters (bodies are quoted-printable or base64);
+/// > Note: lines end in CRLF and none is longer than 78 characters (bodies are quoted-printable or base64), but
+/// > for an address or `Message-ID` too long for any line, which then stands alone on its own (``MailHeader``);
 /// > header values made from data go through ``MailHeader``; the boundaries start with `=_`, which neither
 /// > encoding can produce.
 public struct MailMessage: Sendable, Equatable {
@@ -59,10 +60,10 @@ public struct MailMessage: Sendable, Equatable {
         let alternative = "=_alt_\(String(boundaryTag, radix: 16))"
         var out = ""
         out += "Date: " + Self.rfc5322Date(date.epochSeconds, offset: date.offsetSeconds) + "\r\n"
-        out += "From: " + MailHeader.mailbox(name: from.name, address: from.address, fieldName: "From") + "\r\n"
-        out += "To: " + MailHeader.mailbox(name: to.name, address: to.address, fieldName: "To") + "\r\n"
-        out += "Subject: " + MailHeader.unstructured(subject, fieldName: "Subject") + "\r\n"
-        out += "Message-ID: <\(messageID)>\r\n"
+        out += MailHeader.field("From", MailHeader.mailbox(name: from.name, address: from.address, fieldName: "From"))
+        out += MailHeader.field("To", MailHeader.mailbox(name: to.name, address: to.address, fieldName: "To"))
+        out += MailHeader.field("Subject", MailHeader.unstructured(subject, fieldName: "Subject"))
+        out += MailHeader.field("Message-ID", "<\(messageID)>")
         for (name, value) in extraHeaders {
             out += "\(name): " + MailHeader.inert(value).filter(\.isASCII) + "\r\n"
         }

@@ -78,4 +78,13 @@ public struct OutboxReport: Sendable, Equatable {
 
     /// Payees not e-mailed, for the count on standard error.
     public var notDelivered: Int { withoutAddress.count + badAddress.count + declined.count }
+
+    /// The report with its lists of payees sorted.
+    func sorted() -> OutboxReport {
+        var report = self
+        report.withoutAddress.sort()
+        report.declined.sort()
+        report.badAddress.sort()
+        return report
+    }
 }

@@ -15,11 +15,23 @@ public struct StatementOutbox: Sendable {
         public var description: String
         /// A failure of the device itself (EIO).
         public var isDeviceError = false
+        /// What the outbox did before it failed: the messages already in `new/` stay delivered, and are counted.
+        public var report = OutboxReport()
     }
 
     public let options: OutboxOptions
 
     public init(_ options: OutboxOptions) { self.options = options }
+
+    /// Refuses an outbox whose `tmp/`, `new/` or `cur/` is there but is not a plain folder (a symbolic link is never
+    /// followed), before anything is written; a missing outbox, or missing folders in it, are fine.
+    public static func checkFolder(_ folder: URL) throws(Failure) {
+        do {
+            try Maildir.check(folder: folder.path)
+        } catch {
+            throw Failure(description: "\(error.path): error: --outbox: \(error.reason)")
+        }
+    }
 
     /// Writes the messages for the site published in `site` to the payees among `recipients`.
     /// `strings`: the run's string tables (each message in its payee's words).
@@ -86,16 +98,11 @@ public struct StatementOutbox: Sendable {
             }
             try maildir.sync()
         } catch let error as SystemError {
-            throw Failure(description: "outbox: \(error)", isDeviceError: error.isDeviceError)
-        } catch let error as PreviousManifest.Unreadable {
-            throw Failure(description: "outbox: \(error)")
+            throw Failure(description: "outbox: \(error)", isDeviceError: error.isDeviceError, report: report.sorted())
         } catch {
-            throw Failure(description: "outbox: \(error)")
+            throw Failure(description: "outbox: \(error)", report: report.sorted())
         }
-        report.withoutAddress.sort()
-        report.declined.sort()
-        report.badAddress.sort()
-        return report
+        return report.sorted()
     }
 
     /// The message's `Message-ID` (`<hex>.ledgerpress@domain`) and its file name in the Maildir (`<hex>.ledgerpress`):
