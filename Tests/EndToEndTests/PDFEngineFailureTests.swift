@@ -173,9 +173,14 @@ import Testing
         let pids = try Self.pids(cli)
         #expect(Self.leftovers(cli).count == 1, "the engine's folder while it runs")
         kill(running.process.processIdentifier, SIGTERM)
+        // Its end, seen without waiting for its pipes to close (whatever keeps them open).
+        #expect(Self.gone([running.process.processIdentifier], within: 60), "the run did not end")
+        let gone = Self.gone(pids)
+        // (Were they left running, they would hold this test's pipes open until their sleep ends.)
+        for pid in pids where !gone { kill(pid, SIGKILL) }
         let outcome = running.finish()
         #expect(outcome.status == 143, "\(outcome.stderr)")
-        #expect(Self.gone(pids), "the engine or its helper outlived the run")
+        #expect(gone, "the engine or its helper outlived the run")
         #expect(Self.leftovers(cli) == [])
     }
 
