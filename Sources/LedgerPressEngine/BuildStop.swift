@@ -49,8 +49,8 @@ public struct BuildStop: Error, CustomStringConvertible {
 
     /// Runs a stage of the build: bad data (``SiteError``) stops with 65; a publish failure leaves the previous
     /// output as it was and stops with 73 (74 for a device error, 65 for an unreadable previous manifest, 66 for
-    /// a `--previous` that is not there, 75 for a lost lock); ``MergeFailure`` is handed on; anything else is a
-    /// bug (70).
+    /// a `--previous` that is not there, 75 for a lost lock); the PDF engine's failures stop with 69 or 74
+    /// (``pdf(_:)``); ``MergeFailure`` is handed on; anything else is a bug (70).
     public static func publishing<T>(_ work: () throws -> T) throws -> T {
         do {
             return try work()
@@ -76,9 +76,23 @@ public struct BuildStop: Error, CustomStringConvertible {
             throw BuildStop(.dataError, ["\(error)"])
         } catch let error as BuildStop {
             throw error
+        } catch let failure as PDFEngine.Failure {
+            throw BuildStop.pdf(failure)
         } catch {
             throw BuildStop(.software, ["ledgerpress: internal error while building: \(error)"])
         }
+    }
+
+    /// The PDF engine failed: 69 when it could not be started at all (not a working engine), 74 when it failed,
+    /// crashed or ran out of time on a document; either way nothing was published.
+    /// The engine's own last messages, when it left any, follow on lines of their own.
+    static func pdf(_ failure: PDFEngine.Failure) -> BuildStop {
+        let lines = failure.description.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        return BuildStop(
+            failure.unusable ? .unavailable : .ioError,
+            [
+                "ledgerpress: error: --pdf: \(lines.first ?? ""); nothing was published, the previous output was left as it was"
+            ] + lines.dropFirst().map { "  " + $0 })
     }
 
     /// Takes the output's lock for the whole run; another run holding it stops with 75. `waiting` is told

@@ -80,6 +80,9 @@ public struct SiteBuilder: Sendable {
     ) throws -> Built {
         let lock = try BuildStop.lock(output, named: name, waiting: message)
         defer { withExtendedLifetime(lock) {} }
+        // A run that fails leaves no lock file it made (a refused first run, a `--previous` that is no site).
+        var finished = false
+        defer { if !finished { lock.removeIfCreated() } }
         // The published site is read while the inputs are imported; its outcome is asked for after theirs.
         let published = PublishedRead(output: output, lock: lock)
         defer { published.wait() }
@@ -118,6 +121,7 @@ public struct SiteBuilder: Sendable {
                     stage: { stage($0, $0) }, progress: progress)
             }
             checkpoint.published()
+            finished = true
             var built = Built(imported: prepared.imported, site: site)
             if let outbox = options.outbox {
                 do {

@@ -46,6 +46,7 @@ public final class OutputLock: Sendable {
     /// > the publish swaps the new site in.
     public init(output: URL, readersTimeout: Double = 60, onWait: () -> Void = {}) throws {
         let path = OutputLock.path(for: output)
+        created = FileIdentity(path: path) == nil
         (descriptor, identity) = try OutputLock.lockIdentified(path) { descriptor in
             try OutputLock.poll(timeout: readersTimeout, failure: .busyReading(path), onWait: onWait) {
                 if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
@@ -82,6 +83,15 @@ public final class OutputLock: Sendable {
     /// replaced (another run may then have locked a new file there).
     public var isHeld: Bool { FileIdentity(path: path) == identity }
 
+    /// Whether there was no lock file before this lock made it.
+    public let created: Bool
+
+    /// Removes the lock file, still holding it, when this lock made it: a run refused before it wrote anything
+    /// leaves nothing behind. (A run waiting to lock the removed file finds it gone and locks a new one.)
+    public func removeIfCreated() {
+        if created && isHeld { unlink(path) }
+    }
+
     /// Takes the lock shared, for a reader of the output. When a run holds it, calls `onWait` once and waits
     /// up to `timeout` seconds, then throws `.busy`. Opens an existing lock file read-only when it cannot be
     /// opened for writing; throws `.cannotOpen` when there is none and it cannot be created (a read-only copy).
@@ -100,6 +110,7 @@ public final class OutputLock: Sendable {
         }
         self.path = path
         self.descriptor = descriptor
+        created = false
         identity = FileIdentity(descriptor: descriptor) ?? FileIdentity(device: 0, inode: 0)
     }
 

@@ -107,7 +107,8 @@ public enum SiteVerifier {
                 problems.append("\(file.path): a symbolic link (or inside one), not a file the site published")
                 continue
             }
-            guard let bytes = fm.contents(atPath: directory.appendingPathComponent(file.path).path) else {
+            // Read without waiting: a FIFO put where a file was reads as empty instead of hanging the check.
+            guard let bytes = (try? SystemFile.read(directory.appendingPathComponent(file.path).path)) ?? nil else {
                 problems.append("\(file.path): missing")
                 continue
             }

@@ -95,7 +95,7 @@ extension SystemFile {
 
     /// Flushes one file's bytes to the disk; false when that fails.
     static func syncFile(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         return fsync(descriptor) == 0

@@ -74,8 +74,11 @@ public enum SystemFile {
     /// > meanwhile (a file whose size says nothing, as in `/proc`, is read piece by piece). Appending 64 KiB pieces to
     /// > a `Data` that grows by doubling copied a 25 MB manifest about twice over into fresh pages, several times a
     /// > run.
+    ///
+    /// > Note: opened with `O_NONBLOCK`, so that a FIFO at the path never blocks the open (nor the reads: it reads as
+    /// > empty, or fails with EAGAIN while a writer holds it open); a regular file ignores the flag.
     public static func read(_ path: String) throws(SystemError) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
             throw SystemError("read", path)
@@ -135,8 +138,10 @@ public enum SystemFile {
     /// costs one read, far less than writing it again, and comparing in memory is cheaper than hashing;
     /// unlike a stat-only check (size and mtime) it also catches damage that keeps the size and the mtime,
     /// and unlike the previous manifest's hash it looks at the file as it is now, not as it was published.
+    /// Anything else at the path (a FIFO, a device, a socket) holds nothing: `O_NONBLOCK` keeps the open of a FIFO
+    /// from waiting for a writer, and `fstat` then says it is no regular file.
     public static func holds(_ path: String, bytes: Data) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var status = stat()

@@ -168,6 +168,28 @@ struct Build: ParsableCommand {
         return kind
     }
 
+    /// The PDF options given that would do nothing, each said in a warning line (the run goes on): `--pdf-engine`
+    /// without `--pdf`, `--pdf` with `--only finance` (no statement files), and a `--pdf` kind whose statements
+    /// the run does not build (`--pdf year` without `year` in `--periods`, `range` without `--range`).
+    func idleOptionWarnings() throws -> [String] {
+        let prefix = "ledgerpress: warning: "
+        guard let pdf else {
+            return pdfEngine.map { ["\(prefix)--pdf-engine \($0): does nothing without --pdf (no PDF is printed)"] }
+                ?? []
+        }
+        if only == "finance" {
+            return ["\(prefix)--pdf \(pdf): does nothing with --only finance (no statement files, so no PDFs)"]
+        }
+        let selection = try shape.parsedSelection()
+        let built = Set(selection.kinds + (selection.ranges.isEmpty ? [] : [.range]))
+        let asked = try Build.pdfKinds(pdf)
+        return PeriodKind.allCases.filter { asked.contains($0) && !built.contains($0) }.map {
+            $0 == .range
+                ? "\(prefix)--pdf range: does nothing without --range (no range statements, so no range PDFs)"
+                : "\(prefix)--pdf \($0.rawValue): does nothing: no \($0.rawValue) statements are built (add \($0.rawValue) to --periods, which is '\(shape.periods)')"
+        }
+    }
+
     /// `--pdf`'s period kinds (`month,year`).
     static func pdfKinds(_ text: String) throws -> Set<PeriodKind> {
         var kinds: Set<PeriodKind> = []
@@ -193,11 +215,13 @@ struct Build: ParsableCommand {
         if shard != nil { options.shardSecret = try shardSecret.secret(console: console) }
         var engine: PDFEngine?
         let pdfKinds = try pdf.map(Build.pdfKinds)
+        console.error(try idleOptionWarnings())
         if let pdfKinds, only != "finance" {
             do {
                 let kind = try pdfEngineKind()
                 let printers = kind.printersPerCore * SystemCPUs.available
-                let created = try PDFEngine(kind: kind, size: printers)
+                let created = try PDFEngine(
+                    kind: kind, size: printers, timeout: TestHooks.pdfTimeout(ProcessInfo.processInfo.environment))
                 engine = created
                 // A render thread waits while its statement prints: as many threads as printers keep them all busy.
                 options.workers = max(options.workers, printers)

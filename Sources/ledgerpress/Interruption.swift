@@ -15,7 +15,8 @@ import Synchronization
 /// ``PublishGate``, which waits for a swap in progress and lets none start after it, so the output is the
 /// previous site (the staging folder is left for the next run, which removes it first) or, when the swap had
 /// already happened, the new one. Any other command (or a `build` before its run began) just says it was
-/// interrupted and exits the same way.
+/// interrupted and exits the same way. Either way the programs the run started and its temporary folders
+/// (``RunChildren``) are ended first.
 ///
 /// > Note: a signal that comes after the run wrote its own report is left unanswered: the run has ended and
 /// > exits with its own status at once. A signal ignored when the process started (`nohup`, a shell's
@@ -123,6 +124,9 @@ final class Interruption: Sendable {
         } else {
             console.error(["ledgerpress: interrupted by \(name)"])
         }
+        // The PDF engine's printers (each in a process group of its own, which a signal to ours never reaches) and
+        // its temporary folder go with the run.
+        RunChildren.endAll()
         fflush(nil)
         _exit(status)
     }

@@ -8,7 +8,9 @@ struct LedgerPress: ParsableCommand {
         abstract: "Earnings statements for drivers and merchants from ledger exports, published as a static site.",
         discussion: """
             Exit codes: 0 ok, 64 usage, 65 bad input data (also a site that would shrink past --max-shrink), \
-            66 missing input, 70 internal error, 72 /proc is not mounted, 73 cannot create output, 74 I/O error, \
+            66 missing input, 69 unavailable (a --source server that cannot be reached or refuses the login, \
+            --pdf's engine not installed or not working), 70 internal error, 72 /proc is not mounted, 73 cannot create output, 74 I/O error \
+            (also: the PDF engine failed, crashed or timed out on a document), \
             75 another run holds the output or took it over (try again), 130 / 143 interrupted by SIGINT / SIGTERM.
             """,
         subcommands: [Build.self, Merge.self, Check.self, Verify.self, VerifyLetter.self, Sample.self]

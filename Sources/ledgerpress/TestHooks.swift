@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressSite
 
 /// Switches for the test suite, read from the environment. Never set in production: each one makes a
 /// run fail on purpose, so that the tests can reach paths no valid input can.
@@ -13,6 +14,8 @@ import Foundation
 /// - `LEDGERPRESS_TEST_HOLD_BEFORE_PUBLISH=PATH`: `build` waits, once its site is staged and before the swap, until
 ///   a file exists at PATH (two minutes at most), so that a test can signal the run or take its lock away at a
 ///   moment it knows instead of racing the build.
+/// - `LEDGERPRESS_TEST_PDF_TIMEOUT=SECONDS`: the PDF engine's deadline per document, instead of 60 s, so that a test
+///   can see a hung engine killed without waiting a minute.
 enum TestHooks {
     struct InternalError: Error, CustomStringConvertible {
         var description: String { "LEDGERPRESS_TEST_INTERNAL_ERROR is set (a test of the internal-error path)" }
@@ -25,6 +28,12 @@ enum TestHooks {
             let deadline = Date().addingTimeInterval(120)
             while !FileManager.default.fileExists(atPath: path), Date() < deadline { usleep(5_000) }
         }
+    }
+
+    /// The PDF engine's deadline per document `LEDGERPRESS_TEST_PDF_TIMEOUT` asks for, else the engine's own.
+    static func pdfTimeout(_ environment: [String: String]) -> Double {
+        environment["LEDGERPRESS_TEST_PDF_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
+            ?? PDFEngine.defaultTimeout
     }
 
     static func internalErrorIfAsked() throws {

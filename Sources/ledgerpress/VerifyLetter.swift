@@ -23,6 +23,10 @@ struct VerifyLetter: ParsableCommand {
     func run() throws {
         let console = Console()
         let letterBytes = try console.readInput(letter, option: "LETTER.json")
+        if let wrong = VerifyLetter.notALetterFile(letterBytes) {
+            console.error(["\(letter): error: expected the letter's JSON (income-letter.json, UTF-8), got \(wrong)"])
+            throw Exit.dataError
+        }
         let keyBytes = try console.readInput(publicKey, option: "--public-key")
         switch LetterVerifier.verify(
             letter: letterBytes, file: letter, publicKeyPEM: String(decoding: keyBytes, as: UTF8.self),
@@ -34,5 +38,25 @@ struct VerifyLetter: ParsableCommand {
             console.error(["\(letter): error: not valid: \(reason)"])
             throw Exit.dataError
         }
+    }
+
+    /// What the file is instead of a letter's JSON, in words, when its first bytes say so at once: a byte-order
+    /// mark (the letter is written without one, and its signature covers the exact bytes), or an HTML page (the
+    /// letter's page or a verify page, not the signed figures). Nil when it may be a letter.
+    static func notALetterFile(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return "a file that starts with a byte-order mark (EF BB BF): the letter is written without one; "
+                + "use the income-letter.json the site published, as it is"
+        }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+            return
+                "a UTF-16 file (it starts with a byte-order mark): use the income-letter.json the site published, as it is"
+        }
+        // Markup (`<!DOCTYPE html>`, `<html>`) where JSON would start with `{`.
+        if bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<") {
+            return "an HTML page: verify-letter checks the signed figures, income-letter.json beside the letter's "
+                + "income-letter.html (a verify page shows the verdict the site gave)"
+        }
+        return nil
     }
 }

@@ -93,7 +93,7 @@ enum ImportCheckpoint {
     /// > user could have written is read: a regular file of the user's own that no one else may write (the build
     /// > makes it 0600), like a private key.
     static func open(_ path: String, key: String) -> (meta: Meta, opened: Opened)? {
-        let file = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let file = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard file >= 0 else { return nil }
         let opened = Opened(file: file)
         var status = stat()

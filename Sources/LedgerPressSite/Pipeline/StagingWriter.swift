@@ -471,7 +471,7 @@ final class StagingWriter: @unchecked Sendable {
         if let open = publishedAppends[index] {
             descriptor = open
         } else {
-            descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
             guard descriptor >= 0 else { throw SystemError("read", path) }
             publishedAppends[index] = descriptor
         }

@@ -16,7 +16,7 @@ final class ChromiumPrinter: PDFPrinter {
     private let frame: String
     private var printed = 0
 
-    init(binary: String, log: URL, environment: [String: String]) throws {
+    init(binary: String, log: URL, environment: [String: String], timeout: Double) throws {
         var environment = environment
         // Skia writes the clock's local offset into the dates it stamps; UTC keeps their width.
         environment["TZ"] = "UTC"
@@ -28,9 +28,11 @@ final class ChromiumPrinter: PDFPrinter {
             "--host-resolver-rules=MAP * ~NOTFOUND", "--font-render-hinting=none",
         ]
         if geteuid() == 0 { arguments.append("--no-sandbox") }
-        pipe = try DevToolsPipe(binary: binary, arguments: arguments, environment: environment, log: log)
+        pipe = try DevToolsPipe(
+            binary: binary, arguments: arguments, environment: environment, log: log, timeout: timeout)
         do {
             let target = try pipe.send("Target.createTarget", ["url": "about:blank"])
+            pipe.claimSingletonFolder()
             guard let id = target["targetId"] as? String else { throw DevToolsPipe.Failure(description: "no tab") }
             let attached = try pipe.send("Target.attachToTarget", ["targetId": id, "flatten": true])
             guard let session = attached["sessionId"] as? String else {
@@ -56,18 +58,21 @@ final class ChromiumPrinter: PDFPrinter {
 
     func print(_ job: PDFEngine.Job) throws -> Data {
         printed += 1
+        // One deadline for the whole document (``DevToolsPipe/timeout``, 60 s), over all of its commands.
+        let deadline = PrinterProcess.deadline(in: pipe.timeout)
         let html = Self.printable(page: job.page, stylesheet: job.stylesheet)
-        try pipe.send("Page.setDocumentContent", ["frameId": frame, "html": html], session: session)
+        try pipe.send(
+            "Page.setDocumentContent", ["frameId": frame, "html": html], session: session, deadline: deadline)
         try pipe.send(
             "Runtime.evaluate", ["expression": "document.fonts.ready.then(() => true)", "awaitPromise": true],
-            session: session)
+            session: session, deadline: deadline)
         let result = try pipe.send(
             "Page.printToPDF",
             [
                 "printBackground": true, "preferCSSPageSize": true, "generateDocumentOutline": true,
                 "generateTaggedPDF": true, "displayHeaderFooter": true, "headerTemplate": "<span></span>",
                 "footerTemplate": Self.footer,
-            ], session: session)
+            ], session: session, deadline: deadline)
         guard let encoded = result["data"] as? String, let pdf = Data(base64Encoded: encoded) else {
             throw DevToolsPipe.Failure(description: "Page.printToPDF: no data")
         }

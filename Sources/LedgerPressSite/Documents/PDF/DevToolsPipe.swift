@@ -13,7 +13,7 @@ final class DevToolsPipe {
         var description: String
     }
 
-    private let pid: pid_t
+    private let process: PrinterProcess
     private let commands: Int32
     private let replies: Int32
     private let profile: URL
@@ -29,79 +29,84 @@ final class DevToolsPipe {
             "profile-\(log.deletingPathExtension().lastPathComponent)")
         try? FileManager.default.removeItem(at: profile)
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
-        // Every descriptor made here is close-on-exec and above 9, so the dup2 onto 3 and 4 in the child can clobber
-        // none of them and no other descriptor of the build leaks into the browser.
-        let toChrome = try Self.pipe()
-        let fromChrome = try Self.pipe()
+        let toChrome = try PrinterProcess.pipe()
+        let fromChrome = try PrinterProcess.pipe()
         let logFD = open(log.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         defer {
             for fd in [toChrome.read, fromChrome.write, logFD] where fd >= 0 { close(fd) }
         }
         guard logFD >= 0 else {
-            throw Failure(description: "cannot open \(log.path): \(String(cString: strerror(errno)))")
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, logFD, 1)
-        posix_spawn_file_actions_adddup2(&actions, logFD, 2)
-        posix_spawn_file_actions_adddup2(&actions, toChrome.read, 3)
-        posix_spawn_file_actions_adddup2(&actions, fromChrome.write, 4)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Its own process group (ours to kill whole), default signal handling (the build ignores SIGPIPE).
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
-        let argv =
-            [binary, "--remote-debugging-pipe", "--user-data-dir=" + profile.path] + arguments + ["about:blank"]
-        let envp = environment.map { "\($0.key)=\($0.value)" }.sorted()
-        var child: pid_t = 0
-        let cArgv = argv.map { strdup($0) } + [nil]
-        let cEnvp = envp.map { strdup($0) } + [nil]
-        defer { (cArgv + cEnvp).forEach { free($0) } }
-        let status = posix_spawn(&child, binary, &actions, &attributes, cArgv, cEnvp)
-        guard status == 0 else {
             close(toChrome.write)
             close(fromChrome.read)
-            throw Failure(description: "cannot start \(binary): \(String(cString: strerror(status)))")
+            throw Failure(description: "cannot open \(log.path): \(String(cString: strerror(errno)))")
         }
-        pid = child
+        do {
+            process = try PrinterProcess(
+                binary: binary,
+                arguments: ["--remote-debugging-pipe", "--user-data-dir=" + profile.path] + arguments + ["about:blank"],
+                environment: environment,
+                descriptors: [(logFD, 1), (logFD, 2), (toChrome.read, 3), (fromChrome.write, 4)])
+        } catch {
+            close(toChrome.write)
+            close(fromChrome.read)
+            throw Failure(description: "\(error)")
+        }
         commands = toChrome.write
         replies = fromChrome.read
+        PrinterProcess.nonBlocking(commands)
+        PrinterProcess.nonBlocking(replies)
     }
 
     deinit { stop() }
 
     private var stopped = false
 
-    /// Kills the browser and its helpers (its process group), reaps it and removes its profile.
+    /// Kills the browser and its helpers (its process group), reaps it and removes its profile and its singleton
+    /// folder.
     func stop() {
         guard !stopped else { return }
         stopped = true
-        kill(-pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        process.stop()
         close(commands)
         close(replies)
         try? FileManager.default.removeItem(at: profile)
+        if let singleton {
+            try? FileManager.default.removeItem(atPath: singleton)
+            RunChildren.removed(folder: singleton)
+        }
+    }
+
+    /// The folder Chromium made in the temporary directory for its singleton socket
+    /// (`$TMPDIR/org.chromium.Chromium.XXXXXX`, which the profile's `SingletonSocket` links to): a browser that is
+    /// killed never removes it, so the build does (it cannot be put inside the engine's folder: the socket's path
+    /// would pass the 107 bytes a socket's address may have).
+    private var singleton: String?
+
+    /// Takes over the singleton folder, once the browser answered (it has made it by then).
+    func claimSingletonFolder() {
+        let link = profile.appendingPathComponent("SingletonSocket").path
+        guard singleton == nil, let socket = try? FileManager.default.destinationOfSymbolicLink(atPath: link) else {
+            return
+        }
+        let folder = (socket as NSString).deletingLastPathComponent
+        guard (folder as NSString).lastPathComponent.hasPrefix("org.chromium.Chromium.") else { return }
+        singleton = folder
+        RunChildren.made(folder: folder)
     }
 
     /// Sends one command and returns its result; events that arrive meanwhile are dropped.
+    /// Each command has ``timeout`` seconds, or until `deadline` (a document's, over all of its commands) when sooner.
     @discardableResult
-    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil) throws -> [String: Any] {
+    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, deadline: UInt64? = nil)
+        throws -> [String: Any]
+    {
         nextID += 1
         var message: [String: Any] = ["id": nextID, "method": method, "params": parameters]
         if let session { message["sessionId"] = session }
         var bytes = [UInt8](try JSONSerialization.data(withJSONObject: message))
         bytes.append(0)
-        try write(bytes, method)
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+        let deadline = min(deadline ?? .max, PrinterProcess.deadline(in: timeout))
+        try write(bytes, method, deadline: deadline)
         while true {
             let reply = try readMessage(deadline: deadline, method)
             guard (reply["id"] as? Int) == nextID else { continue }
@@ -112,15 +117,11 @@ final class DevToolsPipe {
         }
     }
 
-    private func write(_ bytes: [UInt8], _ method: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(commands, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw Failure(description: "\(method): the browser stopped (\(String(cString: strerror(errno))))")
-            }
-            offset += written
+    private func write(_ bytes: [UInt8], _ method: String, deadline: UInt64) throws {
+        do {
+            try PrinterProcess.write(bytes, to: commands, deadline: deadline)
+        } catch {
+            throw failure(error, method)
         }
     }
 
@@ -129,40 +130,33 @@ final class DevToolsPipe {
             if let end = buffer.firstIndex(of: 0) {
                 let message = Data(buffer[..<end])
                 buffer.removeSubrange(...end)
-                guard let object = try JSONSerialization.jsonObject(with: message) as? [String: Any] else { continue }
+                // Something that is not a DevTools message (a wrapper script's output on the pipe) is no browser.
+                guard let parsed = try? JSONSerialization.jsonObject(with: message) else {
+                    throw Failure(
+                        description:
+                            "\(method): the program sent \(message.count) bytes that are not a DevTools message (not JSON); is it Chromium?"
+                    )
+                }
+                guard let object = parsed as? [String: Any] else { continue }
                 return object
             }
-            let now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline else {
-                throw Failure(description: "\(method): no answer within \(Int(timeout)) s")
+            let chunk: [UInt8]
+            do {
+                chunk = try PrinterProcess.read(replies, deadline: deadline)
+            } catch {
+                throw failure(error, method)
             }
-            var poller = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(min(Double(deadline - now) / 1e6, 1000)))
-            if ready < 0 && errno != EINTR {
-                throw Failure(description: "\(method): \(String(cString: strerror(errno)))")
-            }
-            guard ready > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 1 << 18)
-            let count = chunk.withUnsafeMutableBytes { read(replies, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw Failure(description: "\(method): the browser exited") }
-            buffer += chunk[..<count]
+            guard !chunk.isEmpty else { throw Failure(description: "\(method): the browser exited") }
+            buffer += chunk
         }
     }
 
-    /// A pipe whose two ends are close-on-exec and numbered above 9.
-    private static func pipe() throws -> (read: Int32, write: Int32) {
-        var fds: [Int32] = [0, 0]
-        // (Glibc's pipe2 is not visible to Swift: the ends are moved to close-on-exec duplicates at once.)
-        guard Glibc.pipe(&fds) == 0 else {
-            throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
+    private func failure(_ wait: PrinterProcess.Wait, _ method: String) -> Failure {
+        switch wait {
+        case .timedOut:
+            return Failure(description: "\(method): no answer within \(Int(timeout)) s")
+        case .failed(let reason):
+            return Failure(description: "\(method): the browser stopped (\(reason))")
         }
-        let high = fds.map { fcntl($0, F_DUPFD_CLOEXEC, 10) }
-        fds.forEach { close($0) }
-        guard high.allSatisfy({ $0 >= 0 }) else {
-            high.filter { $0 >= 0 }.forEach { close($0) }
-            throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
-        }
-        return (high[0], high[1])
     }
 }

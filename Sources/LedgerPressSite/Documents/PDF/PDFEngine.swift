@@ -58,7 +58,13 @@ public final class PDFEngine: Sendable {
     /// A printer failed or could not start: the document, and why.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        /// The engine could not be started at all (it is not a working Chromium or WeasyPrint: exit 69), rather
+        /// than failing, crashing or running out of time on one document (74).
+        public var unusable = false
     }
+
+    /// How long a printer may take over one document before it is killed (with everything it started).
+    public static let defaultTimeout: Double = 60
 
     /// A file attached to a PDF.
     struct Attachment {
@@ -80,6 +86,11 @@ public final class PDFEngine: Sendable {
         var stylesheet: String
         /// An income letter's PDF, not a statement's (counted apart).
         var letter = false
+        /// The payee's id, for messages; nil when not known.
+        var payee: String? = nil
+
+        /// The PDF in messages: `2026-10.pdf of payee drv_ann`.
+        var document: String { label + ".pdf" + (payee.map { " of payee \(SitePath.quoted($0))" } ?? "") }
     }
 
     public let kind: Kind
@@ -95,10 +106,16 @@ public final class PDFEngine: Sendable {
     private let stylesheet = Mutex<String?>(nil)
     private let tally = Mutex<(documents: Int, letters: Int, nanoseconds: UInt64)>((0, 0, 0))
 
-    /// A pool of `size` printers (at least one) of `kind`. Throws ``Missing`` when its program is not on `PATH`.
+    /// Seconds a printer has for one document (``defaultTimeout``).
+    let timeout: Double
+
+    /// A pool of `size` printers (at least one) of `kind`, each given `timeout` seconds per document. Throws
+    /// ``Missing`` when its program is not on `PATH`.
     public init(
-        kind: Kind = .chromium, size: Int, environment: [String: String] = ProcessInfo.processInfo.environment
+        kind: Kind = .chromium, size: Int, environment: [String: String] = ProcessInfo.processInfo.environment,
+        timeout: Double = PDFEngine.defaultTimeout
     ) throws {
+        self.timeout = timeout
         let path = environment["PATH"] ?? "/usr/bin:/bin"
         let found: String? =
             switch kind {
@@ -137,6 +154,7 @@ public final class PDFEngine: Sendable {
         }
         stylesheet.withLock { $0 = nil }
         try? FileManager.default.removeItem(at: root)
+        RunChildren.removed(folder: root.path)
     }
 
     /// The PDF of `job`, printed by an idle printer (each printer prints one job at a time).
@@ -169,7 +187,8 @@ public final class PDFEngine: Sendable {
             } catch {
                 current.stop()
                 printer = nil
-                throw Failure(description: "\(kind.name): cannot print \(job.label).pdf: \(error)")
+                throw Failure(
+                    description: "\(kind.name) failed on \(job.document) and was stopped: \(error)")
             }
         }
         let elapsed = DispatchTime.now().uptimeNanoseconds - started
@@ -195,13 +214,19 @@ extension PDFEngine {
         let log = root.appendingPathComponent("printer-\(number).log")
         do {
             switch kind {
-            case .chromium: return try ChromiumPrinter(binary: program, log: log, environment: environment)
+            case .chromium:
+                return try ChromiumPrinter(binary: program, log: log, environment: environment, timeout: timeout)
             case .weasyprint:
-                return try PDFWorker(python: program, root: root, number: number, environment: environment)
+                return try PDFWorker(
+                    python: program, root: root, number: number, environment: environment, timeout: timeout)
             }
         } catch {
             let messages = (try? String(contentsOf: log, encoding: .utf8)).map { "\n" + $0.suffix(600) } ?? ""
-            throw Failure(description: "\(kind.name): cannot start: \(error)\(messages)")
+            throw Failure(
+                description:
+                    "\(kind.name) (\(program)) could not be started as the PDF engine: \(error); "
+                    + "check that it is a working \(kind.name) (\(kind.installHint))\(messages)",
+                unusable: true)
         }
     }
 }

@@ -5,46 +5,61 @@ import Foundation
 #endif
 
 /// One WeasyPrint worker process of a ``PDFEngine``: its pipes and the framing of ``WeasyPrintWorker``'s jobs.
-/// Used by one thread at a time (the engine's lock around it).
+/// Used by one thread at a time (the engine's lock around it). Like a Chromium, it runs in a process group of its
+/// own (``PrinterProcess``) and has `timeout` seconds for each document, after which it is killed.
 final class PDFWorker: PDFPrinter {
-    private let process = Process()
-    private let input: FileHandle
-    private let output: FileHandle
+    private let process: PrinterProcess
+    private let input: Int32
+    private let output: Int32
     private let log: URL
+    private let timeout: Double
     private var buffer: [UInt8] = []
+    private var stopped = false
 
-    init(python: String, root: URL, number: Int, environment: [String: String]) throws {
-        let toWorker = Pipe()
-        let fromWorker = Pipe()
+    init(python: String, root: URL, number: Int, environment: [String: String], timeout: Double) throws {
+        self.timeout = timeout
         log = root.appendingPathComponent("worker-\(number).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", WeasyPrintWorker.program, root.path]
-        process.environment = environment
-        process.standardInput = toWorker
-        process.standardOutput = fromWorker
-        process.standardError = try FileHandle(forWritingTo: log)
-        process.currentDirectoryURL = root
-        input = toWorker.fileHandleForWriting
-        output = fromWorker.fileHandleForReading
-        // A worker that dies makes the next write fail with EPIPE instead of killing the build.
-        signal(SIGPIPE, SIG_IGN)
-        do {
-            try process.run()
-        } catch {
-            throw PDFEngine.Failure(description: "cannot start \(python): \(error)")
+        let toWorker = try PrinterProcess.pipe()
+        let fromWorker = try PrinterProcess.pipe()
+        let logFD = open(log.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        defer {
+            for fd in [toWorker.read, fromWorker.write, logFD] where fd >= 0 { close(fd) }
         }
+        guard logFD >= 0 else {
+            close(toWorker.write)
+            close(fromWorker.read)
+            throw PDFEngine.Failure(description: "cannot open \(log.path): \(String(cString: strerror(errno)))")
+        }
+        do {
+            process = try PrinterProcess(
+                binary: python, arguments: ["-c", WeasyPrintWorker.program, root.path], environment: environment,
+                descriptors: [(toWorker.read, 0), (fromWorker.write, 1), (logFD, 2)])
+        } catch {
+            close(toWorker.write)
+            close(fromWorker.read)
+            throw PDFEngine.Failure(description: "\(error)")
+        }
+        input = toWorker.write
+        output = fromWorker.read
+        PrinterProcess.nonBlocking(input)
+        PrinterProcess.nonBlocking(output)
     }
+
+    deinit { stop() }
 
     var worn: Bool { false }
 
     func stop() {
-        try? input.close()
-        process.waitUntilExit()
+        guard !stopped else { return }
+        stopped = true
+        process.stop()
+        close(input)
+        close(output)
     }
 
     /// The PDF of `job`; throws ``PDFEngine/Failure`` with the engine's message when it cannot print it.
     func print(_ job: PDFEngine.Job) throws -> Data {
+        let deadline = PrinterProcess.deadline(in: timeout)
         let base = root(of: job).absoluteString
         let header =
             [
@@ -53,16 +68,20 @@ final class PDFWorker: PDFPrinter {
             ]
             .joined(separator: "\t") + "\n"
         do {
-            try input.write(contentsOf: Data(header.utf8) + job.page + job.attachment.bytes)
-        } catch {
-            throw failure(job, "the worker stopped (\(error))")
+            try PrinterProcess.write(
+                Array(header.utf8) + Array(job.page) + Array(job.attachment.bytes), to: input, deadline: deadline)
+            guard let line = try readLine(deadline: deadline), line.hasPrefix("OK ") || line.hasPrefix("ERR "),
+                let length = Int(line.split(separator: " ")[1])
+            else { throw failure(job, "the worker stopped") }
+            let bytes = try read(length, deadline: deadline)
+            guard line.hasPrefix("OK ") else { throw failure(job, String(decoding: bytes, as: UTF8.self)) }
+            return bytes
+        } catch let wait as PrinterProcess.Wait {
+            switch wait {
+            case .timedOut: throw failure(job, "no answer within \(Int(timeout)) s")
+            case .failed(let reason): throw failure(job, "the worker stopped (\(reason))")
+            }
         }
-        guard let line = try readLine(), line.hasPrefix("OK ") || line.hasPrefix("ERR "),
-            let length = Int(line.split(separator: " ")[1])
-        else { throw failure(job, "the worker stopped") }
-        let bytes = try read(length)
-        guard line.hasPrefix("OK ") else { throw failure(job, String(decoding: bytes, as: UTF8.self)) }
-        return bytes
     }
 
     /// The page's address inside the worker's folder, where `../style.css` is the stylesheet.
@@ -77,31 +96,30 @@ final class PDFWorker: PDFPrinter {
                 + (messages.isEmpty ? "" : "\n" + messages))
     }
 
-    private func fill(_ count: Int) throws {
+    private func fill(_ count: Int, deadline: UInt64) throws -> Bool {
         while buffer.count < count {
-            let chunk = output.availableData
-            guard !chunk.isEmpty else {
-                throw PDFEngine.Failure(description: "the worker stopped")
-            }
+            let chunk = try PrinterProcess.read(output, deadline: deadline)
+            guard !chunk.isEmpty else { return false }
             buffer += chunk
         }
+        return true
     }
 
-    private func readLine() throws -> String? {
+    private func readLine(deadline: UInt64) throws -> String? {
         while true {
             if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[..<end], as: UTF8.self)
                 buffer.removeSubrange(...end)
                 return line
             }
-            let chunk = output.availableData
+            let chunk = try PrinterProcess.read(output, deadline: deadline)
             guard !chunk.isEmpty else { return nil }
             buffer += chunk
         }
     }
 
-    private func read(_ count: Int) throws -> Data {
-        try fill(count)
+    private func read(_ count: Int, deadline: UInt64) throws -> Data {
+        guard try fill(count, deadline: deadline) else { throw PrinterProcess.Wait.failed("its output ended") }
         let bytes = Data(buffer[..<count])
         buffer.removeSubrange(..<count)
         return bytes
@@ -142,13 +160,42 @@ final class PDFWorker: PDFPrinter {
         return nil
     }
 
-    /// A new temporary folder for the workers.
+    /// The temporary folders of the PDF engines: `ledgerpress-pdf-<pid>-<uuid>`.
+    static let rootPrefix = "ledgerpress-pdf-"
+
+    /// A new temporary folder for the workers (registered with ``RunChildren``, so that a signal's ending removes
+    /// it too), after removing those left by runs whose process is gone (a SIGKILL cannot be caught).
     static func makeRoot() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ledgerpress-pdf-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: root.appendingPathComponent("payees/statement"), withIntermediateDirectories: true)
+        let temporary = FileManager.default.temporaryDirectory
+        sweepStaleRoots(in: temporary)
+        let root = temporary.appendingPathComponent(
+            "\(rootPrefix)\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        RunChildren.made(folder: root.path)
+        do {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("payees/statement"), withIntermediateDirectories: true)
+        } catch {
+            try? FileManager.default.removeItem(at: root)
+            RunChildren.removed(folder: root.path)
+            throw error
+        }
         return root
+    }
+
+    /// Removes the engines' folders in `folder` whose process no longer exists (a folder of another user, or of
+    /// a process still running, is left alone).
+    static func sweepStaleRoots(in folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(rootPrefix) {
+            let rest = name.dropFirst(rootPrefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { continue }
+            let path = folder.appendingPathComponent(name).path
+            var status = stat()
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == geteuid(),
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 
     /// The stylesheet where the pages look for it (`payees/style.css`, as in the site).

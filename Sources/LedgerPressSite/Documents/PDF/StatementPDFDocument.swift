@@ -34,6 +34,6 @@ public struct StatementPDFDocument: StatementDocument {
         return try engine.render(
             PDFEngine.Job(
                 label: statement.label, page: page, attachment: attachment, created: created,
-                stylesheet: statement.context.templates.stylesheet))
+                stylesheet: statement.context.templates.stylesheet, payee: statement.payee.id))
     }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// The payees' site as the README's "Hosting" paragraph says to serve it (issue 45, item 9): exactly the folders it
+/// names (never `finance/`), copied alone into a fresh folder, where every link and source of every page resolves to
+/// a file that is there (a link under `--verify-base-url` to the file at that path).
+@Suite struct HostingTests {
+    /// The folders the README's "Hosting" paragraph names to serve: the `folder/` names in its first sentence.
+    static func servedFolders() throws -> [String] {
+        let readme = try String(
+            contentsOf: CLIRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "**Hosting.**"))
+        let paragraph = readme[start.upperBound...]
+        let sentence = try #require(paragraph.range(of: ". ")).lowerBound
+        let names = paragraph[..<sentence].matches(of: /`([a-z]+)\/`/).map { String($0.output.1) }
+        return Array(Set(names)).sorted()
+    }
+
+    /// The `href`s and `src`s of an HTML page.
+    static func links(_ page: String) -> [String] {
+        page.matches(of: /(?:href|src)="([^"]*)"/).map { String($0.output.1) }
+    }
+
+    @Test func everyLinkOfEveryServedPageResolvesWhenOnlyTheReadmesFoldersAreServed() throws {
+        let served = try Self.servedFolders()
+        #expect(served == ["assets", "keys", "payees", "v", "verify"], "the README's Hosting paragraph: \(served)")
+        #expect(!served.contains("finance"))
+        let cli = try CLIRunner()
+        let key = try LetterTests.writeKey(cli)
+        // Letters (their pages link to keys/ and verify/) and a second run, so that older letters are superseded.
+        #expect(try LetterTests().build(cli, key: key, output: "site", asOf: "2026-11-15T12:00:00Z").status == 0)
+        #expect(try LetterTests().build(cli, key: key, output: "site").status == 0)
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: cli.path("public"), withIntermediateDirectories: true)
+        for folder in served {
+            try fm.copyItem(atPath: cli.path("site/" + folder), toPath: cli.path("public/" + folder))
+        }
+        let site = try cli.tree("public")
+        let pages = site.keys.filter { $0.hasSuffix(".html") }
+        #expect(pages.contains { $0.hasPrefix("verify/") } && pages.contains { $0.hasPrefix("v/") })
+        #expect(pages.contains { $0.hasSuffix("/income-letter.html") })
+        var checked = 0
+        for path in pages.sorted() {
+            let page = String(decoding: try #require(site[path]), as: UTF8.self)
+            let folder = URL(fileURLWithPath: "/" + path).deletingLastPathComponent()
+            for link in Self.links(page) {
+                let target = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                if target.isEmpty || target.hasPrefix("data:") || target.hasPrefix("mailto:") { continue }
+                let resolved: String
+                if target.hasPrefix(LetterTests.base + "/") {
+                    resolved = String(target.dropFirst(LetterTests.base.count + 1))
+                } else {
+                    #expect(!target.contains(":"), "\(path) links outside the site: \(link)")
+                    resolved = String(
+                        URL(fileURLWithPath: String(target), relativeTo: folder).standardizedFileURL.path.dropFirst())
+                }
+                #expect(site[resolved] != nil, "\(path): \(link) -> \(resolved) is not served")
+                checked += 1
+            }
+        }
+        #expect(checked > 500)
+    }
+}
