@@ -18,38 +18,26 @@ struct LinkOptions: ParsableArguments {
             valueName: "file"))
     var linkSecret: String?
 
+    static let option = SecretFileOption(
+        flag: "--link-secret", environmentVariable: environmentVariable, what: "link secret")
+
     /// The secret file's path, from the option or else the environment; nil for readable folder names.
     func path(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
-        if let linkSecret { return linkSecret }
-        guard let value = environment[LinkOptions.environmentVariable] else { return nil }
-        // Set but empty is a mistake, never a quiet fallback to guessable folder names.
-        guard !value.isEmpty else {
-            throw ValidationError(
-                "\(LinkOptions.environmentVariable): expected the path of a link secret file, got an empty value")
-        }
-        return value
+        try Self.option.path(given: linkSecret, environment: environment)
     }
 
     func validate() throws { _ = try path() }
 
-    /// The secret file, named as an input for the output guard (so a secret inside the output is refused).
-    ///
-    /// > Note: a folder given as the secret is left out: it is never read (``links(console:)`` refuses it as
-    /// > `is a folder, expected a file`, exit 66, before anything is written), and the guard would otherwise
-    /// > report an output inside it as "inside the link secret file".
-    func guardedInputs() throws -> [(String, String)] {
-        guard let path = try path() else { return [] }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return [] }
-        return [("link secret file", path)]
-    }
+    /// The secret file, named as an input for the output guard (so a secret inside the output is refused); a folder
+    /// is left out (``SecretFileOption/guardedInputs(given:)``).
+    func guardedInputs() throws -> [(String, String)] { try Self.option.guardedInputs(given: linkSecret) }
 
     /// How payee folders are named: a missing or unreadable secret file exits 66 (74 when reading fails), one its
     /// group or others may read 64 (``Console/readSecret(_:option:)``), a secret shorter than 16 bytes 64, each
     /// with a message naming the file (never its contents).
     func links(console: Console) throws -> PayeeLinks {
         guard let path = try path() else { return .readable }
-        let option = linkSecret == nil ? LinkOptions.environmentVariable : "--link-secret"
+        let option = Self.option.source(given: linkSecret)
         let bytes = try console.readSecret(path, option: option)
         do {
             return try PayeeLinks(secretFile: bytes)

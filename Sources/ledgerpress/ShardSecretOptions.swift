@@ -17,33 +17,22 @@ struct ShardSecretOptions: ParsableArguments {
             valueName: "file"))
     var shardSecret: String?
 
+    static let option = SecretFileOption(
+        flag: "--shard-secret", environmentVariable: environmentVariable, what: "shard secret")
+
     /// The secret file's path, from the option or else the environment; nil for none.
-    func path(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
-        if let shardSecret { return shardSecret }
-        guard let value = environment[ShardSecretOptions.environmentVariable] else { return nil }
-        guard !value.isEmpty else {
-            throw ValidationError(
-                "\(ShardSecretOptions.environmentVariable): expected the path of a shard secret file, got an empty value"
-            )
-        }
-        return value
-    }
+    func path() throws -> String? { try Self.option.path(given: shardSecret) }
 
     func validate() throws { _ = try path() }
 
     /// The secret file, named as an input for the output guard (so a secret inside the output is refused).
-    func guardedInputs() throws -> [(String, String)] {
-        guard let path = try path() else { return [] }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return [] }
-        return [("shard secret file", path)]
-    }
+    func guardedInputs() throws -> [(String, String)] { try Self.option.guardedInputs(given: shardSecret) }
 
     /// The secret's bytes (a trailing newline dropped), read by ``Console/readSecret(_:option:)``; nil without one.
     /// Shorter than 16 bytes exits 64 naming the file (never its contents).
     func secret(console: Console) throws -> [UInt8]? {
         guard let path = try path() else { return nil }
-        let option = shardSecret == nil ? ShardSecretOptions.environmentVariable : "--shard-secret"
+        let option = Self.option.source(given: shardSecret)
         var bytes = try console.readSecret(path, option: option)
         if bytes.last == 10 { bytes.removeLast() }
         if bytes.last == 13 { bytes.removeLast() }

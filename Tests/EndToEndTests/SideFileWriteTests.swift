@@ -53,11 +53,12 @@ import Testing
         let outcome = try runLimited(cli, kib: 28, arguments)
         #expect(outcome.status == 73, "\(outcome.stderr)")
         #expect(outcome.stderr.hasPrefix("ledgerpress: error: cannot write rejects.csv: File too large"))
-        #expect(try files(cli) == [".output.lock", "ledger.csv"])
+        // No partial reject file; and (issue 45) a failed first run leaves no lock file of its own either.
+        #expect(try files(cli) == ["ledger.csv"])
         // A previous reject file stays whole.
         try cli.write("rejects.csv", "file,line,reason,row\n")
         #expect(try runLimited(cli, kib: 28, arguments).status == 73)
         #expect(try cli.read("rejects.csv") == "file,line,reason,row\n")
-        #expect(try files(cli) == [".output.lock", "ledger.csv", "rejects.csv"])
+        #expect(try files(cli) == ["ledger.csv", "rejects.csv"])
     }
 }

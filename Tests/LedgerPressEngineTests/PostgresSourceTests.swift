@@ -20,12 +20,14 @@ import Testing
     }
 
     /// The build's stop, or nil when it succeeded.
-    static func stop(building sources: [any LedgerSource], into url: URL) -> BuildStop? {
+    static func stop(
+        building sources: [any LedgerSource], into url: URL, message: ([String]) -> Void = { _ in }
+    ) -> BuildStop? {
         do {
             _ = try SiteBuilder(
                 inputs: EngineFixture.exampleInputs(sources: sources), options: EngineFixture.exampleOptions()
             )
-            .build(into: url, named: "site")
+            .build(into: url, named: "site", message: message)
             return nil
         } catch let stop as BuildStop {
             return stop
@@ -103,17 +105,10 @@ import Testing
             ('txn_8', '2026-11-20T10:00:00Z', 'drv_ann', 'driver', NULL, 'earnin', 10.00, 'usd', NULL, NULL, NULL, NULL)
             """)
         var messages: [String] = []
-        let stop: BuildStop
-        do {
-            _ = try SiteBuilder(
-                inputs: EngineFixture.exampleInputs(sources: [try Self.source(cluster.url(database: database))]),
-                options: EngineFixture.exampleOptions()
-            ).build(into: fixture.url("site"), named: "site", message: { messages += $0 })
-            Issue.record("the build should have stopped")
-            return
-        } catch let caught as BuildStop {
-            stop = caught
-        }
+        let stop = try #require(
+            Self.stop(
+                building: [try Self.source(cluster.url(database: database))], into: fixture.url("site"),
+                message: { messages += $0 }))
         #expect(stop.reason == .dataError)
         let all = messages + stop.lines
         #expect(
@@ -138,17 +133,10 @@ import Testing
             ('txn_inf', 'infinity', 'drv_ann', 'driver', NULL, 'earning', 10.00, 'USD', NULL, NULL, NULL, NULL)
             """)
         var messages: [String] = []
-        let stop: BuildStop
-        do {
-            _ = try SiteBuilder(
-                inputs: EngineFixture.exampleInputs(sources: [try Self.source(cluster.url(database: database))]),
-                options: EngineFixture.exampleOptions()
-            ).build(into: fixture.url("site"), named: "site", message: { messages += $0 })
-            Issue.record("the build should have stopped")
-            return
-        } catch let caught as BuildStop {
-            stop = caught
-        }
+        let stop = try #require(
+            Self.stop(
+                building: [try Self.source(cluster.url(database: database))], into: fixture.url("site"),
+                message: { messages += $0 }))
         #expect(stop.reason == .dataError)
         let all = messages + stop.lines
         #expect(

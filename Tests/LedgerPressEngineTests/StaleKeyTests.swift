@@ -139,6 +139,9 @@ import Testing
             "shrinkGuard": .sameSite { $0.shrinkGuard = nil },
             "rejectFile": .elsewhere("quarantine writes a file outside the site; the site is built from the good rows"),
             "shard": .elsewhere("chooses which payees are built, not what their pages show (ShardTests, merge)"),
+            "shardSecret": .elsewhere(
+                "seals a --shard build's manifests in a file merge never publishes, not what pages show (ShardTrustTests)"
+            ),
             "previous": .elsewhere(
                 "where earlier versions are read: a statement's version is in its render key (StatementDigest)"),
             "abortAfterFiles": .elsewhere("a test hook that kills the run"),
