@@ -126,7 +126,8 @@ public struct SiteBuilder: Sendable {
             if let outbox = options.outbox {
                 do {
                     let report = try StatementOutbox(outbox).deliver(
-                        site: output, recipients: prepared.recipients, strings: templates.strings)
+                        site: output, recipients: prepared.recipients, strings: templates.strings,
+                        asOf: prepared.deliveryAsOf?.epochSeconds ?? .min)
                     built.outbox = report
                     stage("outbox", "outbox: \(report.written) message(s) written")
                 } catch {
@@ -174,6 +175,8 @@ public struct SiteBuilder: Sendable {
         var letterIssuedAt: Timestamp?
         /// `--outbox`: each payee's address and consent from the payees file.
         var recipients: [OutboxRecipient] = []
+        /// `--outbox`: the run's as-of, at which a statement's period must be closed for it to be e-mailed.
+        var deliveryAsOf: Timestamp?
         /// What becomes of the import's checkpoint once the build publishes, or fails.
         var checkpoint = CheckpointAfter.keep
         /// The entries digests of the payees whose entries are as the checkpoint's build planned them (read back, no
@@ -263,9 +266,10 @@ public struct SiteBuilder: Sendable {
             // From here on `ledger` is the run's only reference to the entries (so that the pipeline can free them).
             loaded.ledger = Ledger()
             if let asOf = options.site.asOf, let instant = RFC3339.parse(asOf) { ledger = ledger.asOf(instant) }
-            // What `--letters` issues letters as of: `--as-of`, else the whole ledger's latest entry (before sharding).
+            // What `--letters` issues letters as of, and what `--outbox` finds periods closed at: `--as-of`, else the
+            // whole ledger's latest entry (before sharding).
             var issuedAt: Timestamp?
-            if options.site.letters != nil {
+            if options.site.letters != nil || options.outbox != nil {
                 issuedAt = options.site.asOf.flatMap(RFC3339.parse)
                 if issuedAt == nil {
                     // The latest entry's instant (the first of equal ones), read in place.
@@ -311,7 +315,9 @@ public struct SiteBuilder: Sendable {
                     ])
             }
             var prepared = Prepared(
-                imported: imported, payees: payees, figures: figures, shardFacts: shardFacts, letterIssuedAt: issuedAt)
+                imported: imported, payees: payees, figures: figures, shardFacts: shardFacts,
+                letterIssuedAt: options.site.letters != nil ? issuedAt : nil)
+            prepared.deliveryAsOf = issuedAt
             prepared.knownEntryDigests = knownEntryDigests
             if let checkpoint, let whole = checkpointLedger {
                 checkpointLedger = nil
@@ -330,7 +336,8 @@ public struct SiteBuilder: Sendable {
                     return OutboxRecipient(
                         payeeID: payee.id, name: payee.name, email: profile?.email,
                         consents: profile?.emailStatements ?? true, locale: payee.locale,
-                        asOf: OutboxAsOf(payee: payee, entries: entries.load()))
+                        asOf: OutboxAsOf(payee: payee, entries: entries.load()), timeZone: payee.timeZone,
+                        dayStart: payee.dayStart)
                 }
             }
             return prepared

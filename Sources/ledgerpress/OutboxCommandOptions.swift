@@ -35,6 +35,24 @@ struct OutboxCommandOptions: ParsableArguments {
             valueName: "yyyy-mm-dd"))
     var deliverSince: String?
 
+    @Option(
+        name: .customLong("deliver-grace"),
+        help: ArgumentHelp(
+            "With --outbox: e-mail a statement only once its period's end (in the payee's zone, the business-day cutoff included) plus this is at or before the run's as-of (--as-of, else the latest entry): Nd or Nh, e.g. 2d or 36h (default 0).",
+            valueName: "duration"))
+    var deliverGrace: String?
+
+    /// `--deliver-grace` in seconds: `N` days (`d`) or hours (`h`), N from 0 to 9999 (0 without it).
+    func grace() throws -> Int64 {
+        guard let deliverGrace else { return 0 }
+        let expected = "--deliver-grace: expected a number of days or hours like 2d or 36h, got '\(deliverGrace)'"
+        guard let unit = deliverGrace.last, unit == "d" || unit == "h" else { throw ValidationError(expected) }
+        let digits = deliverGrace.dropLast()
+        guard (1...4).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int64(digits)
+        else { throw ValidationError(expected) }
+        return count * (unit == "d" ? 86_400 : 3_600)
+    }
+
     /// `--deliver-since` as a date (nil without it).
     func since() throws -> CivilDate? {
         guard let deliverSince else { return nil }
@@ -60,9 +78,11 @@ struct OutboxCommandOptions: ParsableArguments {
     func validate() throws {
         _ = try kinds()
         _ = try since()
+        _ = try grace()
         guard let outbox else {
             if mailFrom != nil { throw ValidationError("--mail-from: needs --outbox") }
             if deliverSince != nil { throw ValidationError("--deliver-since: needs --outbox") }
+            if deliverGrace != nil { throw ValidationError("--deliver-grace: needs --outbox") }
             return
         }
         if outbox.isEmpty { throw ValidationError("--outbox: expected a folder, got ''") }
@@ -79,7 +99,7 @@ struct OutboxCommandOptions: ParsableArguments {
         let killAfter = ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_KILL_AFTER_MESSAGES"].flatMap { Int($0) }
         return OutboxOptions(
             folder: URL(fileURLWithPath: outbox), from: address, fromName: issuer ?? "ledgerpress",
-            kinds: try kinds(), since: try since(),
+            kinds: try kinds(), since: try since(), grace: try grace(),
             beforeDelivery: killAfter.map { limit in Self.kill(after: limit) })
     }
 

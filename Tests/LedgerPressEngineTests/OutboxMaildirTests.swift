@@ -28,7 +28,8 @@ import Testing
         do {
             _ = try outbox.deliver(
                 site: fixture.url("site"), recipients: recipients,
-                strings: try TemplateSet.load(defaultsDirectory: EngineFixture.templates, overrides: nil).strings)
+                strings: try TemplateSet.load(defaultsDirectory: EngineFixture.templates, overrides: nil).strings,
+                asOf: 1_796_169_600)  // 2026-12-02T00:00:00Z: October and November are closed
         } catch {
             refusal = "\(error)"
         }

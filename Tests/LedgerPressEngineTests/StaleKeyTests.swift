@@ -89,7 +89,7 @@ import Testing
     static let outboxOptionEffects: [String: String] = [
         "folder": "where the messages go", "from": "the messages' From", "fromName": "the messages' From name",
         "kinds": "which statements are e-mailed", "since": "--deliver-since: which statements are e-mailed",
-        "beforeDelivery": "a test hook",
+        "grace": "--deliver-grace: when a closed period's statement is e-mailed", "beforeDelivery": "a test hook",
     ]
 
     @Test func everyLetterAndOutboxFieldIsListedAndEachLetterSettingChangesEveryKey() throws {

@@ -15,15 +15,19 @@ public struct OutboxOptions: Sendable {
     /// `--deliver-since`: only statements whose `period_end` (the day after their last day, as in
     /// `finance/summary.csv`) is after this date are e-mailed; the others are counted as skipped.
     public var since: CivilDate?
+    /// `--deliver-grace`, in seconds: a statement is e-mailed once its period's end (in the payee's zone, the
+    /// business-day cutoff included) plus this is at or before the run's as-of (0: as soon as the period is over).
+    public var grace: Int64
     /// Test hook: called with the message's number (from 1) after it was written to `tmp/` and before it is moved
     /// into `new/` (the CLI's `LEDGERPRESS_TEST_KILL_AFTER_MESSAGES` ends the process there, as a SIGKILL would).
     public var beforeDelivery: (@Sendable (Int) -> Void)?
 
     public init(
         folder: URL, from: MailAddress, fromName: String, kinds: Set<PeriodKind>, since: CivilDate? = nil,
-        beforeDelivery: (@Sendable (Int) -> Void)? = nil
+        grace: Int64 = 0, beforeDelivery: (@Sendable (Int) -> Void)? = nil
     ) {
         self.since = since
+        self.grace = grace
         self.folder = folder
         self.from = from
         self.fromName = fromName
@@ -44,11 +48,16 @@ public struct OutboxRecipient: Sendable, Equatable {
     public var locale: String
     /// The as-of time of each of the payee's statements (the messages' `Date`); empty: the statement's first as-of.
     public var asOf: OutboxAsOf
+    /// The payee's zone and business-day start: where a period ends for them (``BusinessCalendar/start(of:)``).
+    public var timeZone: String
+    public var dayStart: DayStart
 
     public init(
         payeeID: String, name: String, email: String?, consents: Bool, locale: String = "en_US",
-        asOf: OutboxAsOf = OutboxAsOf()
+        asOf: OutboxAsOf = OutboxAsOf(), timeZone: String = "UTC", dayStart: DayStart = .midnight
     ) {
+        self.timeZone = timeZone
+        self.dayStart = dayStart
         self.locale = locale
         self.payeeID = payeeID
         self.name = name
@@ -73,6 +82,10 @@ public struct OutboxReport: Sendable, Equatable {
     public var skippedStatements = 0
     /// Statement versions not delivered because their period ended by `--deliver-since`.
     public var skippedBeforeSince = 0
+    /// Statement versions not delivered because their period had not ended by the run's as-of (the running period).
+    public var heldOpen = 0
+    /// Statement versions not delivered because their period ended less than `--deliver-grace` before the run's as-of.
+    public var heldGrace = 0
 
     public init() {}
 

@@ -33,9 +33,10 @@ public struct StatementOutbox: Sendable {
         }
     }
 
-    /// Writes the messages for the site published in `site` to the payees among `recipients`.
+    /// Writes the messages for the site published in `site` to the payees among `recipients`: only of the statements
+    /// whose period is closed at `asOf` (the run's as-of, seconds since the epoch; see ``Closing``).
     /// `strings`: the run's string tables (each message in its payee's words).
-    public func deliver(site: URL, recipients: [OutboxRecipient], strings: StringTables) throws(Failure)
+    public func deliver(site: URL, recipients: [OutboxRecipient], strings: StringTables, asOf: Int64) throws(Failure)
         -> OutboxReport
     {
         var report = OutboxReport()
@@ -54,11 +55,21 @@ public struct StatementOutbox: Sendable {
                     Period(label: record.period).map { options.kinds.contains($0.kind) } ?? false
                 }
                 // `--deliver-since`: statements whose period ended by then are skipped (and counted).
-                let records = asked.filter { record in
+                let recent = asked.filter { record in
                     guard let since = options.since, let period = Period(label: record.period) else { return true }
                     return period.end > since
                 }
-                report.skippedBeforeSince += asked.count - records.count
+                report.skippedBeforeSince += asked.count - recent.count
+                // Only closed periods: the running one (and one still in its grace) stays on the site only.
+                let closing = Closing(recipient: recipient, grace: options.grace, asOf: asOf)
+                var records: [StatementRecord] = []
+                for record in recent {
+                    switch Period(label: record.period).map(closing.state) ?? .open {
+                    case .closed: records.append(record)
+                    case .open: report.heldOpen += 1
+                    case .grace: report.heldGrace += 1
+                    }
+                }
                 guard !records.isEmpty else { continue }
                 guard let email = recipient.email else {
                     report.withoutAddress.append(recipient.payeeID)
@@ -103,6 +114,33 @@ public struct StatementOutbox: Sendable {
             throw Failure(description: "outbox: \(error)", report: report.sorted())
         }
         return report.sorted()
+    }
+
+    /// Whether a payee's period is closed at the run's as-of: its end (the first instant of the business day after
+    /// its last, in the payee's zone and with their day start) plus the grace is at or before the as-of.
+    struct Closing {
+        enum State { case open, grace, closed }
+
+        let calendar: BusinessCalendar?
+        let grace: Int64
+        let asOf: Int64
+
+        init(recipient: OutboxRecipient, grace: Int64, asOf: Int64) {
+            calendar = ZoneClock(identifier: recipient.timeZone).map {
+                BusinessCalendar(zone: $0, dayStart: recipient.dayStart)
+            }
+            self.grace = grace
+            self.asOf = asOf
+        }
+
+        func state(_ period: Period) -> State {
+            // A payee's zone is checked when the payees file is read: without one, a period never closes.
+            guard let calendar else { return .open }
+            let end = calendar.start(of: period.end)
+            if end > asOf { return .open }
+            let (closes, overflow) = end.addingReportingOverflow(grace)
+            return !overflow && closes <= asOf ? .closed : .grace
+        }
     }
 
     /// The message's `Message-ID` (`<hex>.ledgerpress@domain`) and its file name in the Maildir (`<hex>.ledgerpress`):
