@@ -48,7 +48,8 @@ struct OutboxCommandOptions: ParsableArguments {
         let expected = "--deliver-grace: expected a number of days or hours like 2d or 36h, got '\(deliverGrace)'"
         guard let unit = deliverGrace.last, unit == "d" || unit == "h" else { throw ValidationError(expected) }
         let digits = deliverGrace.dropLast()
-        guard (1...4).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int64(digits)
+        guard (1...4).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let count = Int64(digits)
         else { throw ValidationError(expected) }
         return count * (unit == "d" ? 86_400 : 3_600)
     }
