@@ -15,6 +15,9 @@ public struct OutboxOptions: Sendable {
     /// `--deliver-since`: only statements whose `period_end` (the day after their last day, as in
     /// `finance/summary.csv`) is after this date are e-mailed; the others are counted as skipped.
     public var since: CivilDate?
+    /// `--site-url`: where the payees' folders are served (`https://`, no query or fragment, no trailing `/`); each
+    /// message then starts with a "view online" link to its payee's own folder, `URL/payees/<folder>/`. Nil: no link.
+    public var siteURL: String? = nil
     /// Test hook: called with the message's number (from 1) after it was written to `tmp/` and before it is moved
     /// into `new/` (the CLI's `LEDGERPRESS_TEST_KILL_AFTER_MESSAGES` ends the process there, as a SIGKILL would).
     public var beforeDelivery: (@Sendable (Int) -> Void)?
