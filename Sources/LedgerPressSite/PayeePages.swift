@@ -34,6 +34,20 @@ struct PayeePages {
         var htmlTally: CPUTally? = nil
         /// The files each statement is published as.
         var documents = StatementDocuments.standard
+        /// Whether the payee's folder gets an income letter (`--letters`), which their home then links.
+        var hasLetter = false
+
+        /// What the home links besides each statement's page, Markdown and CSV: the PDFs of the kinds `--pdf`
+        /// names, and the letter's page, JSON and (with `--pdf`) PDF.
+        var homeDocuments: PayeeHomeDocuments {
+            let pdfKinds = PeriodKind.allCases.filter { kind in
+                documents.documents(for: kind).contains { $0.suffix == ".pdf" }
+            }
+            let letter = PayeeHomeDocuments.Letter(
+                page: LetterFiles.html, pdf: LetterPDF(documents: documents) == nil ? nil : LetterFiles.pdf,
+                json: LetterFiles.json)
+            return PayeeHomeDocuments(pdfKinds: Set(pdfKinds), letter: hasLetter ? letter : nil)
+        }
     }
 
     /// `history` holds the payee's statements as published before; `previous` is the payee manifest of the
@@ -87,14 +101,17 @@ struct PayeePages {
                     path: folder + "index.html",
                     text: homePage(
                         templates: context.templates, options: options, formats: context.formats, wording: wording,
-                        footer: footer)))
+                        footer: footer, documents: context.homeDocuments)))
         }
     }
 
-    func homePage(templates: TemplateSet, options: SiteOptions, formats: MoneyFormats, wording: Wording, footer: String)
-        -> String
-    {
-        let view = PayeeHomeView(book: book, issuer: options.issuer, formats: formats, wording: wording, footer: footer)
+    func homePage(
+        templates: TemplateSet, options: SiteOptions, formats: MoneyFormats, wording: Wording, footer: String,
+        documents: PayeeHomeDocuments = PayeeHomeDocuments()
+    ) -> String {
+        let view = PayeeHomeView(
+            book: book, issuer: options.issuer, formats: formats, wording: wording, footer: footer,
+            documents: documents)
         return templates.renderPayeeIndex(view.context, wording: wording)
     }
 

@@ -44,23 +44,11 @@ struct LetterOptions: ParsableArguments {
         guard signingKey != nil, let verifyBaseURL else {
             throw ValidationError("--letters: expected --signing-key FILE and --verify-base-url URL")
         }
-        let allowed = verifyBaseURL.unicodeScalars.allSatisfy {
-            $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"\"'<>\\`{}|^".unicodeScalars.contains($0)
-        }
-        guard allowed, verifyBaseURL.hasPrefix("https://") || verifyBaseURL.hasPrefix("http://"),
-            verifyBaseURL.count > "https://".count
-        else {
-            throw ValidationError(
-                "--verify-base-url: expected an http:// or https:// URL of printable ASCII without quotes or spaces, got '\(verifyBaseURL)'"
-            )
-        }
         // Every letter's address is the base with `/verify/<sha256>.html` appended: after a query or fragment that
         // is no longer a path, and every QR code would lead to the base page instead.
-        guard !verifyBaseURL.contains("?"), !verifyBaseURL.contains("#") else {
-            throw ValidationError(
-                "--verify-base-url: expected a URL without a query ('?') or fragment ('#'), as the verify pages' paths are appended to it, got '\(verifyBaseURL)'"
-            )
-        }
+        try BaseURLCheck.check(
+            verifyBaseURL, option: "--verify-base-url", schemes: ["http", "https"],
+            why: "the verify pages' paths are appended to it")
     }
 
     /// The key file, named as an input for the output guard (so a key inside the output is refused).

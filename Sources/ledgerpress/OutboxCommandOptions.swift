@@ -54,6 +54,13 @@ struct OutboxCommandOptions: ParsableArguments {
         return count * (unit == "d" ? 86_400 : 3_600)
     }
 
+    @Option(
+        name: .customLong("site-url"),
+        help: ArgumentHelp(
+            "With --outbox: where the payees' pages are served (https, no query or fragment); each e-mail then links its payee's own folder, URL/payees/<folder>/.",
+            valueName: "url"))
+    var siteURL: String?
+
     /// `--deliver-since` as a date (nil without it).
     func since() throws -> CivilDate? {
         guard let deliverSince else { return nil }
@@ -84,7 +91,12 @@ struct OutboxCommandOptions: ParsableArguments {
             if mailFrom != nil { throw ValidationError("--mail-from: needs --outbox") }
             if deliverSince != nil { throw ValidationError("--deliver-since: needs --outbox") }
             if deliverGrace != nil { throw ValidationError("--deliver-grace: needs --outbox") }
+            if siteURL != nil { throw ValidationError("--site-url: needs --outbox") }
             return
+        }
+        if let siteURL {
+            try BaseURLCheck.check(
+                siteURL, option: "--site-url", schemes: ["https"], why: "each payee's folder is appended to it")
         }
         if outbox.isEmpty { throw ValidationError("--outbox: expected a folder, got ''") }
         guard let mailFrom else { throw ValidationError("--outbox: needs --mail-from ADDRESS") }
@@ -98,10 +110,16 @@ struct OutboxCommandOptions: ParsableArguments {
     func options(issuer: String?) throws -> OutboxOptions? {
         guard let outbox, let mailFrom, let address = MailAddress(mailFrom) else { return nil }
         let killAfter = ProcessInfo.processInfo.environment["LEDGERPRESS_TEST_KILL_AFTER_MESSAGES"].flatMap { Int($0) }
-        return OutboxOptions(
+        var options = OutboxOptions(
             folder: URL(fileURLWithPath: outbox), from: address, fromName: issuer ?? "ledgerpress",
             kinds: try kinds(), since: try since(), grace: try grace(),
             beforeDelivery: killAfter.map { limit in Self.kill(after: limit) })
+        options.siteURL = siteURL.map { url in
+            var url = Substring(url)
+            while url.hasSuffix("/") { url = url.dropLast() }
+            return String(url)
+        }
+        return options
     }
 
     /// The test hook's kill: the process ends at once, as a SIGKILL would end it (no cleanup, exit 137).

@@ -27,9 +27,13 @@ import Testing
         #expect(!served.contains("finance"))
         let cli = try CLIRunner()
         let key = try LetterTests.writeKey(cli)
-        // Letters (their pages link to keys/ and verify/) and a second run, so that older letters are superseded.
-        #expect(try LetterTests().build(cli, key: key, output: "site", asOf: "2026-11-15T12:00:00Z").status == 0)
-        #expect(try LetterTests().build(cli, key: key, output: "site").status == 0)
+        // Letters (their pages link to keys/ and verify/) and a second run, so that older letters are superseded; PDFs
+        // of the months and years.
+        let pdf = ["--pdf", "month,year", "--periods", "day,week,month,year"]
+        let first = try LetterTests().build(cli, key: key, output: "site", asOf: "2026-11-15T12:00:00Z", extra: pdf)
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try LetterTests().build(cli, key: key, output: "site", extra: pdf)
+        #expect(second.status == 0, "\(second.stderr)")
         let fm = FileManager.default
         try fm.createDirectory(atPath: cli.path("public"), withIntermediateDirectories: true)
         for folder in served {
@@ -59,5 +63,34 @@ import Testing
             }
         }
         #expect(checked > 500)
+
+        // Every home links each of its statements' documents that exist, and the letter's three files.
+        let homes = pages.filter { $0.hasPrefix("payees/") && $0.hasSuffix("/index.html") }
+        #expect(homes.count == 5)
+        var pdfLinks = 0
+        for home in homes.sorted() {
+            let page = String(decoding: try #require(site[home]), as: UTF8.self)
+            let links = Set(Self.links(page))
+            let folder = String(home.dropLast("index.html".count))
+            let statements = site.keys.filter { $0.hasPrefix(folder) && $0.hasSuffix(".md") }
+            #expect(statements.count > 3, "\(home)")
+            for markdown in statements {
+                let label = String(markdown.dropFirst(folder.count).dropLast(3))
+                #expect(links.contains(label + ".md") && links.contains(label + ".csv"), "\(home): \(label)")
+                // A PDF exactly for the months and the year, linked exactly when it exists.
+                let isMonthOrYear = label.wholeMatch(of: /\d{4}(-\d{2})?/) != nil
+                #expect((site[folder + label + ".pdf"] != nil) == isMonthOrYear, "\(folder)\(label).pdf")
+                #expect(links.contains(label + ".pdf") == isMonthOrYear, "\(home): \(label).pdf")
+                if isMonthOrYear { pdfLinks += 1 }
+            }
+            #expect(links.contains("2026.pdf"), "\(home): the year statement's PDF")
+            for name in ["income-letter.html", "income-letter.pdf", "income-letter.json"] {
+                #expect(links.contains(name), "\(home): \(name)")
+            }
+            // One line, in the payee's words, on how a landlord checks it (its QR code, in every language).
+            let letter = try #require(page.firstRange(of: /<section class="letter">[\s\S]*?<\/section>/), "\(home)")
+            #expect(page[letter].contains("QR"), "\(home): how a landlord checks the letter")
+        }
+        #expect(pdfLinks >= 10)
     }
 }

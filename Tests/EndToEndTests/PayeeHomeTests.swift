@@ -46,6 +46,9 @@ import Testing
         let november = try #require(home.range(of: "href=\"2026-11.html\">November 2026</a></th>"))
         let october = try #require(home.range(of: "href=\"2026-10.html\">October 2026</a></th>"))
         #expect(november.lowerBound < october.lowerBound && october.lowerBound < weeks.lowerBound)
+        // Without --pdf and --letters there are no such files, and the home links none (HostingTests: with them).
+        #expect(!home.contains(".pdf\"") && !home.contains("income-letter"))
+        #expect(home.contains("<a href=\"2026-10.md\">md</a> · <a href=\"2026-10.csv\">csv</a></td>"))
     }
 
     /// Issue 28, item 4: a driver whose entries carry `payout_id po_b1` with status `pending`, whose payout row has

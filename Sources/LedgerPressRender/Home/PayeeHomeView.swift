@@ -8,8 +8,12 @@ public struct PayeeHomeView {
     public var context: TemplateObject
 
     /// The payouts by status are the book's (``PayoutSplit``: "this month" is the business month of the payee's
-    /// latest entry); `footer`: the payee's footer, in their words.
-    public init(book: PayeeBook, issuer: String?, formats: MoneyFormats, wording: Wording, footer: String) {
+    /// latest entry); `footer`: the payee's footer, in their words; `documents`: the files besides each statement's
+    /// page, Markdown and CSV that exist, each linked (a statement's `pdf_href` with `has_pdf`, the `letter`).
+    public init(
+        book: PayeeBook, issuer: String?, formats: MoneyFormats, wording: Wording, footer: String,
+        documents: PayeeHomeDocuments = PayeeHomeDocuments()
+    ) {
         let payee = book.payee
         let isDriver = payee.type == .driver
         func money(_ value: Int64, _ currency: Currency) -> String {
@@ -56,9 +60,11 @@ public struct PayeeHomeView {
             let closing = statement.sections.map { money($0.figures.closingBalance, $0.currency) }.joined(
                 separator: " · ")
             let label = statement.period.label
+            let hasPDF = documents.pdfKinds.contains(statement.period.kind)
             return [
                 "label": .text(label), "kind_label": .text(wording.kindLabel(statement.period.kind)),
                 "html_href": .text(label + ".html"), "md_href": .text(label + ".md"), "csv_href": .text(label + ".csv"),
+                "has_pdf": .flag(hasPDF), "pdf_href": .text(hasPDF ? label + ".pdf" : ""),
                 "net_summary": .text(net), "closing_summary": .text(closing),
                 "title": .text(wording.title(statement.period, dayStart: payee.dayStart)),
             ]
@@ -101,6 +107,8 @@ public struct PayeeHomeView {
             "has_tax": .flag(book.allTime.contains { $0.figures.tax != 0 }),
         ]
         if let issuer, !issuer.isEmpty { context["issuer"] = .text(issuer) }
+        context["has_letter"] = .flag(documents.letter != nil)
+        if let letter = documents.letterContext { context["letter"] = .object(letter) }
         self.context = context
     }
 

@@ -4,7 +4,10 @@ import Foundation
 /// document of its own with the site's stylesheet inlined in a `<style>` element; no `<link>`, no script, and no
 /// `href` or `src` that is not an absolute `https:` address (a relative link would point nowhere in a mailbox).
 public enum MailHTML {
-    public static func document(page: String, css: String, note: String?) -> String {
+    /// `link`: the payee's folder online (`--site-url`; an `https:` address), shown first as a link labelled `label`.
+    public static func document(
+        page: String, css: String, note: String?, link: (href: String, label: String)? = nil
+    ) -> String {
         let lang = String(
             (attribute("lang", in: element("html", in: page) ?? "") ?? "en").filter {
                 $0.isASCII && ($0.isLetter || $0 == "-")
@@ -20,6 +23,10 @@ public enum MailHTML {
         var out = "<!DOCTYPE html>\n<html lang=\"\(lang)\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<title>\(title)</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n"
+        if let link, link.href.hasPrefix("https://") {
+            out += "<p class=\"view-online\"><a href=\"\(HTMLText.escape(link.href))\">"
+            out += HTMLText.escape(link.label) + "</a></p>\n"
+        }
         if let note { out += "<p class=\"revision-note\"><strong>\(HTMLText.escape(note))</strong></p>\n" }
         out += withoutRelativeLinks(main) + "\n</body>\n</html>\n"
         return out

@@ -18,6 +18,9 @@ public struct OutboxOptions: Sendable {
     /// `--deliver-grace`, in seconds: a statement is e-mailed once its period's end (in the payee's zone, the
     /// business-day cutoff included) plus this is at or before the run's as-of (0: as soon as the period is over).
     public var grace: Int64
+    /// `--site-url`: where the payees' folders are served (`https://`, no query or fragment, no trailing `/`); each
+    /// message then starts with a "view online" link to its payee's own folder, `URL/payees/<folder>/`. Nil: no link.
+    public var siteURL: String? = nil
     /// Test hook: called with the message's number (from 1) after it was written to `tmp/` and before it is moved
     /// into `new/` (the CLI's `LEDGERPRESS_TEST_KILL_AFTER_MESSAGES` ends the process there, as a SIGKILL would).
     public var beforeDelivery: (@Sendable (Int) -> Void)?

@@ -96,7 +96,7 @@ public struct StatementOutbox: Sendable {
                     }
                     let message = try message(
                         record, recipient: recipient, address: address, messageID: id.messageID, folder: folder,
-                        css: css, wording: strings.wording(for: recipient.locale))
+                        css: css, wording: strings.wording(for: recipient.locale), online: onlineURL(slug: entry.slug))
                     number += 1
                     let count = number
                     let hook = options.beforeDelivery
@@ -153,10 +153,16 @@ public struct StatementOutbox: Sendable {
         return ("\(hex).ledgerpress@\(domain)", "\(hex).ledgerpress")
     }
 
-    /// One statement version's message.
+    /// `--site-url`: the address of the payee's own folder (named `slug` in the published site: their link-secret
+    /// token with `--link-secret`), nil without it.
+    func onlineURL(slug: String) -> String? {
+        options.siteURL.map { $0 + "/payees/" + slug + "/" }
+    }
+
+    /// One statement version's message; `online`: the payee's folder online (``onlineURL(slug:)``), linked first.
     func message(
         _ record: StatementRecord, recipient: OutboxRecipient, address: MailAddress, messageID: String, folder: String,
-        css: String, wording: Wording
+        css: String, wording: Wording, online: String? = nil
     ) throws -> MailMessage {
         let label = record.period
         guard let markdown = try SystemFile.read("\(folder)/\(label).md"),
@@ -167,8 +173,12 @@ public struct StatementOutbox: Sendable {
             attachments.append(.init(fileName: "\(label).pdf", contentType: "application/pdf", bytes: Array(pdf)))
         }
         let revision = Self.revisionNote(record, wording: wording)
-        let text = (revision.map { $0 + "\n\n" } ?? "") + String(decoding: markdown, as: UTF8.self)
-        let html = MailHTML.document(page: String(decoding: page, as: UTF8.self), css: css, note: revision)
+        let link = online.map { (href: $0, label: wording["mail_view_online"]) }
+        let text =
+            (link.map { $0.label + wording["colon"] + " " + $0.href + "\n\n" } ?? "")
+            + (revision.map { $0 + "\n\n" } ?? "") + String(decoding: markdown, as: UTF8.self)
+        let html = MailHTML.document(
+            page: String(decoding: page, as: UTF8.self), css: css, note: revision, link: link)
         let first = RFC3339.parse(record.firstIssuedAsOf) ?? Timestamp(epochSeconds: 0)
         let date =
             Period(label: label).flatMap { recipient.asOf.asOf(before: $0.end.daysSinceEpoch) }

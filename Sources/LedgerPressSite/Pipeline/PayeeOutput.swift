@@ -93,7 +93,9 @@ extension SitePipeline {
                     let found = published[String(decoding: name, as: UTF8.self)]
                 else { return false }
                 return found.size == file.size && found.touched <= site.published
-            }, htmlTally: configuration.htmlTally, documents: configuration.documents)
+            }, htmlTally: configuration.htmlTally, documents: configuration.documents,
+            hasLetter: configuration.mode == .site && configuration.options.letters != nil
+                && configuration.letterIssuedAt != nil)
         let pages = try PayeePages(
             book: book, context: context, history: statements, staticKey: plan.key.static, previous: oldManifest)
 
