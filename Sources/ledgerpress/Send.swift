@@ -47,7 +47,8 @@ struct Send: ParsableCommand {
     @Option(help: ArgumentHelp("Hand on at most this many messages in this run.", valueName: "n"))
     var max: Int?
 
-    @Option(help: ArgumentHelp("Write a JSON report of the run to this file (`-`: standard output).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Write a JSON report of the run to this file (`-`: standard output).", valueName: "file"))
     var report: String?
 
     @Flag(help: "Print no summary line (errors still are).")
@@ -98,7 +99,9 @@ struct Send: ParsableCommand {
         if let sendmail {
             guard let channel = SendmailChannel(command: sendmail, environment: ProcessInfo.processInfo.environment)
             else {
-                console.error(["--sendmail: error: no program '\(sendmail.split(separator: " ").first ?? "")' found (install msmtp)"])
+                console.error([
+                    "--sendmail: error: no program '\(sendmail.split(separator: " ").first ?? "")' found (install msmtp)"
+                ])
                 throw ExitCode(69)
             }
             return channel

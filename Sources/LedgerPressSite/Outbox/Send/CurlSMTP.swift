@@ -101,7 +101,10 @@ enum CurlSMTP {
         _ = ledgerpress_curl_response_code(curl, &reply)
         let curlText = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return Result(
-            code: code, reply: reply, serverText: transfer.replies.last ?? "",
+            code: code, reply: reply,
+            // The refusal (a 4xx or 5xx), not the goodbye that follows it.
+            serverText: transfer.replies.last(where: { $0.hasPrefix("4") || $0.hasPrefix("5") })
+                ?? transfer.replies.last ?? "",
             curlText: curlText.isEmpty ? String(cString: curl_easy_strerror(code)) : curlText)
     }
 }

@@ -33,7 +33,8 @@ public struct OutboxSender {
         for sub in ["new", "cur"] {
             guard FileManager.default.fileExists(atPath: folder + "/" + sub, isDirectory: &isFolder), isFolder.boolValue
             else {
-                return "\(folder): error: expected an outbox (a Maildir that `build --outbox` wrote), got no \(sub)/ in it"
+                return
+                    "\(folder): error: expected an outbox (a Maildir that `build --outbox` wrote), got no \(sub)/ in it"
             }
         }
         return nil

@@ -26,7 +26,9 @@ extension OutgoingMessage {
                 current = nil
                 continue
             }
-            current = (line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            current = (
+                line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            )
         }
         if let field = current, fields[field.name] == nil { fields[field.name] = field.value }
         return fields
