@@ -184,6 +184,20 @@ import Testing
         }
     }
 
+    /// What `send` moved to failed/ (refused for good) the build never writes again, as it does not rewrite cur/.
+    @Test func aMessageInFailedIsNeverWrittenAgain() throws {
+        let cli = try CLIRunner()
+        #expect(try Self.build(cli).status == 0)
+        let first = try #require(Self.names(cli, "new").first)
+        try FileManager.default.createDirectory(atPath: cli.path("outbox/failed"), withIntermediateDirectories: false)
+        try FileManager.default.moveItem(
+            atPath: cli.path("outbox/new/" + first), toPath: cli.path("outbox/failed/" + first))
+        try cli.write("outbox/failed/\(first).reason", "550 5.1.1 No such user here\n")
+        #expect(try Self.build(cli).status == 0)
+        #expect(!Self.names(cli, "new").contains(first))
+        #expect(Self.names(cli, "failed") == [first, first + ".reason"])
+    }
+
     /// Credentials never come from the command line, and a credentials file others can read is refused (64);
     /// `--max` caps a run.
     @Test func credentialsAndMax() throws {
