@@ -10,7 +10,8 @@ PAYEES   = Examples/example-payees.csv
 ## deps: install Debian's libcmark-dev when its header or library is missing, libqrencode-dev (the letters' QR
 ## codes, in-process like cmark) when it is missing, libjemalloc-dev (the executable's
 ## malloc, see Package.swift) when it is missing, tidy (the HTML validator HTMLValidityTests runs on every
-## generated page) when it is missing, mblaze (mshow: the MIME reader OutboxTests checks every e-mail with), and
+## generated page) when it is missing, libcurl4-openssl-dev (`send --smtp`), msmtp and python3-aiosmtpd (SendTests:
+## `send --sendmail`, and the SMTP server on 127.0.0.1 the tests start) when missing, mblaze (mshow: the MIME reader OutboxTests checks every e-mail with), and
 ## the PDF engines of `build --pdf` (chromium with fonts-dejavu-core, the default; weasyprint) with poppler-utils and qpdf
 ## (PDFDocumentTests) when missing, and Debian's postgresql (initdb, pg_ctl, psql: the PostgreSQL source's tests start a
 ## throw-away cluster in a temp folder, Unix socket only) when missing
@@ -45,6 +46,18 @@ deps:
 		echo "tidy: missing, installing with apt-get"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y tidy; \
 	fi
+	@if [ -f /usr/include/x86_64-linux-gnu/curl/curl.h ] || [ -f /usr/include/curl/curl.h ] || ls /usr/include/*/curl/curl.h >/dev/null 2>&1; then \
+		echo "libcurl4-openssl-dev: present"; \
+	else \
+		echo "libcurl4-openssl-dev (send --smtp): missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libcurl4-openssl-dev pkg-config; \
+	fi
+	@if command -v msmtp >/dev/null 2>&1 && /usr/bin/python3 -c 'import aiosmtpd' >/dev/null 2>&1; then \
+		echo "msmtp, python3-aiosmtpd: present"; \
+	else \
+		echo "msmtp or python3-aiosmtpd (SendTests: send --sendmail, and the SMTP server the tests start): missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y msmtp python3-aiosmtpd; \
+	fi
 	@if command -v mshow >/dev/null 2>&1; then \
 		echo "mblaze: present"; \
 	else \
@@ -70,7 +83,7 @@ build: deps
 demo: build
 	./scripts/demo.sh output output.outbox $(EXAMPLE)
 	@echo
-	@echo "E-mails of the month statements: output.outbox/new/ (send them with scripts/send-outbox.sh output.outbox)."
+	@echo "E-mails of the month statements: output.outbox/new/ (send them with .build/debug/ledgerpress send output.outbox --smtp smtp://HOST)."
 	@echo "Open output/index.html (finance index) or output/payees/<payee>/index.html in a browser."
 	@echo "  e.g. file://$(CURDIR)/output/index.html; a driver's October statement as PDF: output/payees/<payee>/2026-10.pdf,"
 	@echo "  an income letter: output/payees/<payee>/income-letter.html (its figures: income-letter.json)"

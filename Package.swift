@@ -31,6 +31,13 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        // libcurl from Debian's libcurl4-openssl-dev (`send --smtp`: SMTP in-process); CurlSMTP.swift is the only file
+        // that imports it.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // glibc's <malloc.h> (malloc_trim); SystemMemory.swift is the only file that imports it.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // renameat2(RENAME_EXCHANGE) for the atomic swap of the output folder (not reachable from Swift's Glibc);
@@ -59,7 +66,7 @@ let package = Package(
             name: "LedgerPressSite",
             dependencies: [
                 "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "CRenameExchange", "CMalloc", "CAffinity",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CCurl", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The whole build as one call (SiteBuilder): sources -> ledger -> payees -> statements -> published site.

@@ -13,7 +13,7 @@ struct LedgerPress: ParsableCommand {
             (also: the PDF engine failed, crashed or timed out on a document), \
             75 another run holds the output or took it over (try again), 130 / 143 interrupted by SIGINT / SIGTERM.
             """,
-        subcommands: [Build.self, Merge.self, Check.self, Verify.self, VerifyLetter.self, Sample.self]
+        subcommands: [Build.self, Merge.self, Check.self, Verify.self, VerifyLetter.self, Sample.self, Send.self]
     )
 
     /// ArgumentParser's own `main`, plus the run report of a `build` or `merge` whose command line is refused

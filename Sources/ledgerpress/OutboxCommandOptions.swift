@@ -13,7 +13,7 @@ import LedgerPressSite
 struct OutboxCommandOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "After publishing, write one e-mail per payee and new or revised statement into this Maildir (tmp/, new/, cur/); scripts/send-outbox.sh sends them.",
+            "After publishing, write one e-mail per payee and new or revised statement into this Maildir (tmp/, new/, cur/); `ledgerpress send` sends them.",
             valueName: "dir"))
     var outbox: String?
 

@@ -26,14 +26,14 @@ struct Maildir: ~Copyable {
     }
 
     let folder: String
-    /// Names in `new/` and `cur/`, as ``deliveredName(_:)`` reads them.
+    /// Names in `new/`, `cur/` and `failed/`, as ``deliveredName(_:)`` reads them.
     private(set) var delivered: Set<String> = []
     private let tmp: Int32
     private let new: Int32
 
     /// Refuses a `tmp/`, `new/` or `cur/` that is there but is no plain folder; a missing one is fine.
     static func check(folder: String) throws(NotAFolder) {
-        for sub in ["tmp", "new", "cur"] {
+        for sub in ["tmp", "new", "cur", "failed"] {
             let path = folder + "/" + sub
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
@@ -70,6 +70,14 @@ struct Maildir: ~Copyable {
             throw error
         }
         close(cur)
+        // What `send` moved to failed/ (refused for good) is never written again either; its `.reason` files aside.
+        do {
+            for name in try OutboxQueue.failedNames(folder: folder) { delivered.insert(Self.deliveredName(name)) }
+        } catch {
+            close(tmp)
+            close(new)
+            throw error
+        }
         self.tmp = tmp
         self.new = new
     }
@@ -87,7 +95,7 @@ struct Maildir: ~Copyable {
         return String(base.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     }
 
-    /// Whether a message of that name is in `new/` or `cur/`.
+    /// Whether a message of that name is in `new/`, `cur/` or `failed/`.
     func has(_ name: String) -> Bool { delivered.contains(name) }
 
     /// Writes `bytes` as `new/<name>` through `tmp/<name>`; false when `new/<name>` was already there.
@@ -127,7 +135,7 @@ struct Maildir: ~Copyable {
     }
 
     /// `folder/sub` opened as a folder, never through a symbolic link.
-    private static func open(_ folder: String, _ sub: String) throws -> Int32 {
+    static func open(_ folder: String, _ sub: String) throws -> Int32 {
         let path = folder + "/" + sub
         let descriptor = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -140,7 +148,7 @@ struct Maildir: ~Copyable {
     }
 
     /// The names in an open folder (read through a descriptor of its own, so `descriptor` stays open).
-    private static func names(in descriptor: Int32, path: String) throws(SystemError) -> [String] {
+    static func names(in descriptor: Int32, path: String) throws(SystemError) -> [String] {
         let copy = dup(descriptor)
         guard copy >= 0, let listing = fdopendir(copy) else {
             if copy >= 0 { close(copy) }

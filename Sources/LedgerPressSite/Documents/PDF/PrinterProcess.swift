@@ -77,6 +77,25 @@ final class PrinterProcess {
         RunChildren.ended(group: pid)
     }
 
+    /// Waits until `deadline` for the program to exit: its wait status (as `waitpid` gives it), or nil when it was
+    /// still running (it is then stopped, its whole group killed). What it left in its group is killed either way.
+    func waitStatus(deadline: UInt64) -> Int32? {
+        var status: Int32 = 0
+        while !stopped && DispatchTime.now().uptimeNanoseconds < deadline {
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid {
+                stopped = true
+                kill(-pid, SIGKILL)
+                RunChildren.ended(group: pid)
+                return status
+            }
+            if done < 0 && errno != EINTR { break }
+            usleep(5_000)
+        }
+        stop()
+        return nil
+    }
+
     /// The open descriptors above 2 without close-on-exec (those a child would inherit), but `keeping`.
     private static func inheritedDescriptors(keeping: Set<Int32>) -> [Int32] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
