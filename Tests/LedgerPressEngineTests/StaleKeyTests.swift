@@ -90,6 +90,7 @@ import Testing
         "folder": "where the messages go", "from": "the messages' From", "fromName": "the messages' From name",
         "kinds": "which statements are e-mailed", "since": "--deliver-since: which statements are e-mailed",
         "grace": "--deliver-grace: when a closed period's statement is e-mailed", "beforeDelivery": "a test hook",
+        "siteURL": "--site-url: the messages' view-online link (SiteURLTests)",
     ]
 
     @Test func everyLetterAndOutboxFieldIsListedAndEachLetterSettingChangesEveryKey() throws {
