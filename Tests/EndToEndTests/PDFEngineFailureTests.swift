@@ -105,6 +105,17 @@ import Testing
         return !status[close...].hasPrefix(") Z")
     }
 
+    /// A `--pdf` build whose engine hangs, started and waited on (at most 60 s) until the engine wrote its pids.
+    static func startHangingBuild(_ cli: CLIRunner) throws -> Running {
+        try fakeChromium(cli, .hangs)
+        let running = try Running(cli, build(cli), environment: environment(cli))
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: cli.path("pids")), running.process.isRunning, Date() < deadline {
+            usleep(20_000)
+        }
+        return running
+    }
+
     static func pids(_ cli: CLIRunner) throws -> [pid_t] {
         try cli.read("pids").split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
     }
@@ -189,12 +200,7 @@ import Testing
     /// SIGTERM while a document prints: the run ends 143, the engine's whole group is killed and its folder removed.
     @Test func sigtermKillsTheEngineAndRemovesItsFolder() throws {
         let cli = try CLIRunner()
-        try Self.fakeChromium(cli, .hangs)
-        let running = try Running(cli, Self.build(cli), environment: Self.environment(cli))
-        let deadline = Date().addingTimeInterval(60)
-        while !FileManager.default.fileExists(atPath: cli.path("pids")), running.process.isRunning, Date() < deadline {
-            usleep(20_000)
-        }
+        let running = try Self.startHangingBuild(cli)
         let pids = try Self.pids(cli)
         #expect(Self.leftovers(cli).count == 1, "the engine's folder while it runs")
         kill(running.process.processIdentifier, SIGTERM)
@@ -213,12 +219,7 @@ import Testing
     /// gone), and leaves alone one whose process still runs.
     @Test func aFolderLeftByAKilledRunIsSweptByTheNext() throws {
         let cli = try CLIRunner()
-        try Self.fakeChromium(cli, .hangs)
-        let running = try Running(cli, Self.build(cli), environment: Self.environment(cli))
-        let deadline = Date().addingTimeInterval(60)
-        while !FileManager.default.fileExists(atPath: cli.path("pids")), running.process.isRunning, Date() < deadline {
-            usleep(20_000)
-        }
+        let running = try Self.startHangingBuild(cli)
         kill(running.process.processIdentifier, SIGKILL)
         // The engine survives its run's SIGKILL (its own process group): what a SIGKILL leaves, stopped here.
         for pid in try Self.pids(cli) { kill(pid, SIGKILL) }

@@ -20,6 +20,13 @@ import Testing
     }
 
     /// The build's stop, or nil when it succeeded.
+    /// The stop of a build of the table at `url`, and every message it printed (its stop's lines last).
+    static func stopAndMessages(building url: String, into folder: URL) throws -> (BuildStop, [String]) {
+        var messages: [String] = []
+        let stop = try #require(Self.stop(building: [try source(url)], into: folder, message: { messages += $0 }))
+        return (stop, messages + stop.lines)
+    }
+
     static func stop(
         building sources: [any LedgerSource], into url: URL, message: ([String]) -> Void = { _ in }
     ) -> BuildStop? {
@@ -104,13 +111,8 @@ import Testing
             ('txn_9', '2026-11-20T10:00:00Z', 'drv_ann', 'driver', NULL, 'earning', 10.001, 'USD', NULL, E'two\\nlines', NULL, NULL),
             ('txn_8', '2026-11-20T10:00:00Z', 'drv_ann', 'driver', NULL, 'earnin', 10.00, 'usd', NULL, NULL, NULL, NULL)
             """)
-        var messages: [String] = []
-        let stop = try #require(
-            Self.stop(
-                building: [try Self.source(cluster.url(database: database))], into: fixture.url("site"),
-                message: { messages += $0 }))
+        let (stop, all) = try Self.stopAndMessages(building: cluster.url(database: database), into: fixture.url("site"))
         #expect(stop.reason == .dataError)
-        let all = messages + stop.lines
         #expect(
             all.contains(
                 "ledger_entries:txn_8: error: kind: expected one of earning, tip, fee, adjustment, refund, payout, tax, got 'earnin'"
@@ -132,13 +134,8 @@ import Testing
             ('txn_bc', '2026-10-01 10:00Z BC', 'drv_ann', 'driver', NULL, 'earning', 10.00, 'USD', NULL, NULL, NULL, NULL),
             ('txn_inf', 'infinity', 'drv_ann', 'driver', NULL, 'earning', 10.00, 'USD', NULL, NULL, NULL, NULL)
             """)
-        var messages: [String] = []
-        let stop = try #require(
-            Self.stop(
-                building: [try Self.source(cluster.url(database: database))], into: fixture.url("site"),
-                message: { messages += $0 }))
+        let (stop, all) = try Self.stopAndMessages(building: cluster.url(database: database), into: fixture.url("site"))
         #expect(stop.reason == .dataError)
-        let all = messages + stop.lines
         #expect(
             all.contains { $0.hasPrefix("ledger_entries:txn_bc: error: occurred_at: ") && $0.contains("BC") }, "\(all)")
         #expect(
