@@ -38,7 +38,9 @@ import Testing
             OutboxTests.arguments() + ["--site-url", Self.base + "/", "--link-secret", "link.secret"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let folders = Dictionary(
-            uniqueKeysWithValues: OutboxTests.ids.map { ($0, LinkSecretTests.token($0, secret: LinkSecretTests.secretA)) })
+            uniqueKeysWithValues: OutboxTests.ids.map {
+                ($0, LinkSecretTests.token($0, secret: LinkSecretTests.secretA))
+            })
         for (id, token) in folders {
             #expect(FileManager.default.fileExists(atPath: cli.path("site/payees/\(token)/index.html")), "\(id)")
         }
@@ -55,7 +57,8 @@ import Testing
             let html = try #require(message["html"] as? String)
             // In the payee's words (drv_jose is de_DE).
             let words = payee == "drv_jose" ? "Online ansehen" : "View online"
-            #expect(text.hasPrefix(words + ": " + own + "\r\n") || text.hasPrefix(words + ": " + own + "\n"),
+            #expect(
+                text.hasPrefix(words + ": " + own + "\r\n") || text.hasPrefix(words + ": " + own + "\n"),
                 "\(path): \(text.prefix(200))")
             #expect(html.contains("<p class=\"view-online\"><a href=\"\(own)\">\(words)</a></p>"), "\(path)")
             for (other, token) in folders where other != payee {
@@ -65,8 +68,10 @@ import Testing
             let statement = text.replacingOccurrences(of: "\r\n", with: "\n").split(
                 separator: "\n\n", maxSplits: 1
             ).last.map(String.init)
-            let published = try FileManager.default.contentsOfDirectory(atPath: cli.path("site/payees/\(folders[payee] ?? "?")"))
-                .filter { $0.hasSuffix(".md") }.map { try cli.read("site/payees/\(folders[payee] ?? "?")/\($0)") }
+            let published = try FileManager.default.contentsOfDirectory(
+                atPath: cli.path("site/payees/\(folders[payee] ?? "?")")
+            )
+            .filter { $0.hasSuffix(".md") }.map { try cli.read("site/payees/\(folders[payee] ?? "?")/\($0)") }
             #expect(published.contains { $0 == statement }, "\(path)")
         }
         #expect(payees == Set(OutboxTests.addresses.keys))
