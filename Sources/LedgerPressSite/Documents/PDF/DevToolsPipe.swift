@@ -29,32 +29,16 @@ final class DevToolsPipe {
             "profile-\(log.deletingPathExtension().lastPathComponent)")
         try? FileManager.default.removeItem(at: profile)
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
-        let toChrome = try PrinterProcess.pipe()
-        let fromChrome = try PrinterProcess.pipe()
-        let logFD = open(log.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        defer {
-            for fd in [toChrome.read, fromChrome.write, logFD] where fd >= 0 { close(fd) }
-        }
-        guard logFD >= 0 else {
-            close(toChrome.write)
-            close(fromChrome.read)
-            throw Failure(description: "cannot open \(log.path): \(String(cString: strerror(errno)))")
-        }
         do {
-            process = try PrinterProcess(
+            (process, commands, replies) = try PrinterProcess.startPiped(
                 binary: binary,
                 arguments: ["--remote-debugging-pipe", "--user-data-dir=" + profile.path] + arguments + ["about:blank"],
-                environment: environment,
-                descriptors: [(logFD, 1), (logFD, 2), (toChrome.read, 3), (fromChrome.write, 4)])
+                environment: environment, log: log,
+                descriptors: { reads, writes, log -> [(Int32, Int32)] in [(log, 1), (log, 2), (reads, 3), (writes, 4)] }
+            )
         } catch {
-            close(toChrome.write)
-            close(fromChrome.read)
             throw Failure(description: "\(error)")
         }
-        commands = toChrome.write
-        replies = fromChrome.read
-        PrinterProcess.nonBlocking(commands)
-        PrinterProcess.nonBlocking(replies)
     }
 
     deinit { stop() }

@@ -19,30 +19,14 @@ final class PDFWorker: PDFPrinter {
     init(python: String, root: URL, number: Int, environment: [String: String], timeout: Double) throws {
         self.timeout = timeout
         log = root.appendingPathComponent("worker-\(number).log")
-        let toWorker = try PrinterProcess.pipe()
-        let fromWorker = try PrinterProcess.pipe()
-        let logFD = open(log.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        defer {
-            for fd in [toWorker.read, fromWorker.write, logFD] where fd >= 0 { close(fd) }
-        }
-        guard logFD >= 0 else {
-            close(toWorker.write)
-            close(fromWorker.read)
-            throw PDFEngine.Failure(description: "cannot open \(log.path): \(String(cString: strerror(errno)))")
-        }
         do {
-            process = try PrinterProcess(
+            (process, input, output) = try PrinterProcess.startPiped(
                 binary: python, arguments: ["-c", WeasyPrintWorker.program, root.path], environment: environment,
-                descriptors: [(toWorker.read, 0), (fromWorker.write, 1), (logFD, 2)])
+                log: log,
+                descriptors: { reads, writes, log -> [(Int32, Int32)] in [(reads, 0), (writes, 1), (log, 2)] })
         } catch {
-            close(toWorker.write)
-            close(fromWorker.read)
             throw PDFEngine.Failure(description: "\(error)")
         }
-        input = toWorker.write
-        output = fromWorker.read
-        PrinterProcess.nonBlocking(input)
-        PrinterProcess.nonBlocking(output)
     }
 
     deinit { stop() }

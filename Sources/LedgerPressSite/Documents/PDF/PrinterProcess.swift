@@ -161,6 +161,46 @@ final class PrinterProcess {
         }
     }
 
+    /// Starts `binary` with a pipe each way and its output appended to `log`; `descriptors` places the child's ends
+    /// (the pipe it reads, the pipe it writes, the log) on its descriptor numbers. Returns the process and our two
+    /// ends, both non-blocking; on failure nothing is left open.
+    static func startPiped(
+        binary: String, arguments: [String], environment: [String: String], log: URL,
+        descriptors: (_ reads: Int32, _ writes: Int32, _ log: Int32) -> [(Int32, Int32)]
+    ) throws -> (process: PrinterProcess, toChild: Int32, fromChild: Int32) {
+        let toChild = try pipe()
+        let fromChild: (read: Int32, write: Int32)
+        do {
+            fromChild = try pipe()
+        } catch {
+            close(toChild.read)
+            close(toChild.write)
+            throw error
+        }
+        let logFD = open(log.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        defer {
+            for fd in [toChild.read, fromChild.write, logFD] where fd >= 0 { close(fd) }
+        }
+        guard logFD >= 0 else {
+            close(toChild.write)
+            close(fromChild.read)
+            throw Failure(description: "cannot open \(log.path): \(String(cString: strerror(errno)))")
+        }
+        let process: PrinterProcess
+        do {
+            process = try PrinterProcess(
+                binary: binary, arguments: arguments, environment: environment,
+                descriptors: descriptors(toChild.read, fromChild.write, logFD))
+        } catch {
+            close(toChild.write)
+            close(fromChild.read)
+            throw error
+        }
+        nonBlocking(toChild.write)
+        nonBlocking(fromChild.read)
+        return (process, toChild.write, fromChild.read)
+    }
+
     /// A pipe whose two ends are close-on-exec and numbered above 9 (so that the `dup2`s onto the
     /// child's low descriptors clobber none of them, and no other descriptor of the build leaks into the child).
     static func pipe() throws -> (read: Int32, write: Int32) {
