@@ -1,16 +1,16 @@
 import Foundation
 import Testing
 
-/// The payees' site as the README's "Hosting" paragraph says to serve it (issue 45, item 9): exactly the folders it
+/// The payees' site as the "Hosting" section of docs/outputs.md says to serve it (issue 45, item 9): exactly the folders it
 /// names (never `finance/`), copied alone into a fresh folder, where every link and source of every page resolves to
 /// a file that is there (a link under `--verify-base-url` to the file at that path).
 @Suite struct HostingTests {
-    /// The folders the README's "Hosting" paragraph names to serve: the `folder/` names in its first sentence.
+    /// The folders the "Hosting" section of docs/outputs.md names to serve: the `folder/` names in its first sentence.
     static func servedFolders() throws -> [String] {
-        let readme = try String(
-            contentsOf: CLIRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "**Hosting.**"))
-        let paragraph = readme[start.upperBound...]
+        let page = try String(
+            contentsOf: CLIRunner.repository.appendingPathComponent("docs/outputs.md"), encoding: .utf8)
+        let start = try #require(page.range(of: "\n## Hosting\n\n"))
+        let paragraph = page[start.upperBound...]
         let sentence = try #require(paragraph.range(of: ". ")).lowerBound
         let names = paragraph[..<sentence].matches(of: /`([a-z]+)\/`/).map { String($0.output.1) }
         return Array(Set(names)).sorted()
@@ -23,7 +23,7 @@ import Testing
 
     @Test func everyLinkOfEveryServedPageResolvesWhenOnlyTheReadmesFoldersAreServed() throws {
         let served = try Self.servedFolders()
-        #expect(served == ["assets", "keys", "payees", "v", "verify"], "the README's Hosting paragraph: \(served)")
+        #expect(served == ["assets", "keys", "payees", "v", "verify"], "docs/outputs.md's Hosting section: \(served)")
         #expect(!served.contains("finance"))
         let cli = try CLIRunner()
         let key = try LetterTests.writeKey(cli)

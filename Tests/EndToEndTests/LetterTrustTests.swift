@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Issue 45, item 5: a superseded letter's verify page leads nowhere newer; a letter's addresses are signed (and
-/// letters issued before still verify, by `verify-letter` and by the README's `openssl` recipe); a base URL with a
+/// letters issued before still verify, by `verify-letter` and by the `openssl` recipe in docs/letters.md); a base URL with a
 /// query or fragment is refused; CRLF key and revocation files are read; every secret file follows one rule.
 @Suite(.serialized) struct LetterTrustTests {
     static let later = "2026-12-09T12:00:00Z"
@@ -112,19 +112,19 @@ import Testing
         #expect(try cli.run(["verify-letter", "changed.json", "--public-key", key]).status == 65)
     }
 
-    /// The README's recipe for checking a letter by hand (`sed`, `openssl`), run as written: both signatures
+    /// The recipe in docs/letters.md for checking a letter by hand (`sed`, `openssl`), run as written: both signatures
     /// verify on a letter as issued, and the addresses' signature fails once `verify_url` is moved.
     @Test func theReadmesOpensslRecipeChecksALetter() throws {
-        let openssl = try #require(LetterTests.openssl, "openssl is needed for the README's recipe")
+        let openssl = try #require(LetterTests.openssl, "openssl is needed for the recipe in docs/letters.md")
         _ = openssl
-        let readme = try String(
-            contentsOf: CLIRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = readme.components(separatedBy: "```sh\n").dropFirst().map {
+        let page = try String(
+            contentsOf: CLIRunner.repository.appendingPathComponent("docs/letters.md"), encoding: .utf8)
+        let blocks = page.components(separatedBy: "```sh\n").dropFirst().map {
             $0.components(separatedBy: "```")[0]
         }
         let recipe = try #require(
             blocks.first { $0.contains("urls_signature") && $0.contains("openssl pkeyutl") },
-            "README.md: no ```sh block checking urls_signature with openssl")
+            "docs/letters.md: no ```sh block checking urls_signature with openssl")
         // The recipe's first line names the files; the test names its own.
         let script = recipe.split(separator: "\n").filter { !$0.hasPrefix("LETTER=") }.joined(separator: "\n")
         let cli = try CLIRunner()

@@ -16,7 +16,7 @@ import Testing
         #expect(found > 10)
     }
 
-    /// The rule as the README states it, on entries grouped by payee (the reference the import's check is held to).
+    /// The rule as docs/inputs.md states it, on entries grouped by payee (the reference the import's check is held to).
     static func reference(ledger: Ledger, profiles: [String: PayeeProfile]) -> [Diagnostic] {
         var byPayee: [String: [LedgerEntry]] = [:]
         for entry in ledger.entries { byPayee[entry.payeeID, default: []].append(entry) }
