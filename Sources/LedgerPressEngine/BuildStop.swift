@@ -5,6 +5,7 @@ import LedgerPressSite
 /// Why a build, check or merge stopped, as the user is told it: the lines still to print on standard error,
 /// and the sysexits reason the command exits with. The previous output is untouched whenever a run stops.
 public struct BuildStop: Error, CustomStringConvertible {
+    /// The sysexits code the command exits with.
     public enum Reason: Int32, Sendable {
         case usage = 64
         case dataError = 65

@@ -23,6 +23,7 @@ public struct PostgresLocation: Sendable, Equatable {
     /// The password file to read (`passfile`, `PGPASSFILE`, else `~/.pgpass`).
     public var passfile: String?
 
+    /// libpq's `sslmode`, of the values ledgerpress accepts: whether the connection uses TLS.
     public enum SSLMode: String, Sendable, Equatable {
         case disable, prefer, require
     }

@@ -10,6 +10,7 @@ import Foundation
 /// `charts`) are replaced the same way by the chart's figure (``ChartFigure``: SVG and table made by the
 /// tool from its own figures and escaped words). Raw HTML is never enabled.
 public enum CommonMark {
+    /// cmark's rendering options (`CMARK_OPT_*`); safe mode is always on.
     public struct Options: OptionSet, Sendable {
         public let rawValue: Int32
         public init(rawValue: Int32) { self.rawValue = rawValue }
@@ -20,6 +21,7 @@ public enum CommonMark {
         public static let hardBreaks = Options(rawValue: CMARK_OPT_HARDBREAKS)
     }
 
+    /// Why cmark could not render a document.
     public enum Failure: Error, Sendable, Equatable {
         case parseFailed, renderFailed, nodeRefused(String)
     }

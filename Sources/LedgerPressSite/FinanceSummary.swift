@@ -74,6 +74,7 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
         }
     }
 
+    /// An amount in minor units of one currency.
     public struct Amount: Codable, Sendable, Equatable {
         public var currency: String
         public var amount: Int64
@@ -109,6 +110,7 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
         }
     }
 
+    /// How many statements were built for one period (kind, first day, end), for `verify`'s count check.
     public struct PeriodCount: Codable, Sendable, Equatable {
         public var kind: String
         public var start: String

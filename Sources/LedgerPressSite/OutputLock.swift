@@ -16,6 +16,7 @@ public final class OutputLock: Sendable {
     /// The device and inode of the locked file: the lock is held only while the lock path still names it.
     private let identity: FileIdentity
 
+    /// Why the output's lock could not be taken or kept.
     public enum Failure: Error, CustomStringConvertible {
         case busy(String)
         /// Readers (`verify`) held the lock for longer than the writer would wait.

@@ -31,6 +31,7 @@ public struct SiteWriter: Sendable {
         stagingName = self.output.lastPathComponent + ".staging-\(getpid())"
     }
 
+    /// Why publishing the staged site failed; the previous output is left as it was.
     public enum Failure: Error, CustomStringConvertible {
         case cannotCreate(path: String, reason: String)
         case notADirectory(String)

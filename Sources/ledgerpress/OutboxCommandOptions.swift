@@ -8,8 +8,8 @@ import LedgerPressSite
     import Glibc
 #endif
 
-/// `build --outbox DIR --deliver KINDS --mail-from ADDRESS`: the e-mail outbox (a Maildir; see the README's
-/// "E-mail outbox").
+/// `build --outbox DIR --deliver KINDS --mail-from ADDRESS`: the e-mail outbox (a Maildir; see
+/// docs/delivery.md).
 struct OutboxCommandOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(

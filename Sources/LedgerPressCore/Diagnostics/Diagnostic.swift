@@ -20,6 +20,7 @@ public struct SourceLocation: Sendable, Equatable, Hashable, Comparable, Codable
 
 /// One problem with the input, kept as data until the command prints it.
 public struct Diagnostic: Sendable, Equatable, Hashable, Codable {
+    /// Whether a problem fails the run (`error`) or is only reported (`warning`).
     public enum Severity: String, Sendable, Equatable, Hashable, Codable {
         case error, warning
     }

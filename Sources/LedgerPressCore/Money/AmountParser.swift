@@ -7,6 +7,7 @@
 /// > Note: every amount read is within ±``limit`` (10^15 minor units), so the negation of one, and the
 /// > sum or difference of two, always fit in `Int64`; totals of many are checked (``MinorUnits``).
 public enum AmountParser {
+    /// Why a decimal amount was refused.
     public enum Failure: Error, Sendable, Equatable {
         case notADecimal
         case tooManyDecimals(allowed: Int)

@@ -6,6 +6,7 @@
 /// > the month's `earning` entries. An entry counts to the month of its business day, so each month's figures
 /// > are those of that month's statement.
 public struct AnnualSummary: Sendable, Equatable {
+    /// One month of the annual summary: its gross and its count of jobs or charges.
     public struct Month: Sendable, Equatable {
         /// 1 to 12.
         public var month: Int

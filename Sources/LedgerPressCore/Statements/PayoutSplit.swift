@@ -12,6 +12,7 @@
 /// > the statements count it). Every sum is checked: a total that does not fit in `Int64` minor units is
 /// > ``BookOverflow``, never a wrapped number.
 public struct PayoutSplit: Sendable, Equatable {
+    /// One currency's payouts by status, in minor units, and the part of the balance payouts known only from their entries hold.
     public struct Sums: Sendable, Equatable {
         public var pending: Int64 = 0
         public var processing: Int64 = 0

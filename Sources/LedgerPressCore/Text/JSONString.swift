@@ -4,6 +4,7 @@
 /// > Note: strict: the escapes `\" \\ \/ \b \f \n \r \t` and `\uXXXX` (four hex digits; a surrogate pair makes
 /// > one scalar, a lone surrogate is refused), no raw control character, valid UTF-8 only (never repaired).
 public enum JSONString {
+    /// Why a JSON string literal could not be decoded.
     public enum Failure: Error, Equatable, Sendable {
         case invalidEscape, invalidUnicodeEscape, loneSurrogate, controlCharacter, invalidUTF8, unterminated
 

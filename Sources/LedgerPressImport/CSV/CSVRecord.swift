@@ -14,6 +14,7 @@ public struct CSVRecord: Sendable, Equatable {
 
 /// A problem reading CSV bytes, with its line.
 public struct CSVError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong with the bytes at that line.
     public enum Problem: Sendable, Equatable {
         case unterminatedQuote, invalidUTF8, quoteInUnquotedField, characterAfterClosingQuote
     }

@@ -2,12 +2,13 @@ import LedgerPressCore
 
 /// A mapping file (YAML) that tells how to read any other CSV export into native entries.
 ///
-/// Schema (every key documented in the README, "Mapping files"): `name`, `delimiter`, `skip_lines`,
+/// Schema (every key documented in docs/inputs.md, "Mapping files"): `name`, `delimiter`, `skip_lines`,
 /// `decimal_separator`, `thousands_separator`, `currency_symbols`, `negative_parentheses`, `skip`, `keep`,
 /// `id_scope`, `optional_columns`, `timestamp {columns, format, timezone}`, `fields {native field: column,
 /// {constant: value}, and for id {columns: [...]} or {from: line}}`, `entries [{kind, amount, sign, currency}]`.
 /// Parsing and its checks are in `Mapping+Parse.swift`.
 public struct Mapping: Sendable {
+    /// Where a native field's value comes from: a column of the export, or one text for every row.
     public enum Source: Sendable, Equatable {
         case column(String)
         case constant(String)
@@ -42,6 +43,7 @@ public struct Mapping: Sendable {
         }
     }
 
+    /// How an entry's kind is decided: one choice for every row, or by a column's value.
     public enum KindRule: Sendable, Equatable {
         case choice(KindChoice)
         /// By a column's value (trimmed, any case), and what a value no rule names does.
@@ -61,6 +63,7 @@ public struct Mapping: Sendable {
         case asIs = "as-is", negative, positive, inverted
     }
 
+    /// One entry a row makes (`entries[]`): its kind, the amount's column, its sign rule and currency column.
     public struct EntrySpec: Sendable {
         var kind: KindRule
         var amount: String
@@ -71,6 +74,7 @@ public struct Mapping: Sendable {
 
     /// A row filter: `skip` rules leave out the rows they match, `keep` rules the rows they do not.
     public struct RowFilter: Sendable, Equatable {
+        /// What a filter checks a column's value for (trimmed, any case).
         public enum Test: Sendable, Equatable {
             case equals(String)
             case isIn([String])
@@ -160,6 +164,7 @@ public struct Mapping: Sendable {
         "payout_status",
     ]
 
+    /// A mapping file that cannot be used: the file, the problem and its line when known.
     public struct Failure: Error, CustomStringConvertible {
         public var file: String
         public var message: String

@@ -12,6 +12,7 @@ public enum PayeesFileImporter {
     /// Columns a payees file may add after ``columns``.
     public static let optionalColumns = ["day_start", "week_start", "email_statements"]
 
+    /// What a payees file gave: each payee's profile by id, and every problem found.
     public struct Result: Sendable {
         public var profiles: [String: PayeeProfile] = [:]
         public var diagnostics: [Diagnostic] = []

@@ -7,6 +7,7 @@ import Foundation
 /// > (one `<path>` of dark modules, a 4-module quiet zone, no external resources). libqrencode returns NULL
 /// > for text that does not fit a symbol (or when out of memory): that throws, never an empty picture.
 public enum QRCode {
+    /// Text libqrencode could not encode (too long for a symbol, or out of memory).
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var length: Int
         public var description: String { "libqrencode could not encode \(length) bytes as a QR code" }

@@ -9,6 +9,7 @@ import LedgerPressCore
 /// > header values made from data go through ``MailHeader``; the boundaries start with `=_`, which neither
 /// > encoding can produce.
 public struct MailMessage: Sendable, Equatable {
+    /// A file attached to the message (a statement's PDF), sent base64-encoded.
     public struct Attachment: Sendable, Equatable {
         /// A plain file name (`2026-10.pdf`); anything outside `[A-Za-z0-9._-]` becomes `_`.
         public var fileName: String

@@ -103,7 +103,7 @@ struct LetterFiles {
 extension LetterFiles {
     /// What a letter's `urls_signature` signs: its figures' SHA-256 and its two addresses, as the canonical JSON
     /// `{"sha256":"…","short_url":"…","verify_url":"…"}` (the three members of `income-letter.json` as they stand
-    /// there; the README's recipe writes the same bytes with `printf`).
+    /// there; the recipe in docs/letters.md writes the same bytes with `printf`).
     static func addresses(sha256: String, shortURL: String, verifyURL: String) -> CanonicalJSON {
         .object(["sha256": .string(sha256), "short_url": .string(shortURL), "verify_url": .string(verifyURL)])
     }

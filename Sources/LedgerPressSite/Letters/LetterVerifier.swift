@@ -10,6 +10,7 @@ import LedgerPressCore
 /// whose version the figures' signature covers (so it cannot be dropped); a letter of version 1, issued before
 /// addresses were signed, is valid without it, and the verdict says its addresses are not signed.
 public enum LetterVerifier {
+    /// Whether a letter is valid, with the reason in words.
     public enum Verdict: Sendable, Equatable {
         /// Valid: who it is for and when it was issued, in words.
         case valid(String)

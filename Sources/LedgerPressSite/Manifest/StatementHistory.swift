@@ -6,7 +6,9 @@ import LedgerPressRender
 /// fingerprint of its figures and lines, and the figures a revision compares. Kept in the payee's
 /// `manifest.json` (``StatementRecord+Codable``: amounts written as plain decimals, read back into money once).
 public struct StatementRecord: Sendable, Equatable {
+    /// One currency's figures of a statement version, as its revision note compares them.
     public typealias CurrencyFigures = StatementRevision.Figures
+    /// What changed in one currency between two versions.
     public typealias Change = StatementRevision.Change
 
     public var payeeID: String

@@ -18,6 +18,7 @@ import LedgerPressRender
 /// When every payee is reused and the top-level files come out byte for byte as published, nothing is
 /// written at all: the published site already is the new one.
 public struct SitePipeline: Sendable {
+    /// What a run publishes: the whole site, or the finance files alone.
     public enum Mode: String, Sendable {
         /// The whole site: statements, payee homes, finance files.
         case site
@@ -25,6 +26,7 @@ public struct SitePipeline: Sendable {
         case finance
     }
 
+    /// Everything a pipeline run renders with: templates, options, mode, the tool's identity and the documents.
     public struct Configuration: Sendable {
         public var templates: TemplateSet
         public var options: SiteOptions

@@ -36,6 +36,7 @@ public struct SiteMerger: Sendable {
         self.workers = max(1, workers)
     }
 
+    /// What a merge published: the counts of shards, payees, statements and entries, the inputs, and the publish's outcome.
     public struct Merged: Sendable {
         public var shardCount: Int
         public var payeeCount: Int
@@ -161,6 +162,7 @@ extension SiteMerger {
     }
 }
 
+/// Why a merge published nothing (exit 66, 65 or 64 by case).
 public enum MergeFailure: Error, CustomStringConvertible {
     /// A shard folder or its manifest is not there.
     case missing(String)

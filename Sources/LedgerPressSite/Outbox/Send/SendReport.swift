@@ -1,5 +1,6 @@
 /// What one `send` did: per message its outcome and the reply that decided it, and the counts.
 public struct SendReport: Sendable, Encodable {
+    /// What became of one message.
     public enum Outcome: String, Sendable, Encodable {
         /// Accepted, moved to `cur/`.
         case sent
@@ -9,6 +10,7 @@ public struct SendReport: Sendable, Encodable {
         case refused
     }
 
+    /// One message handed on: its file name, its outcome and the reply that decided it.
     public struct Message: Sendable, Encodable {
         public var name: String
         public var outcome: Outcome
