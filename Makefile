@@ -52,11 +52,12 @@ deps:
 		echo "libcurl4-openssl-dev (send --smtp): missing, installing with apt-get"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libcurl4-openssl-dev pkg-config; \
 	fi
-	@if command -v msmtp >/dev/null 2>&1 && /usr/bin/python3 -c 'import aiosmtpd' >/dev/null 2>&1; then \
-		echo "msmtp, python3-aiosmtpd: present"; \
+	@if command -v msmtp >/dev/null 2>&1 && /usr/bin/python3 -c 'import aiosmtpd' >/dev/null 2>&1 \
+		&& command -v openssl >/dev/null 2>&1; then \
+		echo "msmtp, python3-aiosmtpd, openssl: present"; \
 	else \
-		echo "msmtp or python3-aiosmtpd (SendTests: send --sendmail, and the SMTP server the tests start): missing, installing with apt-get"; \
-		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y msmtp python3-aiosmtpd; \
+		echo "msmtp, python3-aiosmtpd or openssl (SendTests: send --sendmail, and the SMTP server the tests start; SendTransportTests: its throw-away TLS certificate): missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y msmtp python3-aiosmtpd openssl; \
 	fi
 	@if command -v mshow >/dev/null 2>&1; then \
 		echo "mblaze: present"; \

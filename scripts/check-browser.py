@@ -12,7 +12,11 @@ but scrolls sideways, needs more than its box's width (its min-content width) or
 assistive technology; on paper every table must also fit with 10 % larger type and in DejaVu Sans Mono,
 so that font metrics never decide whether a table fits the page. Full-page screenshots go to
 OUT/<name>-phone.png, -desktop.png and -print.png; print preview also saves OUT/<name>-a4.pdf and
--letter.pdf and fails when a PDF has no page. One line per page and view; the last line is
+-letter.pdf and fails when a PDF has no page. Every link (<a href>) of a page is followed: a file it names must
+exist, a #fragment must name an element of its page, and a link must stay inside the site and, from a page under
+payees/, inside the folders the README says to serve (payees/, assets/, v/, verify/, keys/), so a home's links to
+its statements' md, csv and PDF files, the year PDFs and the income letter's page, PDF and JSON fail when dead.
+One line per page and view; the last line is
 `N passed, N failed`; exit 0 only when all passed (1 when a check failed, 2 when Chromium misbehaved).
 
     scripts/check-browser.py [--site output] [--out output.browser] [--views phone,desktop,print] [--self-test]
@@ -119,7 +123,49 @@ def printable_width(browser, session):
     return int(min(paper_width * 96 - sides for paper_width, _ in PAPERS.values()))
 
 
-def check_view(browser, path, name, view, out_dir, charsets):
+# The folders of the output that are served to payees (README, Hosting); a payee page's links stay inside them.
+SERVED = ("payees", "assets", "v", "verify", "keys")
+
+# Each link of the page: where it points (resolved), as written, and for a #fragment of this same page whether an
+# element has that id.
+LINKS_JS = r"""[...document.querySelectorAll('a[href]')].map(a => ({
+  href: a.href, raw: a.getAttribute('href'),
+  here: a.hash !== '' && a.protocol === location.protocol && a.pathname === location.pathname,
+  found: a.hash === '' || !!document.getElementById(decodeURIComponent(a.hash.slice(1)))
+}))"""
+
+
+def link_problems(browser, session, path, site):
+    """Follows every link of the loaded page: a dead file or fragment, or a link out of the served folders, is a
+    problem. Returns (problems, note)."""
+    reply = browser.send("Runtime.evaluate", {"expression": LINKS_JS, "returnByValue": True}, session=session)
+    if "exceptionDetails" in reply:
+        raise ChromiumError("listing the links failed: %s" % reply["exceptionDetails"].get("text"))
+    root = os.path.realpath(site)
+    page = os.path.realpath(path)
+    served = [os.path.join(root, folder) for folder in SERVED]
+    under_payees = page.startswith(os.path.join(root, "payees") + os.sep)
+    problems, files = [], 0
+    for link in reply["result"]["value"]:
+        url = urllib.parse.urlparse(link["href"])
+        if url.scheme != "file":
+            continue  # another site (a letter's verify page under --verify-base-url), mailto:
+        if link["here"]:
+            if not link["found"]:
+                problems.append("dead link: %s (no element with that id)" % link["raw"])
+            continue
+        target = os.path.realpath(urllib.request.url2pathname(url.path))
+        inside = target == root or target.startswith(root + os.sep)
+        if not inside or (under_payees and not any(target.startswith(folder + os.sep) for folder in served)):
+            problems.append("link outside the served folders: %s" % link["raw"])
+        elif not os.path.isfile(target):
+            problems.append("dead link: %s (no file %s)" % (link["raw"], os.path.relpath(target, root)))
+        else:
+            files += 1
+    return problems, "%d link%s followed" % (files, "" if files == 1 else "s")
+
+
+def check_view(browser, path, name, view, out_dir, charsets, site):
     """Loads `path` in a fresh tab at `view`, checks it and saves its screenshots; returns (problems, notes,
     width): width is the viewport's (print: the printable width)."""
     width, height, scale, mobile, media = VIEWS[view]
@@ -159,8 +205,10 @@ def check_view(browser, path, name, view, out_dir, charsets):
         problems += table_problems + page_checks.table_semantics_problems(browser, session, WHOLE_TABLES[view])
         font_problems, usage = page_checks.font_problems(browser, session, charsets)
         problems += font_problems
+        links, links_note = link_problems(browser, session, path, site)
+        problems += links
         notes = ["fonts " + (", ".join(family for family, _ in sorted(usage.items(), key=lambda u: -u[1]))
-                             or "none"), table_note]
+                             or "none"), table_note, links_note]
         notes.append(_screenshot(browser, session, os.path.join(out_dir, "%s-%s.png" % (name, view))))
         if media == "print":
             for paper, (paper_width, paper_height) in PAPERS.items():
@@ -207,7 +255,7 @@ def run(browser, site, pages, out_dir, views=tuple(VIEWS), quiet=False):
         for view in views:
             width, height = VIEWS[view][:2]
             if os.path.isfile(path):
-                problems, notes, width = check_view(browser, path, name, view, out_dir, charsets)
+                problems, notes, width = check_view(browser, path, name, view, out_dir, charsets, site)
             else:
                 problems, notes = ["missing: %s (build the example site first: make demo)" % path], []
             results[(page, view)] = problems
@@ -246,6 +294,9 @@ def self_test(binary, log):
         "overflow naming div.wide": r"overflow: .*div\.wide",
         "U+FFFD": r"U\+FFFD",
         "tofu": r"tofu: U\+0378",
+        "a dead link": r"dead link: gone\.pdf",
+        "a dead fragment": r"dead link: #nowhere",
+        "a link out of the site": r"link outside the served folders: \.\./outside\.html",
     }
     # The tables: a home summary that scrolls sideways on a phone and is no table to assistive technology (role
     # presentation); on paper, that one too wide for the page, one that fits but not with 10 % larger type, one
@@ -298,13 +349,15 @@ def _write_fixtures(folder):
     with open(os.path.join(folder, "good.html"), "w", encoding="utf-8") as page:
         page.write(head + "<title>good</title></head><body><h1>Statement — Oktober 2026</h1>"
                    "<p>José Müller · 1.234,56 € · $12.00 · \u2068Zoë\u2069</p>"
-                   + summary % ("", "1.234,56 €") + "</main></body></html>")
+                   + summary % ("", "1.234,56 €")
+                   + "<p><a href=\"good.html\">html</a> · <a href=\"#summary\">summary</a></p></main></body></html>")
     with open(os.path.join(folder, "broken.html"), "w", encoding="utf-8") as page:
         page.write(head + "<link rel=\"stylesheet\" href=\"missing.css\"><title>broken</title></head><body>"
                    "<div class=\"wide\">2000px wide</div><p>bad bytes \ufffd here</p><p>tofu \u0378 here</p>"
                    + summary % (" role=\"presentation\"", " ".join(["1.234,56 €"] * 20)) +
                    "<table id=\"larger\"><tr><td><span class=\"em38\">38em</span></td></tr></table>"
-                   "<table id=\"mono\"><tr><td>" + "i" * 100 + "</td></tr></table></main>"
+                   "<table id=\"mono\"><tr><td>" + "i" * 100 + "</td></tr></table>"
+                   "<p><a href=\"gone.pdf\">pdf</a> · <a href=\"#nowhere\">x</a> · <a href=\"../outside.html\">y</a></p></main>"
                    "<script>console.log('blocked by the CSP')</script></body></html>")
 
 

@@ -15,7 +15,8 @@ struct Send: ParsableCommand {
             failure) moves to failed/NAME with the reply in failed/NAME.reason, and no later build writes that \
             statement version again. A crash between an acceptance and its move sends that message again (at most \
             one duplicate, never a loss). Exit codes: 0 all sent, 75 any left for later, 65 any refused for good \
-            (and none left), 66 no outbox, 69 the server refused the login or no sendmail program, 64 usage.
+            (and none left), 66 no outbox, 69 the server refused the login (535: every message stays in new/) \
+            or its certificate, or no sendmail program, 64 usage.
             """)
 
     static let credentialsOption = SecretFileOption(
@@ -44,6 +45,13 @@ struct Send: ParsableCommand {
             valueName: "file"))
     var smtpCredentials: String?
 
+    @Option(
+        name: .customLong("smtp-ca-file"),
+        help: ArgumentHelp(
+            "With --smtp: trust the server's certificate when it chains to one in this PEM file (a private authority) instead of the system's.",
+            valueName: "file"))
+    var smtpCAFile: String?
+
     @Option(help: ArgumentHelp("Hand on at most this many messages in this run.", valueName: "n"))
     var max: Int?
 
@@ -65,6 +73,7 @@ struct Send: ParsableCommand {
         if smtp == nil && smtpCredentials != nil {
             throw ValidationError("--smtp-credentials: only with --smtp")
         }
+        if smtp == nil && smtpCAFile != nil { throw ValidationError("--smtp-ca-file: only with --smtp") }
         if let max, max < 1 { throw ValidationError("--max: expected a count of at least 1, got \(max)") }
     }
 
@@ -97,7 +106,9 @@ struct Send: ParsableCommand {
     /// The channel the options name; a sendmail program not found, or credentials refused, stop here.
     func channel(_ console: Console) throws -> any DeliveryChannel {
         if let sendmail {
-            guard let channel = SendmailChannel(command: sendmail, environment: ProcessInfo.processInfo.environment)
+            guard
+                let channel = SendmailChannel(
+                    command: sendmail, timeout: Double(timeout), environment: ProcessInfo.processInfo.environment)
             else {
                 console.error([
                     "--sendmail: error: no program '\(sendmail.split(separator: " ").first ?? "")' found (install msmtp)"
@@ -116,8 +127,15 @@ struct Send: ParsableCommand {
             }
             credentials = parsed
         }
-        return SMTPChannel(url: smtp ?? "", credentials: credentials)
+        if let smtpCAFile, !FileManager.default.isReadableFile(atPath: smtpCAFile) {
+            console.error(["\(smtpCAFile): error: --smtp-ca-file: expected a readable PEM file, got none there"])
+            throw ExitCode(66)
+        }
+        return SMTPChannel(url: smtp ?? "", credentials: credentials, timeout: timeout, caFile: smtpCAFile)
     }
+
+    /// Seconds one message may take (60; `LEDGERPRESS_TEST_SEND_TIMEOUT` in the tests).
+    var timeout: Int { TestHooks.sendTimeout(ProcessInfo.processInfo.environment) }
 
     func write(_ sent: SendReport, console: Console) throws {
         guard let report else { return }

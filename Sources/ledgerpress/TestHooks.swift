@@ -16,6 +16,8 @@ import LedgerPressSite
 ///   moment it knows instead of racing the build.
 /// - `LEDGERPRESS_TEST_PDF_TIMEOUT=SECONDS`: the PDF engine's deadline per document, instead of 60 s, so that a test
 ///   can see a hung engine killed without waiting a minute.
+/// - `LEDGERPRESS_TEST_SEND_TIMEOUT=SECONDS`: `send`'s deadline per message (both ways out), instead of 60 s, so that
+///   a test can see a server that never answers counted as temporary without waiting a minute.
 enum TestHooks {
     struct InternalError: Error, CustomStringConvertible {
         var description: String { "LEDGERPRESS_TEST_INTERNAL_ERROR is set (a test of the internal-error path)" }
@@ -34,6 +36,11 @@ enum TestHooks {
     static func pdfTimeout(_ environment: [String: String]) -> Double {
         environment["LEDGERPRESS_TEST_PDF_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
             ?? PDFEngine.defaultTimeout
+    }
+
+    /// `send`'s deadline per message, in seconds: `LEDGERPRESS_TEST_SEND_TIMEOUT` when set, else 60.
+    static func sendTimeout(_ environment: [String: String]) -> Int {
+        environment["LEDGERPRESS_TEST_SEND_TIMEOUT"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 60
     }
 
     static func internalErrorIfAsked() throws {

@@ -90,6 +90,51 @@ import Testing
         #expect(outbox["held_open"] as? Int == 5)
     }
 
+    /// November changes on several nights while it runs (its statement reaches version 3 on the site), then closes:
+    /// the one message for it is the payee's first for November and reads as the statement, not as a revision; a
+    /// change to the closed November afterwards is the revision (with the site's version number).
+    @Test func theFirstMessageForAMonthRevisedWhileItRanIsNotARevision() throws {
+        let cli = try OutboxTests.setUp()
+        #expect(try cli.run(OutboxTests.arguments()).status == 0)
+        var ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
+        for (night, day) in [21, 22].enumerated() {
+            ledger +=
+                "n\(day),2026-11-\(day)T09:00:00-05:00,drv_ann,driver,Ann Lee,earning,30.00,USD,job_\(day),Ride,,\n"
+            try cli.write("ledger.csv", ledger)
+            let outcome = try cli.run(OutboxTests.arguments(ledger: cli.path("ledger.csv")))
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(try cli.read("site/payees/drv_ann/2026-11.md").contains("version \(night + 2)"))
+        }
+        #expect(try Self.mail(cli) == Self.october)
+        let closed = try cli.run(
+            OutboxTests.arguments(ledger: cli.path("ledger.csv")) + ["--as-of", "2026-12-03T12:00:00Z"])
+        #expect(closed.status == 0, "\(closed.stderr)")
+        let november = [
+            "ann@example.com: Example Rides: statement 2026-11", "cafe@example.com: Example Rides: statement 2026-11",
+            "jose@example.com: Example Rides: Abrechnung 2026-11",
+        ]
+        #expect(try Self.mail(cli) == (Self.october + november).sorted())
+        let first = Set(try OutboxTests.messages(cli))
+        let annNovember = try OutboxTests.parsed(first.sorted().map { cli.path("outbox/new/" + $0) }).filter {
+            $0["subject"] as? String == "Example Rides: statement 2026-11"
+                && $0["to"] as? [String] == ["ann@example.com"]
+        }
+        #expect(annNovember.count == 1)
+        #expect((annNovember.first?["text"] as? String)?.contains("This statement was revised") == false)
+
+        ledger += "n25,2026-11-25T09:00:00-05:00,drv_ann,driver,Ann Lee,adjustment,5.00,USD,,Late bonus,,\n"
+        try cli.write("ledger.csv", ledger)
+        let revised = try cli.run(
+            OutboxTests.arguments(ledger: cli.path("ledger.csv")) + ["--as-of", "2026-12-04T12:00:00Z"])
+        #expect(revised.status == 0, "\(revised.stderr)")
+        let added = Set(try OutboxTests.messages(cli)).subtracting(first).sorted()
+        let parsed = try OutboxTests.parsed(added.map { cli.path("outbox/new/" + $0) })
+        #expect(parsed.count == 1)
+        #expect(parsed.first?["to"] as? [String] == ["ann@example.com"])
+        #expect(parsed.first?["subject"] as? String == "Example Rides: revised statement 2026-11 (version 4)")
+        #expect((parsed.first?["text"] as? String)?.contains("Late bonus") == true)
+    }
+
     /// `--deliver-grace 2d`: on 1 December November is over but held; on 3 December it is released, once per payee.
     @Test func deliverGraceHoldsNovemberOnTheFirstAndReleasesItOnTheThirdOncePerPayee() throws {
         let cli = try OutboxTests.setUp()

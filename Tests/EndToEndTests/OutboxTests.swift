@@ -221,7 +221,10 @@ import Testing
         let again = try cli.run(Self.arguments() + Self.afterNovember)
         #expect(again.status == 0)
         #expect(try Self.messages(cli).isEmpty)
-        #expect(again.stderr.contains("outbox: 0 message(s) written, \(first.count) already in the outbox"))
+        // (The outbox's record of what it wrote, `.ledgerpress-mailed`, is no message.)
+        let written = first.keys.filter { $0.hasPrefix("new/") }.count
+        #expect(written > 0 && written == first.count - 1)
+        #expect(again.stderr.contains("outbox: 0 message(s) written, \(written) already in the outbox"))
 
         // A late entry in drv_ann's October revises October (its figures) and November (its opening balance, and a
         // late tip):

@@ -9,15 +9,32 @@ final class SMTPTestServer {
     let port: Int
     private let process: Process
 
-    /// `busy` recipients are answered 450, `unknown` ones 550.
-    init(busy: [String] = [], unknown: [String] = []) throws {
+    /// How the server speaks TLS (with a certificate and its key, PEM files).
+    enum TLS {
+        /// Offers STARTTLS and requires it before a message.
+        case starttls(cert: String, key: String)
+        /// TLS from the first byte (`smtps://`).
+        case smtps(cert: String, key: String)
+    }
+
+    let tls: TLS?
+
+    /// `busy` recipients are answered 450, `unknown` ones 550; `refuseLogin`: offers AUTH and answers every login 535.
+    init(busy: [String] = [], unknown: [String] = [], tls: TLS? = nil, refuseLogin: Bool = false) throws {
+        self.tls = tls
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerpress-smtp-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments =
+        var arguments =
             [CLIRunner.fixture("smtp_server.py"), folder.path] + busy.flatMap { ["--refuse-450", $0] }
-            + unknown.flatMap { ["--refuse-550", $0] }
+            + unknown.flatMap { ["--refuse-550", $0] } + (refuseLogin ? ["--refuse-login"] : [])
+        switch tls {
+        case .starttls(let cert, let key): arguments += ["--tls", "starttls", "--cert", cert, "--key", key]
+        case .smtps(let cert, let key): arguments += ["--tls", "smtps", "--cert", cert, "--key", key]
+        case nil: break
+        }
+        process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let portFile = folder.appendingPathComponent("port")
@@ -48,7 +65,51 @@ final class SMTPTestServer {
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    var url: String { "smtp://127.0.0.1:\(port)" }
+    var url: String {
+        if case .smtps = tls { return "smtps://127.0.0.1:\(port)" }
+        return "smtp://127.0.0.1:\(port)"
+    }
+
+    /// Per message received, whether its session was under TLS (`tls`) or not (`plain`).
+    func sessions() -> [String] {
+        let text = (try? String(contentsOf: folder.appendingPathComponent("sessions"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    /// A throw-away certificate for 127.0.0.1 and its key (P-256), made with openssl in `folder`: (cert, key).
+    static func selfSigned(in folder: String) throws -> (cert: String, key: String) {
+        let cert = folder + "/cert.pem"
+        let key = folder + "/key.pem"
+        let result = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/openssl"),
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key,
+                "-out", cert, "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+            ], directory: URL(fileURLWithPath: folder), environment: ProcessInfo.processInfo.environment)
+        guard result.status == 0 else {
+            throw Failure(description: "openssl req: \(String(decoding: result.stderr, as: UTF8.self))")
+        }
+        return (cert, key)
+    }
+
+    /// A port on 127.0.0.1 that accepts connections (the kernel completes them) and never says a word: the
+    /// listening socket, to close when done, and its port.
+    static func silentPort() -> (descriptor: Int32, port: Int) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                _ = bind(descriptor, pointer, length)
+                _ = listen(descriptor, 16)
+                return getsockname(descriptor, pointer, &length)
+            }
+        }
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
     /// msmtp pointed at this server, as `--sendmail` runs it.
     var msmtp: String { "msmtp --host=127.0.0.1 --port=\(port) --auth=off --tls=off" }
 

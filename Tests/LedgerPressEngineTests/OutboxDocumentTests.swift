@@ -25,7 +25,12 @@ import Testing
         ).build(into: fixture.url("mailed"), named: "mailed")
         #expect(fixture.tree("plain") == fixture.tree("mailed"))
         let report = try #require(built.outbox)
-        #expect(report.written > 0 && report.written == fixture.tree("outbox").count)
+        // Every file is a message in new/, but the outbox's record of what it wrote (one line per message).
+        let files = fixture.tree("outbox")
+        #expect(report.written > 0 && report.written == files.keys.filter { $0.hasPrefix("new/") }.count)
+        #expect(files.count == report.written + 1)
+        let record = String(decoding: try #require(files[".ledgerpress-mailed"]), as: UTF8.self)
+        #expect(record.split(separator: "\n").count == report.written + 1)
         #expect(report.notDelivered == 0)
     }
 

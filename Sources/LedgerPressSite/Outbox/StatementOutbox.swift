@@ -9,6 +9,10 @@ import LedgerPressRender
 /// > Note: a message's name and `Message-ID` are functions of the statement version (payee, period, version,
 /// > figures' fingerprint, first as-of time) and its `Date` is the version's as-of time (``OutboxAsOf``), never
 /// > the clock: a rerun, or a run after a kill, finds the message in `new/` or `cur/` and writes nothing.
+///
+/// A message reads as a revision ("revised statement … (version N)") only when the outbox wrote an earlier message
+/// for the same payee and period (``MailedPeriods``), not because the statement's version is above 1: the running
+/// period's versions are never e-mailed, so the first message for a month is the statement, whatever its version.
 public struct StatementOutbox: Sendable {
     /// The outbox could not be written, or the published site read.
     public struct Failure: Error, CustomStringConvertible {
@@ -43,6 +47,8 @@ public struct StatementOutbox: Sendable {
         do {
             let published = try PreviousSite(folder: site)
             var maildir = try Maildir(folder: options.folder.path)
+            var mailed = try MailedPeriods(
+                folder: options.folder.path, asOf: asOf, hadMessages: !maildir.delivered.isEmpty)
             let css =
                 try SystemFile.read(site.appendingPathComponent("assets/style.css").path)
                 .map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -90,13 +96,24 @@ public struct StatementOutbox: Sendable {
                 for record in records {
                     let id = Self.messageID(record, domain: options.from.domain)
                     let name = id.name
+                    let key = MailedPeriods.key(payeeID: record.payeeID, period: record.period)
                     if maildir.has(name) {
+                        // (An outbox older than its record, or a run stopped between the two: recorded now.)
+                        try mailed.record(key, name: name)
                         report.alreadyDelivered += 1
                         continue
                     }
+                    let revised =
+                        mailed.mailedBefore(key, other: name)
+                        || (!mailed.has(key) && record.version > 1
+                            && mailed.startedAfter.map { closing.began(record.period, before: $0) } == true)
                     let message = try message(
                         record, recipient: recipient, address: address, messageID: id.messageID, folder: folder,
-                        css: css, wording: strings.wording(for: recipient.locale), online: onlineURL(slug: entry.slug))
+                        css: css, wording: strings.wording(for: recipient.locale), online: onlineURL(slug: entry.slug),
+                        revised: revised)
+                    // Recorded before the message is linked into new/: a line whose message a kill kept out names
+                    // that message, and the next run writes it under the same name, still not as a revision.
+                    try mailed.record(key, name: name)
                     number += 1
                     let count = number
                     let hook = options.beforeDelivery
@@ -107,6 +124,7 @@ public struct StatementOutbox: Sendable {
                     }
                 }
             }
+            try mailed.sync()
             try maildir.sync()
         } catch let error as SystemError {
             throw Failure(description: "outbox: \(error)", isDeviceError: error.isDeviceError, report: report.sorted())
@@ -141,6 +159,12 @@ public struct StatementOutbox: Sendable {
             let (closes, overflow) = end.addingReportingOverflow(grace)
             return !overflow && closes <= asOf ? .closed : .grace
         }
+
+        /// Whether the period (its label) had begun, in the payee's zone, before `time` (epoch seconds).
+        func began(_ label: String, before time: Int64) -> Bool {
+            guard let calendar, let period = Period(label: label) else { return true }
+            return calendar.start(of: period.start) < time
+        }
     }
 
     /// The message's `Message-ID` (`<hex>.ledgerpress@domain`) and its file name in the Maildir (`<hex>.ledgerpress`):
@@ -162,7 +186,7 @@ public struct StatementOutbox: Sendable {
     /// One statement version's message; `online`: the payee's folder online (``onlineURL(slug:)``), linked first.
     func message(
         _ record: StatementRecord, recipient: OutboxRecipient, address: MailAddress, messageID: String, folder: String,
-        css: String, wording: Wording, online: String? = nil
+        css: String, wording: Wording, online: String? = nil, revised: Bool = false
     ) throws -> MailMessage {
         let label = record.period
         guard let markdown = try SystemFile.read("\(folder)/\(label).md"),
@@ -172,7 +196,7 @@ public struct StatementOutbox: Sendable {
         if let pdf = try SystemFile.read("\(folder)/\(label).pdf") {
             attachments.append(.init(fileName: "\(label).pdf", contentType: "application/pdf", bytes: Array(pdf)))
         }
-        let revision = Self.revisionNote(record, wording: wording)
+        let revision = revised ? Self.revisionNote(record, wording: wording) : nil
         let link = online.map { (href: $0, label: wording["mail_view_online"]) }
         let text =
             (link.map { $0.label + wording["colon"] + " " + $0.href + "\n\n" } ?? "")
@@ -184,7 +208,7 @@ public struct StatementOutbox: Sendable {
             Period(label: label).flatMap { recipient.asOf.asOf(before: $0.end.daysSinceEpoch) }
             ?? (first.epochSeconds, Int(first.offsetSeconds))
         let slots = ["issuer": options.fromName, "period": label, "version": String(record.version)]
-        let subject = wording.fill(record.version > 1 ? "mail_subject_revised" : "mail_subject", slots)
+        let subject = wording.fill(revised ? "mail_subject_revised" : "mail_subject", slots)
         return MailMessage(
             from: (options.fromName, options.from), to: (recipient.name, address), subject: subject,
             date: date, messageID: messageID, text: text, html: html,
@@ -193,7 +217,7 @@ public struct StatementOutbox: Sendable {
     }
 
     /// What a revised version says first, in the payee's words: its version and, per currency, the figures before
-    /// and now.
+    /// and now (nil for a first version, which has no earlier figures).
     static func revisionNote(_ record: StatementRecord, wording: Wording) -> String? {
         guard record.version > 1 else { return nil }
         var note = wording.fill("mail_revised", ["version": String(record.version)])

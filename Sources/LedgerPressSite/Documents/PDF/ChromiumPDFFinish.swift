@@ -52,21 +52,37 @@ enum ChromiumPDFFinish {
     }
 
     /// Renames `(node` + 8 digits + `)` in order of first appearance: `(node00000001)`, `(node00000002)`, …
+    ///
+    /// In place: the digits are read as a number (the key) and overwritten byte by byte, so the buffer is never
+    /// copied and the memory it takes is the PDF's plus one dictionary entry per distinct node. (Keys that were
+    /// slices of the buffer shared it, so every overwrite copied the whole file and each key kept its copy alive:
+    /// memory grew with the file's size times its nodes.)
     static func renumberNodes(_ bytes: inout [UInt8]) {
         let prefix = Array("(node".utf8)
-        var names: [ArraySlice<UInt8>: Int] = [:]
+        var names: [Int: Int] = [:]
+        let zero = UInt8(ascii: "0")
         for start in occurrences(of: prefix, in: bytes) {
             let digits = start + prefix.count
-            guard digits + 8 < bytes.count, bytes[digits + 8] == UInt8(ascii: ")"),
-                bytes[digits..<digits + 8].allSatisfy({ (0x30...0x39).contains($0) })
-            else { continue }
-            let key = bytes[digits..<digits + 8]
+            guard digits + 8 < bytes.count, bytes[digits + 8] == UInt8(ascii: ")") else { continue }
+            var key = 0
+            var isNumber = true
+            for index in digits..<digits + 8 {
+                let byte = bytes[index]
+                guard (0x30...0x39).contains(byte) else {
+                    isNumber = false
+                    break
+                }
+                key = key * 10 + Int(byte - zero)
+            }
+            guard isNumber else { continue }
             let number = names[key] ?? (names.count + 1)
             names[key] = number
-            let text = String(number)
-            guard text.count <= 8 else { continue }
-            bytes.replaceSubrange(
-                digits..<digits + 8, with: Array((String(repeating: "0", count: 8 - text.count) + text).utf8))
+            guard number <= 99_999_999 else { continue }
+            var rest = number
+            for index in stride(from: digits + 7, through: digits, by: -1) {
+                bytes[index] = zero + UInt8(rest % 10)
+                rest /= 10
+            }
         }
     }
 

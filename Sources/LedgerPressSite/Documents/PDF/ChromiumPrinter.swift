@@ -86,9 +86,24 @@ final class ChromiumPrinter: PDFPrinter {
 
     /// The statement page as printed: its stylesheet inside it (`<style>` before `</head>`) and its policy's
     /// `style-src 'self'` turned into `'unsafe-inline'`, so that the inlined stylesheet is its only style source.
+    /// Only the policy's own `<meta http-equiv="Content-Security-Policy">` tags in the head change: the same
+    /// words anywhere else (a template's text, a description) print as they are.
     static func printable(page: Data, stylesheet: String) -> String {
         var html = String(decoding: page, as: UTF8.self)
-        html = html.replacingOccurrences(of: "style-src 'self'", with: "style-src 'unsafe-inline'")
+        let headEnd = html.range(of: "</head>", options: .caseInsensitive)?.lowerBound ?? html.endIndex
+        var policies: [Range<String.Index>] = []
+        var from = html.startIndex
+        while let open = html.range(of: "<meta", options: .caseInsensitive, range: from..<headEnd),
+            let close = html.range(of: ">", range: open.upperBound..<headEnd)
+        {
+            let tag = open.lowerBound..<close.upperBound
+            if isPolicy(html[tag]) { policies.append(tag) }
+            from = close.upperBound
+        }
+        for tag in policies.reversed() {
+            html.replaceSubrange(
+                tag, with: html[tag].replacingOccurrences(of: "style-src 'self'", with: "style-src 'unsafe-inline'"))
+        }
         let style = "<style>\n" + stylesheet.replacingOccurrences(of: "</", with: "<\\/") + "\n</style>\n"
         if let head = html.range(of: "</head>") {
             html.insert(contentsOf: style, at: head.lowerBound)
@@ -96,5 +111,14 @@ final class ChromiumPrinter: PDFPrinter {
             html = style + html
         }
         return html
+    }
+
+    /// Whether a `<meta …>` tag is a Content-Security-Policy (its `http-equiv`, quoted or not, in any case).
+    static func isPolicy(_ tag: Substring) -> Bool {
+        let lower = tag.lowercased().replacingOccurrences(of: " ", with: "")
+        return [
+            "http-equiv=\"content-security-policy\"", "http-equiv='content-security-policy'",
+            "http-equiv=content-security-policy",
+        ].contains { lower.contains($0) }
     }
 }

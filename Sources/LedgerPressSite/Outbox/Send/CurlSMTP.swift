@@ -39,9 +39,10 @@ enum CurlSMTP {
     private static let initialised: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
     /// Sends `message` to `recipients` from `sender` through the server at `url`; `timeout` bounds the whole call.
+    /// `caFile`: the certificates (PEM) to trust for the server's TLS instead of the system's.
     static func send(
         url: String, sender: String, recipients: [String], message: [UInt8], user: String?, password: String?,
-        timeout: Int
+        timeout: Int, caFile: String? = nil
     ) -> Result {
         guard initialised, let curl = curl_easy_init() else {
             return Result(code: CURLE_FAILED_INIT, reply: 0, serverText: "", curlText: "libcurl failed to start")
@@ -54,7 +55,7 @@ enum CurlSMTP {
         let transfer = Transfer(message)
         let context = Unmanaged.passRetained(transfer)
         defer { context.release() }
-        let texts: [String] = [url, "<\(sender)>", user ?? "", password ?? ""]
+        let texts: [String] = [url, "<\(sender)>", user ?? "", password ?? "", caFile ?? ""]
         let strings = texts.map { strdup($0) }
         defer { strings.forEach { free($0) } }
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { buffer in
@@ -65,6 +66,7 @@ enum CurlSMTP {
                 _ = ledgerpress_curl_set_pointer(curl, CURLOPT_USERNAME, strings[2])
                 _ = ledgerpress_curl_set_pointer(curl, CURLOPT_PASSWORD, strings[3])
             }
+            if caFile != nil { _ = ledgerpress_curl_set_pointer(curl, CURLOPT_CAINFO, strings[4]) }
             _ = ledgerpress_curl_set_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_TRY.rawValue))
             _ = ledgerpress_curl_set_long(curl, CURLOPT_UPLOAD, 1)
             _ = ledgerpress_curl_set_long(curl, CURLOPT_NOSIGNAL, 1)

@@ -24,11 +24,15 @@ public struct SMTPChannel: DeliveryChannel {
     public let credentials: Credentials?
     /// Seconds one message may take, connection included.
     public let timeout: Int
+    /// `--smtp-ca-file`: the certificates (PEM) that the server's must chain to, instead of the system's (a
+    /// private mail server's own authority).
+    public let caFile: String?
 
-    public init(url: String, credentials: Credentials?, timeout: Int = 60) {
+    public init(url: String, credentials: Credentials?, timeout: Int = 60, caFile: String? = nil) {
         self.url = url
         self.credentials = credentials
         self.timeout = timeout
+        self.caFile = caFile
     }
 
     /// Why a URL is refused (nil when it is fine): `smtp://` or `smtps://` with a host, and no login in it (the
@@ -51,7 +55,7 @@ public struct SMTPChannel: DeliveryChannel {
     public func hand(_ message: OutgoingMessage) -> DeliveryOutcome {
         let result = CurlSMTP.send(
             url: url, sender: message.sender, recipients: message.recipients, message: message.bytes,
-            user: credentials?.user, password: credentials?.password, timeout: timeout)
+            user: credentials?.user, password: credentials?.password, timeout: timeout, caFile: caFile)
         if result.succeeded { return .accepted }
         let said = result.serverText.isEmpty ? result.curlText : "\(result.serverText) (\(result.curlText))"
         if result.setupFault { return .unavailable("\(url): \(said)", temporary: false) }
