@@ -28,9 +28,9 @@ struct InputOptions: ParsableArguments {
     var payees: String?
 
     @Option(
-        help:
-            "Read every input as this format instead of recognising it by its header: native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts, mapped."
-    )
+        help: ArgumentHelp(
+            "Read every input as this format instead of recognising it by its header: "
+                + ImporterRegistry.standard.formats.map(\.rawValue).joined(separator: ", ") + "."))
     var format: String?
 
     @Option(help: "A mapping file (YAML) for inputs in any other CSV layout; see README, \"Mapping files\".")
@@ -68,10 +68,8 @@ struct InputOptions: ParsableArguments {
                 throw ValidationError(error.message)
             }
         }
-        if let format, InputFormat(rawValue: format) == nil {
-            throw ValidationError(
-                "--format: expected native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts or mapped, got '\(format)'"
-            )
+        if let format, ImporterRegistry.standard.format(named: format) == nil {
+            throw ValidationError("--format: expected \(ImporterRegistry.standard.list()), got '\(format)'")
         }
         if let payeeType, PayeeType(rawValue: payeeType) == nil {
             throw ValidationError("--payee-type: expected driver or merchant, got '\(payeeType)'")
@@ -133,8 +131,9 @@ struct InputOptions: ParsableArguments {
         }
         return BuildInputs(
             sources: inputs.map(FileSource.init(path:)) + databases, payees: payees.map(FileSource.init(path:)),
-            mapping: mapping.map(FileSource.init(path:)), format: format.flatMap(InputFormat.init(rawValue:)),
-            payee: all, payeeBySource: byFile, payeeType: payeeType.flatMap(PayeeType.init(rawValue:)),
+            mapping: mapping.map(FileSource.init(path:)),
+            format: format.flatMap(ImporterRegistry.standard.format(named:)), payee: all, payeeBySource: byFile,
+            payeeType: payeeType.flatMap(PayeeType.init(rawValue:)),
             sourceZone: sourceTimezone.flatMap(ZoneClock.init(identifier:)), maxErrors: maxErrors)
     }
 }
