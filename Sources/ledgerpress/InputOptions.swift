@@ -81,18 +81,11 @@ struct InputOptions: ParsableArguments {
         if payeeAssignments.filter({ !$0.contains("=") }).count > 1 {
             throw ValidationError("--payee: expected one ACCOUNT for all inputs, or FILE=ACCOUNT for each")
         }
-        // The ledger's spill settings (read by the ledger itself, which would fall back to its defaults).
-        let environment = ProcessInfo.processInfo.environment
-        for (name, range, what) in [
-            ("LEDGERPRESS_SPILL_MIB", 0...1 << 20, "MiB of ledger records kept in memory"),
-            ("LEDGERPRESS_SPILL_CHUNK", 1...1 << 20, "records per chunk"),
-        ] {
-            guard let value = environment[name] else { continue }
-            guard let number = Int(value), range.contains(number) else {
-                throw ValidationError(
-                    "\(name): expected \(what), a number from \(range.lowerBound) to \(range.upperBound), got '\(value)'"
-                )
-            }
+        // The ledger's spill settings, read from the environment here (the ledger never reads it).
+        do {
+            _ = try LedgerSpill(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
@@ -134,6 +127,7 @@ struct InputOptions: ParsableArguments {
             mapping: mapping.map(FileSource.init(path:)),
             format: format.flatMap(ImporterRegistry.standard.format(named:)), payee: all, payeeBySource: byFile,
             payeeType: payeeType.flatMap(PayeeType.init(rawValue:)),
-            sourceZone: sourceTimezone.flatMap(ZoneClock.init(identifier:)), maxErrors: maxErrors)
+            sourceZone: sourceTimezone.flatMap(ZoneClock.init(identifier:)), maxErrors: maxErrors,
+            spill: (try? LedgerSpill(environment: ProcessInfo.processInfo.environment)) ?? .standard)
     }
 }
