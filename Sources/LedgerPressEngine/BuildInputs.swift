@@ -19,11 +19,15 @@ public struct BuildInputs: Sendable {
     public var sourceZone: ZoneClock?
     /// `--max-errors`: at most this many problems are listed, then a count of the rest.
     public var maxErrors: Int
+    /// Where the ledger's older records go, and how many stay in memory (the caller reads the environment once:
+    /// ``LedgerSpill/init(environment:)``).
+    public var spill: LedgerSpill
 
     public init(
         sources: [any LedgerSource], payees: (any LedgerSource)? = nil, mapping: (any LedgerSource)? = nil,
         format: InputFormat? = nil, payee: String? = nil, payeeBySource: [String: String] = [:],
-        payeeType: PayeeType? = nil, sourceZone: ZoneClock? = nil, maxErrors: Int = 100
+        payeeType: PayeeType? = nil, sourceZone: ZoneClock? = nil, maxErrors: Int = 100,
+        spill: LedgerSpill = .standard
     ) {
         self.sources = sources
         self.payees = payees
@@ -34,6 +38,7 @@ public struct BuildInputs: Sendable {
         self.payeeType = payeeType
         self.sourceZone = sourceZone
         self.maxErrors = maxErrors
+        self.spill = spill
     }
 
     /// The importers' settings, once the payees file's types and the mapping are known.

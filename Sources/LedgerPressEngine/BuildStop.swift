@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressCore
 import LedgerPressRender
 import LedgerPressSite
 
@@ -82,6 +83,11 @@ public struct BuildStop: Error, CustomStringConvertible {
         } catch {
             throw BuildStop(.software, ["ledgerpress: internal error while building: \(error)"])
         }
+    }
+
+    /// The ledger's spill file failed (a disk error): 74, and nothing was published.
+    public static func storage(_ failure: LedgerStorageFailure) -> BuildStop {
+        BuildStop(.ioError, ["\(failure); nothing was published, the previous output was left as it was"])
     }
 
     /// The PDF engine failed: 69 when it could not be started at all (not a working engine), 74 when it failed,

@@ -99,6 +99,9 @@ public struct SiteBuilder: Sendable {
                 abortAfterFiles: options.abortAfterFiles, htmlTally: options.htmlTally, lock: lock)
             configuration.adopt = options.adopt
             configuration.holdBeforePublish = options.holdBeforePublish
+            configuration.checkBeforePublish = { [storage = prepared.storage] in
+                if let failure = storage.failure { throw BuildStop.storage(failure) }
+            }
             configuration.writers = options.writers
             configuration.shrinkGuard = options.shrinkGuard
             configuration.documents = options.documents
@@ -179,6 +182,8 @@ public struct SiteBuilder: Sendable {
         var deliveryAsOf: Timestamp?
         /// What becomes of the import's checkpoint once the build publishes, or fails.
         var checkpoint = CheckpointAfter.keep
+        /// Where the ledger's records note a failure of their spill file (asked just before the publish).
+        var storage = LedgerStorageHealth()
         /// The entries digests of the payees whose entries are as the checkpoint's build planned them (read back, no
         /// row read since touched them, the same `--as-of`).
         var knownEntryDigests: [String: String] = [:]
@@ -218,6 +223,7 @@ public struct SiteBuilder: Sendable {
             tool: options.toolIdentity
         ).load()
         var ledger = loaded.ledger
+        let storage = ledger.storageHealth
         // The whole ledger read, for a new checkpoint (unless the last one holds exactly these inputs).
         var checkpointLedger = checkpoint != nil ? loaded.ledger : nil
         var knownEntryDigests: [String: String] = [:]
@@ -318,6 +324,7 @@ public struct SiteBuilder: Sendable {
                 imported: imported, payees: payees, figures: figures, shardFacts: shardFacts,
                 letterIssuedAt: options.site.letters != nil ? issuedAt : nil)
             prepared.deliveryAsOf = issuedAt
+            prepared.storage = storage
             prepared.knownEntryDigests = knownEntryDigests
             if let checkpoint, let whole = checkpointLedger {
                 checkpointLedger = nil
@@ -342,6 +349,8 @@ public struct SiteBuilder: Sendable {
             }
             return prepared
         } catch var stop as BuildStop {
+            // A spill file that failed explains what failed after it (records read as zeros).
+            if let failure = storage.failure { stop = BuildStop.storage(failure) }
             stop.imported = imported
             throw stop
         }

@@ -86,30 +86,31 @@ public struct ImportSettings: Sendable {
 /// Reads any supported input: detects the format from the header unless forced.
 public enum LedgerImport {
     public static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
-        if settings.forcedFormat == .mapped || (settings.forcedFormat == nil && InputFormat.detect(bytes) == nil),
+        let registry = ImporterRegistry.standard
+        let detected = settings.forcedFormat == nil ? registry.detect(bytes) : nil
+        if settings.forcedFormat == .mapped || (settings.forcedFormat == nil && detected == nil),
             let mapping = settings.mapping
         {
             return MappedImporter.read(bytes: bytes, file: file, mapping: mapping, settings: settings)
         }
-        guard let format = settings.forcedFormat ?? InputFormat.detect(bytes), format != .mapped else {
-            var result = ImportedFile(name: file, format: .native)
-            result.recognised = false
-            let found = bytes.isEmpty ? "an empty file" : firstLine(bytes)
-            result.diagnostics.append(
-                Diagnostic(
-                    at: SourceLocation(file: file, line: bytes.isEmpty ? 0 : 1, field: bytes.isEmpty ? nil : "header"),
-                    expected: InputFormat.expectation(forHeader: bytes), found: found))
-            return result
+        guard let format = settings.forcedFormat ?? detected, format != .mapped,
+            let importer = registry.importer(for: format)
+        else {
+            return unrecognised(bytes: bytes, file: file)
         }
-        switch format {
-        case .native: return NativeLedgerImporter.read(bytes: bytes, file: file)
-        case .jsonl: return JSONLinesImporter.read(bytes: bytes, file: file)
-        case .stripeReport: return StripeReportImporter.read(bytes: bytes, file: file, settings: settings)
-        case .stripeDashboard: return StripeDashboardImporter.read(bytes: bytes, file: file, settings: settings)
-        case .stripePayments: return StripePaymentsImporter.read(bytes: bytes, file: file, settings: settings)
-        case .stripePayouts: return StripePayoutsImporter.read(bytes: bytes, file: file, settings: settings)
-        case .mapped: return ImportedFile(name: file, format: .mapped)
-        }
+        return importer.read(bytes: bytes, file: file, settings: settings)
+    }
+
+    /// A file no format recognised: not read, with a header diagnostic naming the closest format.
+    static func unrecognised(bytes: [UInt8], file: String) -> ImportedFile {
+        var result = ImportedFile(name: file, format: .native)
+        result.recognised = false
+        let found = bytes.isEmpty ? "an empty file" : firstLine(bytes)
+        result.diagnostics.append(
+            Diagnostic(
+                at: SourceLocation(file: file, line: bytes.isEmpty ? 0 : 1, field: bytes.isEmpty ? nil : "header"),
+                expected: ImporterRegistry.standard.expectation(forHeader: bytes), found: found))
+        return result
     }
 
     /// Whether an input whose first piece is `firstPiece` (more follows) can be read in pieces: a native

@@ -1,50 +1,45 @@
 import Foundation
 
-/// The input formats `build` and `check` read, recognised by their header (or forced with `--format`).
-public enum InputFormat: String, Sendable, CaseIterable, Codable {
+/// The name of an input format `build` and `check` read, recognised by its header (or forced with `--format`).
+/// Which formats there are, and in which order they are recognised, is ``ImporterRegistry/standard``'s to say.
+public struct InputFormat: RawRepresentable, Hashable, Sendable, Codable {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
     /// The native ledger export, CSV.
-    case native
+    public static let native = InputFormat(rawValue: "native")
     /// The native ledger as JSON Lines.
-    case jsonl
+    public static let jsonl = InputFormat(rawValue: "jsonl")
     /// Stripe report CSVs (snake_case): balance change from activity, payout reconciliation, payouts; any version,
     /// platform or connected-account form.
-    case stripeReport = "stripe-report"
+    public static let stripeReport = InputFormat(rawValue: "stripe-report")
     /// The Stripe Dashboard's balance-history export (Title Case headers).
-    case stripeDashboard = "stripe-dashboard"
+    public static let stripeDashboard = InputFormat(rawValue: "stripe-dashboard")
     /// The Stripe Dashboard's payments export (`unified_payments.csv`), `,` or `;` separated.
-    case stripePayments = "stripe-payments"
+    public static let stripePayments = InputFormat(rawValue: "stripe-payments")
     /// The Stripe Dashboard's payouts export (`payouts.csv`).
-    case stripePayouts = "stripe-payouts"
+    public static let stripePayouts = InputFormat(rawValue: "stripe-payouts")
     /// Any other CSV, read through a mapping file (`--mapping FILE`).
-    case mapped
+    public static let mapped = InputFormat(rawValue: "mapped")
 
-    /// The format a file's first bytes show, or nil.
-    public static func detect(_ bytes: [UInt8]) -> InputFormat? {
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while start < bytes.count, bytes[start] == 32 || bytes[start] == 9 || bytes[start] == 10 || bytes[start] == 13 {
-            start += 1
+    /// A stored format name (an import checkpoint's): only a name the registry knows.
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let format = ImporterRegistry.standard.format(named: name) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "an unknown format '\(name)'"))
         }
-        if start < bytes.count, bytes[start] == UInt8(ascii: "{") { return .jsonl }
-        var reader = CSVReader(bytes: bytes, delimiter: delimiter(of: bytes))
-        guard let header = try? reader.next() else { return nil }
-        let names = Set(header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
-        if names.isSuperset(of: ["id", "occurred_at", "payee_id"]) { return .native }
-        if names.isSuperset(of: ["balance_transaction_id", "reporting_category"]) { return .stripeReport }
-        if names.isSuperset(of: ["id", "amount", "arrival date (utc)", "status"]) { return .stripePayouts }
-        if names.isSuperset(of: ["id", "type", "amount", "net", "currency"])
-            && names.contains(where: { $0.hasPrefix("created") })
-        {
-            return .stripeDashboard
-        }
-        // Any export of the payments page that keeps the columns the money needs (the user picks its columns); a
-        // `Net` column is the balance history's (without its `id`), never a payments export's.
-        if !names.contains("net"),
-            StripePaymentsImporter.requiredColumns.allSatisfy({ $0.contains { names.contains($0.lowercased()) } })
-        {
-            return .stripePayments
-        }
-        return nil
+        self = format
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// The format a file's first bytes show (the first of ``ImporterRegistry/standard`` to recognise them), or nil.
+    public static func detect(_ bytes: [UInt8]) -> InputFormat? { ImporterRegistry.standard.detect(bytes) }
 
     /// `;` when the first line has more semicolons than commas outside quotes (a Dashboard export from an
     /// account whose language writes decimal commas), else `,`.

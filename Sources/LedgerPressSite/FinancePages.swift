@@ -84,46 +84,85 @@ struct FinancePages {
 
 /// Per-currency control totals: the ledger's total equals the sum over payees and over the
 /// statements of each calendar kind built (day, week, month, year; custom ranges may overlap and are left out).
+///
+/// > Note: a kind's total is keyed by its ``PeriodKind`` and written as `<kind>_statements_total`
+/// > (``members``), which the manifest's writer, `Codable` and `verify` all go through: a new kind needs no edit here.
 struct ControlTotals: Codable, Equatable {
     var currency: String
     var entries: Int
     var ledgerTotal: String
     var payeesTotal: String
-    var dayStatementsTotal: String?
-    var weekStatementsTotal: String?
-    var monthStatementsTotal: String?
-    var yearStatementsTotal: String? = nil
+    /// The total of each calendar kind's statements built (a kind with none built has none).
+    var statementsTotals: [PeriodKind: String] = [:]
 
     /// The total of one kind's statements; always nil for custom ranges.
     subscript(statementsOf kind: PeriodKind) -> String? {
-        get {
-            switch kind {
-            case .day: return dayStatementsTotal
-            case .week: return weekStatementsTotal
-            case .month: return monthStatementsTotal
-            case .year: return yearStatementsTotal
-            case .range: return nil
-            }
-        }
+        get { kind.isCalendar ? statementsTotals[kind] : nil }
         set {
-            switch kind {
-            case .day: dayStatementsTotal = newValue
-            case .week: weekStatementsTotal = newValue
-            case .month: monthStatementsTotal = newValue
-            case .year: yearStatementsTotal = newValue
-            case .range: break
-            }
+            guard kind.isCalendar else { return }
+            statementsTotals[kind] = newValue
         }
     }
 
-    enum CodingKeys: String, CodingKey {
-        case currency, entries
-        case ledgerTotal = "ledger_total"
-        case payeesTotal = "payees_total"
-        case dayStatementsTotal = "day_statements_total"
-        case weekStatementsTotal = "week_statements_total"
-        case monthStatementsTotal = "month_statements_total"
-        case yearStatementsTotal = "year_statements_total"
+    /// The manifest key of a kind's statements total: `month_statements_total`.
+    static func statementsKey(_ kind: PeriodKind) -> String { kind.rawValue + "_statements_total" }
+
+    /// A member's value in the manifest.
+    enum Member: Equatable {
+        case text(String)
+        case count(Int)
+    }
+
+    /// The members as the manifest holds them, sorted by key (UTF-8 bytes, as `JSONEncoder`'s `sortedKeys`).
+    var members: [(key: String, value: Member)] {
+        var members: [(key: String, value: Member)] = [
+            ("currency", .text(currency)), ("entries", .count(entries)), ("ledger_total", .text(ledgerTotal)),
+            ("payees_total", .text(payeesTotal)),
+        ]
+        for kind in PeriodKind.allCases {
+            if let total = self[statementsOf: kind] { members.append((Self.statementsKey(kind), .text(total))) }
+        }
+        return members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    }
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.init(stringValue) }
+        init?(intValue: Int) { nil }
+    }
+
+    init(
+        currency: String, entries: Int, ledgerTotal: String, payeesTotal: String,
+        statementsTotals: [PeriodKind: String] = [:]
+    ) {
+        self.currency = currency
+        self.entries = entries
+        self.ledgerTotal = ledgerTotal
+        self.payeesTotal = payeesTotal
+        for (kind, total) in statementsTotals { self[statementsOf: kind] = total }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let json = try decoder.container(keyedBy: Key.self)
+        currency = try json.decode(String.self, forKey: Key("currency"))
+        entries = try json.decode(Int.self, forKey: Key("entries"))
+        ledgerTotal = try json.decode(String.self, forKey: Key("ledger_total"))
+        payeesTotal = try json.decode(String.self, forKey: Key("payees_total"))
+        for kind in PeriodKind.calendarKinds {
+            self[statementsOf: kind] = try json.decodeIfPresent(String.self, forKey: Key(Self.statementsKey(kind)))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var json = encoder.container(keyedBy: Key.self)
+        for (key, value) in members {
+            switch value {
+            case .text(let text): try json.encode(text, forKey: Key(key))
+            case .count(let count): try json.encode(count, forKey: Key(key))
+            }
+        }
     }
 
     /// The control totals of a summary; every sum over payees is checked.

@@ -15,26 +15,6 @@ public enum SiteVerifier {
             var size: Int
             var sha256: String
         }
-        struct Totals: Decodable {
-            var currency: String
-            var ledger_total: String
-            var payees_total: String
-            var day_statements_total: String?
-            var week_statements_total: String?
-            var month_statements_total: String?
-            var year_statements_total: String?
-
-            /// The manifest's total of one kind's statements (nil for custom ranges, which may overlap).
-            func statementsTotal(_ kind: PeriodKind) -> String? {
-                switch kind {
-                case .day: return day_statements_total
-                case .week: return week_statements_total
-                case .month: return month_statements_total
-                case .year: return year_statements_total
-                case .range: return nil
-                }
-            }
-        }
         struct Payee: Decodable {
             var id: String
             var slug: String
@@ -42,7 +22,7 @@ public enum SiteVerifier {
         }
         var files: [File]
         var payees: [Payee]
-        var control_totals: [Totals]
+        var control_totals: [ControlTotals]
         /// The top-level names the publish carried over as the user's (a `.git`, a `CNAME`).
         var carried: [String]?
     }
@@ -200,7 +180,7 @@ public enum SiteVerifier {
         for totals in manifest.control_totals {
             guard let currency = Currency(code: totals.currency) else { continue }
             for periodKind in PeriodKind.calendarKinds {
-                guard let expected = totals.statementsTotal(periodKind) else { continue }
+                guard let expected = totals[statementsOf: periodKind] else { continue }
                 let kind = periodKind.rawValue
                 let actual = PlainDecimal.format(sums[kind]?[currency.code] ?? 0, exponent: currency.exponent)
                 if actual != expected {
@@ -208,15 +188,15 @@ public enum SiteVerifier {
                         "finance/summary.csv: \(kind) statements of \(currency.code) sum to \(actual), the manifest says \(expected)"
                     )
                 }
-                if expected != totals.ledger_total {
+                if expected != totals.ledgerTotal {
                     problems.append(
-                        "manifest.json: \(kind) statements of \(currency.code) total \(expected), the ledger \(totals.ledger_total)"
+                        "manifest.json: \(kind) statements of \(currency.code) total \(expected), the ledger \(totals.ledgerTotal)"
                     )
                 }
             }
-            if totals.payees_total != totals.ledger_total {
+            if totals.payeesTotal != totals.ledgerTotal {
                 problems.append(
-                    "manifest.json: payees of \(currency.code) total \(totals.payees_total), the ledger \(totals.ledger_total)"
+                    "manifest.json: payees of \(currency.code) total \(totals.payeesTotal), the ledger \(totals.ledgerTotal)"
                 )
             }
         }

@@ -28,9 +28,9 @@ struct InputOptions: ParsableArguments {
     var payees: String?
 
     @Option(
-        help:
-            "Read every input as this format instead of recognising it by its header: native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts, mapped."
-    )
+        help: ArgumentHelp(
+            "Read every input as this format instead of recognising it by its header: "
+                + ImporterRegistry.standard.formats.map(\.rawValue).joined(separator: ", ") + "."))
     var format: String?
 
     @Option(help: "A mapping file (YAML) for inputs in any other CSV layout; see README, \"Mapping files\".")
@@ -68,10 +68,8 @@ struct InputOptions: ParsableArguments {
                 throw ValidationError(error.message)
             }
         }
-        if let format, InputFormat(rawValue: format) == nil {
-            throw ValidationError(
-                "--format: expected native, jsonl, stripe-report, stripe-dashboard, stripe-payments, stripe-payouts or mapped, got '\(format)'"
-            )
+        if let format, ImporterRegistry.standard.format(named: format) == nil {
+            throw ValidationError("--format: expected \(ImporterRegistry.standard.list()), got '\(format)'")
         }
         if let payeeType, PayeeType(rawValue: payeeType) == nil {
             throw ValidationError("--payee-type: expected driver or merchant, got '\(payeeType)'")
@@ -83,18 +81,11 @@ struct InputOptions: ParsableArguments {
         if payeeAssignments.filter({ !$0.contains("=") }).count > 1 {
             throw ValidationError("--payee: expected one ACCOUNT for all inputs, or FILE=ACCOUNT for each")
         }
-        // The ledger's spill settings (read by the ledger itself, which would fall back to its defaults).
-        let environment = ProcessInfo.processInfo.environment
-        for (name, range, what) in [
-            ("LEDGERPRESS_SPILL_MIB", 0...1 << 20, "MiB of ledger records kept in memory"),
-            ("LEDGERPRESS_SPILL_CHUNK", 1...1 << 20, "records per chunk"),
-        ] {
-            guard let value = environment[name] else { continue }
-            guard let number = Int(value), range.contains(number) else {
-                throw ValidationError(
-                    "\(name): expected \(what), a number from \(range.lowerBound) to \(range.upperBound), got '\(value)'"
-                )
-            }
+        // The ledger's spill settings, read from the environment here (the ledger never reads it).
+        do {
+            _ = try LedgerSpill(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
@@ -133,8 +124,10 @@ struct InputOptions: ParsableArguments {
         }
         return BuildInputs(
             sources: inputs.map(FileSource.init(path:)) + databases, payees: payees.map(FileSource.init(path:)),
-            mapping: mapping.map(FileSource.init(path:)), format: format.flatMap(InputFormat.init(rawValue:)),
-            payee: all, payeeBySource: byFile, payeeType: payeeType.flatMap(PayeeType.init(rawValue:)),
-            sourceZone: sourceTimezone.flatMap(ZoneClock.init(identifier:)), maxErrors: maxErrors)
+            mapping: mapping.map(FileSource.init(path:)),
+            format: format.flatMap(ImporterRegistry.standard.format(named:)), payee: all, payeeBySource: byFile,
+            payeeType: payeeType.flatMap(PayeeType.init(rawValue:)),
+            sourceZone: sourceTimezone.flatMap(ZoneClock.init(identifier:)), maxErrors: maxErrors,
+            spill: (try? LedgerSpill(environment: ProcessInfo.processInfo.environment)) ?? .standard)
     }
 }

@@ -143,7 +143,9 @@ import Testing
         let totals = list(&random) {
             ControlTotals(
                 currency: text(&$0), entries: $0.int(0...1_000_000), ledgerTotal: text(&$0), payeesTotal: text(&$0),
-                dayStatementsTotal: maybe(&$0), weekStatementsTotal: maybe(&$0), monthStatementsTotal: maybe(&$0))
+                statementsTotals: [
+                    .day: maybe(&$0), .week: maybe(&$0), .month: maybe(&$0), .year: maybe(&$0), .range: maybe(&$0),
+                ].compactMapValues { $0 })
         }
         let manifest = Manifest(
             files: list(&random) { Manifest.FileEntry(path: text(&$0), size: $0.int(0...99_999), sha256: text(&$0)) },

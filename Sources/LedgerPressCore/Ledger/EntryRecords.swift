@@ -11,32 +11,17 @@ import Synchronization
 /// records in memory pass a budget, so that a ledger's memory does not grow with its entries.
 ///
 /// > Note: records are kept in chunks; a chunk that is full and older than the budget allows is written to an
-/// > unlinked temporary file (in `TMPDIR`, else `/tmp`) and its memory freed. A record is read back when it is
-/// > needed (a repeated id's first entry, a payee's entries when they are rendered). When no spill file can be
-/// > made or written, the chunks stay in memory: the ledger is the same, only larger.
+/// > unlinked temporary file (in the ``LedgerSpill``'s folder) and its memory freed. A record is read back when it
+/// > is needed (a repeated id's first entry, a payee's entries when they are rendered). When no spill file can be
+/// > made or written, the chunks stay in memory: the ledger is the same, only larger. When a record in the file
+/// > cannot be read back (or rewritten), nothing stops here: it reads as zeros and ``health`` notes the failure,
+/// > which the run reports (exit 74) before it publishes.
 ///
 /// > Note: adding (and replacing) takes place on one thread at a time (a ``Ledger`` is copied before another
 /// > copy changes it); reading may go on from any number of threads once adding is over.
 final class EntryRecords: @unchecked Sendable {
     /// How many records stay in memory and where the others go.
-    struct Spill: Sendable {
-        /// Bytes of records kept in memory before older chunks go to the spill file.
-        var memoryBudget: Int
-        /// Records per chunk.
-        var chunkRecords: Int
-        /// Where the spill file is made.
-        var folder: String
-
-        /// 32 MiB in memory, chunks of 8,192 records (704 KiB) in `TMPDIR` or `/tmp`; `LEDGERPRESS_SPILL_MIB` and
-        /// `LEDGERPRESS_SPILL_CHUNK` (records) change them (the latter for tests: small chunks spill small ledgers).
-        static let standard: Spill = {
-            func number(_ name: String) -> Int? { getenv(name).flatMap { Int(String(cString: $0)) } }
-            let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-            return Spill(
-                memoryBudget: max(0, number("LEDGERPRESS_SPILL_MIB") ?? 32) << 20,
-                chunkRecords: max(1, number("LEDGERPRESS_SPILL_CHUNK") ?? 8192), folder: folder)
-        }()
-    }
+    typealias Spill = LedgerSpill
 
     static let size = LedgerEntryBox.recordSize
 
@@ -50,6 +35,8 @@ final class EntryRecords: @unchecked Sendable {
         /// The oldest chunk still in memory that may be spilled (chunks go in order; the last one never).
         var nextToSpill = 0
         var file: Int32 = -1
+        /// The spill file's name as it was made (for messages: it is unlinked at once).
+        var path = ""
         /// No spill file could be made or written: every chunk stays in memory from then on.
         var spillFailed = false
     }
@@ -61,10 +48,13 @@ final class EntryRecords: @unchecked Sendable {
 
     private let state = Mutex(State())
     let spill: Spill
+    /// Where a spill file's failure is noted (shared with every copy).
+    let health: LedgerStorageHealth
     private let chunkBytes: Int
 
-    init(spill: Spill = .standard) {
+    init(spill: Spill, health: LedgerStorageHealth = LedgerStorageHealth()) {
         self.spill = spill
+        self.health = health
         chunkBytes = spill.chunkRecords * Self.size
     }
 
@@ -108,7 +98,7 @@ final class EntryRecords: @unchecked Sendable {
                 guard let base = record.baseAddress else { return }
                 box.write(to: base)
                 let written = pwrite(state.file, base, Self.size, off_t(chunk * chunkBytes + offset))
-                if written != Self.size { Self.fail("write to", errno) }
+                if written != Self.size { fail("write to", written < 0 ? errno : EIO, path: state.path) }
             }
         }
     }
@@ -241,7 +231,7 @@ final class EntryRecords: @unchecked Sendable {
 
     /// A copy of every record, for a ledger that changes while another holds these.
     func copy() -> EntryRecords {
-        let copy = EntryRecords(spill: spill)
+        let copy = EntryRecords(spill: spill, health: health)
         visit(first: count) { _, record in copy.append(record.entry) }
         return copy
     }
@@ -251,14 +241,14 @@ final class EntryRecords: @unchecked Sendable {
         let chunk = first / spill.chunkRecords
         let offset = (first % spill.chunkRecords) * Self.size
         let bytes = count * Self.size
-        let (texts, file): (EntryTexts, Int32?) = state.withLock { state in
+        let (texts, file, path): (EntryTexts, Int32?, String) = state.withLock { state in
             precondition(first + count <= state.count, "records that were added")
             guard let texts = state.texts else { preconditionFailure("records have a table") }
             if let memory = state.chunks[chunk]?.bytes {
                 buffer.copyMemory(from: memory + offset, byteCount: bytes)
-                return (texts, nil)
+                return (texts, nil, "")
             }
-            return (texts, state.file)
+            return (texts, state.file, state.path)
         }
         if let file {
             var done = 0
@@ -266,7 +256,10 @@ final class EntryRecords: @unchecked Sendable {
                 let got = pread(file, buffer + done, bytes - done, off_t(chunk * chunkBytes + offset + done))
                 if got <= 0 {
                     if got < 0 && errno == EINTR { continue }
-                    Self.fail("read", got < 0 ? errno : EIO)
+                    fail("read", got < 0 ? errno : EIO, path: path)
+                    // What could not be read reads as zeros (an empty id and texts): never used, as the run stops.
+                    (buffer + done).initializeMemory(as: UInt8.self, repeating: 0, count: bytes - done)
+                    break
                 }
                 done += got
             }
@@ -290,11 +283,12 @@ final class EntryRecords: @unchecked Sendable {
             state.nextToSpill < state.chunks.count - 1
         {
             if state.file < 0 {
-                guard let file = Self.makeSpillFile(in: spill.folder) else {
+                guard let (file, path) = Self.makeSpillFile(in: spill.folder) else {
                     state.spillFailed = true
                     return
                 }
                 state.file = file
+                state.path = path
             }
             let chunk = state.nextToSpill
             guard let memory = state.chunks[chunk]?.bytes else {
@@ -319,20 +313,23 @@ final class EntryRecords: @unchecked Sendable {
     }
 
     /// A new file in `folder`, already unlinked (it goes when it is closed, however the process ends).
-    private static func makeSpillFile(in folder: String) -> Int32? {
+    private static func makeSpillFile(in folder: String) -> (file: Int32, path: String)? {
         var template = Array((folder + "/ledgerpress-spill-XXXXXX").utf8CString)
-        return template.withUnsafeMutableBufferPointer { name -> Int32? in
+        return template.withUnsafeMutableBufferPointer { name -> (Int32, String)? in
             guard let path = name.baseAddress else { return nil }
             let file = mkstemp(path)
             guard file >= 0 else { return nil }
             _ = fcntl(file, F_SETFD, FD_CLOEXEC)
             _ = unlink(path)
-            return file
+            return (file, String(cString: path))
         }
     }
 
-    /// The spill file, written and read by this process only, failed: nothing sensible can go on.
-    private static func fail(_ action: String, _ code: Int32) -> Never {
-        fatalError("ledgerpress: cannot \(action) the ledger's spill file: \(String(cString: strerror(code)))")
+    /// The spill file, written and read by this process only, failed: noted for the run to stop on (exit 74).
+    private func fail(_ action: String, _ code: Int32, path: String) {
+        health.note(LedgerStorageFailure(file: path, action: action, reason: String(cString: strerror(code))))
     }
+
+    /// The spill file's descriptor, or -1 while there is none (for tests that make it fail).
+    var spillFileDescriptor: Int32 { state.withLock { $0.file } }
 }

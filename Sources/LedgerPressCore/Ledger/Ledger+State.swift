@@ -30,8 +30,11 @@ extension Ledger {
     /// before any entry is read). `verified` runs once every byte of the state is read, before any record is looked
     /// into: whether they are the bytes written (a digest over them). Throws ``StateReader/Damaged`` when the state is
     /// not one a ledger writes, or `verified` says no.
-    public init(restoring reader: inout StateReader, texts: EntryTexts, verified: (inout StateReader) -> Bool) throws {
-        self.init()
+    public init(
+        restoring reader: inout StateReader, texts: EntryTexts, spill: LedgerSpill = .standard,
+        verified: (inout StateReader) -> Bool
+    ) throws {
+        self.init(spill: spill)
         guard texts.count == 0, texts.files.places.isEmpty else {
             throw StateReader.Damaged(description: "a table that already holds texts")
         }

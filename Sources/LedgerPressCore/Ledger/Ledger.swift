@@ -25,10 +25,16 @@ public struct Ledger: Sendable {
     /// together), and their type: the same payee id bytes need no look-up.
     private var lastPayee: (table: EntryTexts, number: UInt32, type: PayeeType)?
 
-    public init() { records = EntryRecords() }
+    /// An empty ledger whose records spill as `spill` says (the caller reads the environment: ``LedgerSpill``).
+    public init(spill: LedgerSpill = .standard) { records = EntryRecords(spill: spill) }
 
-    /// An empty ledger whose records spill as `spill` says (tests: small chunks spill small ledgers).
-    init(spill: EntryRecords.Spill) { records = EntryRecords(spill: spill) }
+    /// The first failure of the ledger's spill file (or of one of a ledger it was made from): a run that sees one
+    /// stops (exit 74) before it publishes. Nil while every read and write worked.
+    public var storageFailure: LedgerStorageFailure? { records.health.failure }
+
+    /// Where the ledger's records, and every ledger made from them, note a failure of their spill files: what a run
+    /// asks just before it publishes, once the ledger itself is gone.
+    public var storageHealth: LedgerStorageHealth { records.health }
 
     public init(merging entries: [LedgerEntry], diagnostics: inout DiagnosticLog) {
         self.init()
@@ -226,6 +232,7 @@ public struct Ledger: Sendable {
     /// The entries that pass the test (`--as-of`, `--shard`), in the same order.
     public func filter(_ isIncluded: (LedgerEntry) -> Bool) -> Ledger {
         var copy = Ledger(spill: records.spill)
+        copy.records = EntryRecords(spill: records.spill, health: records.health)
         var ignored = DiagnosticLog()
         for entry in entries where isIncluded(entry) { copy.add(entry, diagnostics: &ignored) }
         return copy

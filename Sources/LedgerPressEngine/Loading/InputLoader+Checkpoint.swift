@@ -43,7 +43,8 @@ extension InputLoader {
         }
         var digests: ImportCheckpoint.EntryDigests?
         do {
-            loaded.ledger = try Ledger(restoring: &state, texts: EntryTexts.forNewEntry()) { reader in
+            loaded.ledger = try Ledger(restoring: &state, texts: EntryTexts.forNewEntry(), spill: inputs.spill) {
+                reader in
                 // The payees' entries digests come after the ledger, and the file's digest vouches for both.
                 guard let text = try? reader.text(),
                     let decoded = try? JSONDecoder().decode(ImportCheckpoint.EntryDigests.self, from: Data(text.utf8))

@@ -69,6 +69,7 @@ struct InputLoader {
     private func loadEntries(resuming: Bool) throws(BuildStop) -> Loaded? {
         var loaded = Loaded(
             diagnostics: DiagnosticLog(limit: inputs.maxErrors), fatal: DiagnosticLog(limit: inputs.maxErrors))
+        loaded.ledger = Ledger(spill: inputs.spill)
         var all: [Diagnostic] = []
         var payeesSHA256: String?
         if let payees = inputs.payees {
@@ -113,6 +114,7 @@ struct InputLoader {
                 loaded.fatal.append(shown)
             }
         }
+        if let failure = loaded.ledger.storageFailure { throw BuildStop.storage(failure) }
         return loaded
     }
 

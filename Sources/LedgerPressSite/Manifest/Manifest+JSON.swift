@@ -116,14 +116,12 @@ extension FinanceSummary.PayeeRow {
 extension ControlTotals {
     func write(to json: inout PrettyJSON) {
         json.beginObject()
-        json.field("currency", currency)
-        if let dayStatementsTotal { json.field("day_statements_total", dayStatementsTotal) }
-        json.field("entries", entries)
-        json.field("ledger_total", ledgerTotal)
-        if let monthStatementsTotal { json.field("month_statements_total", monthStatementsTotal) }
-        json.field("payees_total", payeesTotal)
-        if let weekStatementsTotal { json.field("week_statements_total", weekStatementsTotal) }
-        if let yearStatementsTotal { json.field("year_statements_total", yearStatementsTotal) }
+        for (key, value) in members {
+            switch value {
+            case .text(let text): json.field(key, text)
+            case .count(let count): json.field(key, count)
+            }
+        }
         json.endObject()
     }
 }

@@ -45,6 +45,10 @@ public struct SitePipeline: Sendable {
         public var abortAfterFiles: Int?
         /// Test hook: called once the site is staged, before the swap (`LEDGERPRESS_TEST_HOLD_BEFORE_PUBLISH`).
         public var holdBeforePublish: (@Sendable () -> Void)?
+        /// Asked once the site is staged, before the swap, and when the run fails: what it throws discards the
+        /// staging and is the run's error (the caller's checks of what the site was made from, such as the ledger's
+        /// spill file, which explain whatever failed after them).
+        public var checkBeforePublish: (@Sendable () throws -> Void)?
         /// Where the CPU time of the statements' HTML rendering is added up (for `--report`); nil: not measured.
         public var htmlTally: CPUTally?
         /// The run's lock on the output, checked again before the swap.
@@ -199,6 +203,7 @@ public struct SitePipeline: Sendable {
                 throw SiteError.shrink(drop)
             }
             outcome = try publish.finish(payeesDone, summary: financeSummary, writer: staging)
+            try configuration.checkBeforePublish?()
             outcome.writerTiming = staging.timing
             stage("finance")
         } catch {
@@ -206,6 +211,8 @@ public struct SitePipeline: Sendable {
             writer.discardStaging()
             // A run whose lock file went fails as having lost it, whatever failed first.
             if let lock = configuration.lock, !lock.isHeld { throw SiteWriter.Failure.lockLost(lock.path) }
+            // What the site was made from failing (the ledger's spill file) explains whatever failed after it.
+            try configuration.checkBeforePublish?()
             throw error
         }
         configuration.holdBeforePublish?()
