@@ -7,7 +7,7 @@ import LedgerPressPostgres
 
 /// Options shared by `build` and `check`: what to read and how (``BuildInputs``).
 struct InputOptions: ParsableArguments {
-    @Argument(help: "Ledger exports: native CSV or JSON Lines, Stripe reports, Stripe Dashboard exports (see README).")
+    @Argument(help: "Ledger exports: native CSV or JSON Lines, Stripe reports, Stripe Dashboard exports (see docs/inputs.md).")
     var inputs: [String] = []
 
     @Option(
@@ -33,7 +33,7 @@ struct InputOptions: ParsableArguments {
                 + ImporterRegistry.standard.formats.map(\.rawValue).joined(separator: ", ") + "."))
     var format: String?
 
-    @Option(help: "A mapping file (YAML) for inputs in any other CSV layout; see README, \"Mapping files\".")
+    @Option(help: "A mapping file (YAML) for inputs in any other CSV layout; see docs/inputs.md, \"Mapping files\".")
     var mapping: String?
 
     @Option(
