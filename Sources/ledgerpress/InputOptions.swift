@@ -7,7 +7,8 @@ import LedgerPressPostgres
 
 /// Options shared by `build` and `check`: what to read and how (``BuildInputs``).
 struct InputOptions: ParsableArguments {
-    @Argument(help: "Ledger exports: native CSV or JSON Lines, Stripe reports, Stripe Dashboard exports (see docs/inputs.md).")
+    @Argument(
+        help: "Ledger exports: native CSV or JSON Lines, Stripe reports, Stripe Dashboard exports (see docs/inputs.md).")
     var inputs: [String] = []
 
     @Option(
