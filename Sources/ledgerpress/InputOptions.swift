@@ -8,7 +8,8 @@ import LedgerPressPostgres
 /// Options shared by `build` and `check`: what to read and how (``BuildInputs``).
 struct InputOptions: ParsableArguments {
     @Argument(
-        help: "Ledger exports: native CSV or JSON Lines, Stripe reports, Stripe Dashboard exports (see docs/inputs.md).")
+        help: "Ledger exports: native CSV or JSON Lines, Stripe reports, Stripe Dashboard exports (see docs/inputs.md)."
+    )
     var inputs: [String] = []
 
     @Option(
