@@ -109,7 +109,7 @@ public struct SiteBuilder: Sendable {
             configuration.letterIssuedAt = prepared.letterIssuedAt
             configuration.knownEntryDigests = prepared.knownEntryDigests
             if case .replace(let writing) = checkpoint {
-                let asOf = options.site.asOf
+                let asOf = prepared.entryDigestsAsOf
                 configuration.plannedEntryDigests = { writing.provide(.init(asOf: asOf, digests: $0)) }
             }
             let pipeline = SitePipeline(configuration)
@@ -187,6 +187,9 @@ public struct SiteBuilder: Sendable {
         /// The entries digests of the payees whose entries are as the checkpoint's build planned them (read back, no
         /// row read since touched them, the same `--as-of`).
         var knownEntryDigests: [String: String] = [:]
+        /// `--as-of` when it cut entries off the ledger, else nil (the entries are those of a run without it): what
+        /// the checkpoint's entries digests are kept under.
+        var entryDigestsAsOf: String?
     }
 
     /// The import's checkpoint (``ImportCheckpoint``) once the build publishes: kept as it is (it holds this run's
@@ -226,9 +229,18 @@ public struct SiteBuilder: Sendable {
         let storage = ledger.storageHealth
         // The whole ledger read, for a new checkpoint (unless the last one holds exactly these inputs).
         var checkpointLedger = checkpoint != nil ? loaded.ledger : nil
+        // `--as-of` cuts the ledger only when an entry lies after it. A nightly run's start time usually cuts nothing:
+        // that run reads the same entries as one without it, so it takes the last run's entries digests and makes no
+        // copy of the ledger.
+        let asOfInstant = options.site.asOf.flatMap(RFC3339.parse)
+        var cuttingAsOf: String?
+        if let asOfInstant {
+            var cuts = false
+            ledger.forEachRecord { entry in if asOfInstant < entry.occurredAt { cuts = true } }
+            if cuts { cuttingAsOf = options.site.asOf }
+        }
         var knownEntryDigests: [String: String] = [:]
-        if let stored = loaded.entryDigests, stored.asOf == options.site.asOf, let touched = loaded.ledger.touchedPayees
-        {
+        if let stored = loaded.entryDigests, stored.asOf == cuttingAsOf, let touched = loaded.ledger.touchedPayees {
             knownEntryDigests = stored.digests.filter { !touched.contains($0.key) }
         }
         var diagnostics = loaded.diagnostics
@@ -271,7 +283,7 @@ public struct SiteBuilder: Sendable {
             }
             // From here on `ledger` is the run's only reference to the entries (so that the pipeline can free them).
             loaded.ledger = Ledger()
-            if let asOf = options.site.asOf, let instant = RFC3339.parse(asOf) { ledger = ledger.asOf(instant) }
+            if cuttingAsOf != nil, let asOfInstant { ledger = ledger.asOf(asOfInstant) }
             // What `--letters` issues letters as of, and what `--outbox` finds periods closed at: `--as-of`, else the
             // whole ledger's latest entry (before sharding).
             var issuedAt: Timestamp?
@@ -326,6 +338,7 @@ public struct SiteBuilder: Sendable {
             prepared.deliveryAsOf = issuedAt
             prepared.storage = storage
             prepared.knownEntryDigests = knownEntryDigests
+            prepared.entryDigestsAsOf = cuttingAsOf
             if let checkpoint, let whole = checkpointLedger {
                 checkpointLedger = nil
                 if let meta = loaded.checkpoint {

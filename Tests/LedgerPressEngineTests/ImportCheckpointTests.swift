@@ -160,10 +160,17 @@ import Testing
         let merging = try night(["ledger.csv"])
         #expect(merging.imported.entriesDigestsTaken == merging.imported.payees - 1, "only \(merged[2]) was touched")
 
-        // Another `--as-of`: the entries digests are not taken.
+        // An `--as-of` after every entry (a nightly job's start time) cuts nothing: the run reads the entries a run
+        // without it reads, and takes the entries digests; so does the next night's, another time after every entry.
         let asOf = try night(["ledger.csv"], asOf: "2026-11-30T00:00:00Z")
         #expect(asOf.imported.checkpoint.inputsTaken == 1)
-        #expect(asOf.imported.entriesDigestsTaken == 0)
+        #expect(asOf.imported.entriesDigestsTaken == asOf.imported.payees)
+        let nextNight = try night(["ledger.csv"], asOf: "2026-12-01T02:15:00Z")
+        #expect(nextNight.imported.entriesDigestsTaken == nextNight.imported.payees)
+        // An `--as-of` that cuts entries off: no payee's entries are those the checkpoint's build planned.
+        let cutting = try night(["ledger.csv"], asOf: "2026-11-08T00:00:00Z")
+        #expect(cutting.imported.checkpoint.inputsTaken == 1)
+        #expect(cutting.imported.entriesDigestsTaken == 0)
 
         // Read on in one chunk as well as in many.
         try append("ledger.csv", Self.lateRows.joined(separator: "\n") + "\n")

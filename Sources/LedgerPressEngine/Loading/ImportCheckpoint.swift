@@ -38,7 +38,8 @@ enum ImportCheckpoint {
     }
 
     /// Each payee's entries digest as the build that wrote the checkpoint planned them (``SitePipeline/Configuration/knownEntryDigests``),
-    /// after its `--as-of`: a later build whose `--as-of` is the same takes those of the payees no row it read touched.
+    /// after its `--as-of` (`asOf` nil when it cut no entry): a later build that cuts the ledger the same way (the same
+    /// `--as-of`, or none that cuts an entry) takes those of the payees no row it read touched.
     struct EntryDigests: Codable, Sendable {
         var asOf: String?
         var digests: [String: String]
