@@ -132,7 +132,8 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: cli.path("site")), sourceLocation: sourceLocation)
         }
         try expectFailure(
-            ["s0", "other1", "s2"], "other1 was built from other options than s0: expected shards of one run")
+            ["s0", "other1", "s2"],
+            "other1 was built from other options than s0: expected shards of one run (they differ in default_locale)")
         try expectFailure(["s0", "moreinputs", "s2"], "moreinputs was built from other inputs than s0")
         try expectFailure(["s0", "s1", "s2", "s1"], "s1 and s1 are both shard 1/3")
         try expectFailure(

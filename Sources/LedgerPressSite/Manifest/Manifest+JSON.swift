@@ -43,24 +43,19 @@ extension Manifest.FileEntry {
 }
 
 extension Manifest.Options {
+    /// As ``OutputOption/all`` declares the members (in key order, as `JSONEncoder` sorts them).
     func write(to json: inout PrettyJSON) {
         json.beginObject()
-        if let asOf { json.field("as_of", asOf) }
-        if let defaultDayStart { json.field("default_day_start", defaultDayStart) }
-        json.field("default_locale", defaultLocale)
-        json.field("default_timezone", defaultTimeZone)
-        if let defaultWeekStart { json.field("default_week_start", defaultWeekStart) }
-        if let issuer { json.field("issuer", issuer) }
-        if let letterKeyID { json.field("letter_key_id", letterKeyID) }
-        if let letterRevoked { json.field("letter_revoked", letterRevoked) }
-        if let letterVerifyBaseURL { json.field("letter_verify_base_url", letterVerifyBaseURL) }
-        if let linkKeyID { json.field("link_key_id", linkKeyID) }
-        if let only { json.field("only", only) }
-        if let payeeFolders { json.field("payee_folders", payeeFolders) }
-        json.field("periods", periods)
-        json.field("ranges", ranges)
-        if let sourceDateEpoch { json.field("source_date_epoch", Int(sourceDateEpoch)) }
-        json.field("templates", templates)
+        for option in OutputOption.all.sorted(by: { $0.key < $1.key }) {
+            switch option.value {
+            case .text(let member): json.field(option.key, self[keyPath: member])
+            case .optionalText(let member):
+                if let value = self[keyPath: member] { json.field(option.key, value) }
+            case .texts(let member): json.field(option.key, self[keyPath: member])
+            case .optionalNumber(let member):
+                if let value = self[keyPath: member] { json.field(option.key, Int(value)) }
+            }
+        }
         json.endObject()
     }
 }

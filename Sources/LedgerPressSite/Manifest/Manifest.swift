@@ -72,7 +72,8 @@ struct Manifest: Codable {
         }
     }
 
-    /// The options that shape output: not paths, not `--shard`. Shards of one run must agree on them.
+    /// The options that shape output: not paths, not `--shard`. Shards of one run must agree on them. Each member
+    /// is declared once, in ``OutputOption/all``, which the initializers, the JSON forms and merge's check follow.
     struct Options: Codable, Equatable {
         var periods: [String]
         var ranges: [String]
@@ -99,38 +100,52 @@ struct Manifest: Codable {
         /// `--revoked-letters`: a SHA-256 of the revocations (``LetterSettings``); absent when none.
         var letterRevoked: String?
 
-        enum CodingKeys: String, CodingKey {
-            case periods, ranges, issuer, templates, only
-            case defaultTimeZone = "default_timezone"
-            case defaultLocale = "default_locale"
-            case sourceDateEpoch = "source_date_epoch"
-            case asOf = "as_of"
-            case payeeFolders = "payee_folders"
-            case linkKeyID = "link_key_id"
-            case defaultDayStart = "default_day_start"
-            case defaultWeekStart = "default_week_start"
-            case letterKeyID = "letter_key_id"
-            case letterVerifyBaseURL = "letter_verify_base_url"
-            case letterRevoked = "letter_revoked"
+        /// The options of a run, each as its declaration in ``OutputOption/all`` records it.
+        init(_ options: SiteOptions, templates: TemplateSet, mode: SitePipeline.Mode = .site) {
+            self.init(periods: [], ranges: [], defaultTimeZone: "", defaultLocale: "", templates: "")
+            let source = OutputOption.Source(site: options, templates: templates, mode: mode)
+            for option in OutputOption.all { option.record(&self, source) }
         }
 
-        init(_ options: SiteOptions, templates: TemplateSet, mode: SitePipeline.Mode = .site) {
-            only = mode == .site ? nil : mode.rawValue
-            periods = options.selection.kinds.map(\.rawValue)
-            ranges = options.selection.ranges.map(\.label)
-            issuer = options.issuer
-            defaultTimeZone = options.defaultTimeZone
-            defaultLocale = options.defaultLocale
-            sourceDateEpoch = options.sourceDateEpoch
-            asOf = options.asOf
-            payeeFolders = options.links.isHMAC ? "hmac-sha256" : nil
-            linkKeyID = options.links.keyID
-            defaultDayStart = options.defaultDayStart.isMidnight ? nil : options.defaultDayStart.description
-            defaultWeekStart = options.defaultWeekStart == .monday ? nil : options.defaultWeekStart.rawValue
-            letterKeyID = options.letters?.key.keyID
-            letterVerifyBaseURL = options.letters?.verifyBaseURL
-            letterRevoked = options.letters.flatMap { $0.revoked.isEmpty ? nil : $0.revokedDigest }
-            self.templates = Options.templatesDigest(templates)
+        private init(
+            periods: [String], ranges: [String], defaultTimeZone: String, defaultLocale: String, templates: String
+        ) {
+            self.periods = periods
+            self.ranges = ranges
+            self.defaultTimeZone = defaultTimeZone
+            self.defaultLocale = defaultLocale
+            self.templates = templates
+        }
+
+        /// Read as ``OutputOption/all`` declares the members: one that is not optional must be there.
+        init(from decoder: any Decoder) throws {
+            self.init(periods: [], ranges: [], defaultTimeZone: "", defaultLocale: "", templates: "")
+            let container = try decoder.container(keyedBy: OutputOption.Key.self)
+            for option in OutputOption.all {
+                let key = OutputOption.Key(option.key)
+                switch option.value {
+                case .text(let member): self[keyPath: member] = try container.decode(String.self, forKey: key)
+                case .optionalText(let member):
+                    self[keyPath: member] = try container.decodeIfPresent(String.self, forKey: key)
+                case .texts(let member): self[keyPath: member] = try container.decode([String].self, forKey: key)
+                case .optionalNumber(let member):
+                    self[keyPath: member] = try container.decodeIfPresent(Int64.self, forKey: key)
+                }
+            }
+        }
+
+        /// Written as ``OutputOption/all`` declares the members: an optional one that is nil is left out.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: OutputOption.Key.self)
+            for option in OutputOption.all {
+                let key = OutputOption.Key(option.key)
+                switch option.value {
+                case .text(let member): try container.encode(self[keyPath: member], forKey: key)
+                case .optionalText(let member): try container.encodeIfPresent(self[keyPath: member], forKey: key)
+                case .texts(let member): try container.encode(self[keyPath: member], forKey: key)
+                case .optionalNumber(let member): try container.encodeIfPresent(self[keyPath: member], forKey: key)
+                }
+            }
         }
 
         static func templatesDigest(_ templates: TemplateSet) -> String {

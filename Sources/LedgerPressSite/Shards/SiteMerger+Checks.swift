@@ -32,7 +32,12 @@ extension SiteMerger {
                 "\(shard.directory) was built from other \(what) than \(first.directory): expected shards of one run")
         }
         if shard.manifest.inputs != first.manifest.inputs { throw differ("inputs") }
-        if shard.manifest.options != first.manifest.options { throw differ("options") }
+        let options = shard.manifest.options.differences(from: first.manifest.options)
+        if !options.isEmpty {
+            throw .mismatch(
+                "\(shard.directory) was built from other options than \(first.directory): expected shards of one run (they differ in \(options.joined(separator: ", ")))"
+            )
+        }
         if shard.record.ledger != first.record.ledger { throw differ("ledger entries") }
         if shard.record.documents != first.record.documents { throw differ("statement documents (--pdf)") }
     }

@@ -1,0 +1,126 @@
+import Foundation
+import LedgerPressCore
+import LedgerPressRender
+import Testing
+
+@testable import LedgerPressSite
+
+/// Every option that changes output is declared once (``OutputOption/all``): a member of the manifest's options
+/// or a field of ``SiteOptions`` that no declaration covers fails here, and the manifest's JSON, its reader and
+/// merge's comparison all follow the declarations.
+@Suite struct OutputOptionTests {
+    static func base() throws -> Manifest.Options {
+        Manifest.Options(SiteOptions(), templates: try ChartFiguresTests.templates())
+    }
+
+    /// `options` with the declared option's member set to a value no run records.
+    static func probe(_ option: OutputOption, of options: Manifest.Options) -> Manifest.Options {
+        var probed = options
+        switch option.value {
+        case .text(let member): probed[keyPath: member] = "probe \(option.key)"
+        case .optionalText(let member): probed[keyPath: member] = "probe \(option.key)"
+        case .texts(let member): probed[keyPath: member] = ["probe", option.key]
+        case .optionalNumber(let member): probed[keyPath: member] = -42
+        }
+        return probed
+    }
+
+    /// Each stored member's value, by name, as `Mirror` sees it.
+    static func members(_ value: Any) -> [String: String] {
+        var members: [String: String] = [:]
+        for child in Mirror(reflecting: value).children {
+            guard let label = child.label else { continue }
+            members[label] = String(reflecting: child.value)
+        }
+        return members
+    }
+
+    @Test func everyMemberOfTheManifestsOptionsIsDeclaredOnce() throws {
+        let base = try Self.base()
+        let before = Self.members(base)
+        var declared: [String: String] = [:]
+        for option in OutputOption.all {
+            let after = Self.members(Self.probe(option, of: base))
+            let changed = after.keys.filter { after[$0] != before[$0] }
+            #expect(changed.count == 1, "\(option.key) sets \(changed), expected one member")
+            for member in changed {
+                #expect(declared[member] == nil, "\(member): declared by \(declared[member] ?? "") and \(option.key)")
+                declared[member] = option.key
+            }
+        }
+        let undeclared = Set(before.keys).subtracting(declared.keys)
+        #expect(undeclared.isEmpty, "members of Manifest.Options no OutputOption declares: \(undeclared.sorted())")
+    }
+
+    @Test func everyDeclarationIsComplete() {
+        let keys = OutputOption.all.map(\.key)
+        #expect(Set(keys).count == keys.count, "a key is declared twice: \(keys)")
+        for option in OutputOption.all {
+            #expect(!option.fields.isEmpty && !option.flags.isEmpty && !option.affects.isEmpty, "\(option.key)")
+            #expect(option.key.allSatisfy { $0.isLowercase || $0 == "_" }, "\(option.key): expected snake_case")
+        }
+    }
+
+    /// A field of the site's options that no declaration records is one shards could disagree on unseen.
+    @Test func everyFieldOfTheSiteOptionsIsRecordedByADeclaredOption() {
+        let fields = Set(Mirror(reflecting: SiteOptions()).children.compactMap(\.label).map { "SiteOptions." + $0 })
+        let recorded = Set(OutputOption.all.flatMap(\.fields).filter { $0.hasPrefix("SiteOptions.") })
+        #expect(fields.subtracting(recorded).isEmpty, "not recorded: \(fields.subtracting(recorded).sorted())")
+        #expect(recorded.subtracting(fields).isEmpty, "no such field: \(recorded.subtracting(fields).sorted())")
+    }
+
+    @Test func theManifestWritesAndReadsEachDeclaredOption() throws {
+        let base = try Self.base()
+        for options in [base] + OutputOption.all.map({ Self.probe($0, of: base) }) {
+            var json = PrettyJSON(capacity: 1_024)
+            options.write(to: &json)
+            let written = json.finish()
+            #expect(written == (try ManifestJSON.encode(options)))
+            #expect(try JSONDecoder().decode(Manifest.Options.self, from: written) == options)
+        }
+        // The members that are not optional must be there.
+        let missing = try JSONDecoder().decode([String: JSONValueProbe].self, from: ManifestJSON.encode(base))
+        for key in ["default_locale", "default_timezone", "periods", "ranges", "templates"] {
+            var object = missing
+            object[key] = nil
+            #expect(throws: DecodingError.self, "\(key)") {
+                try JSONDecoder().decode(Manifest.Options.self, from: try JSONEncoder().encode(object))
+            }
+        }
+    }
+
+    @Test func mergesComparisonNamesEachOptionThatDiffers() throws {
+        let base = try Self.base()
+        #expect(base.differences(from: base).isEmpty)
+        for option in OutputOption.all {
+            #expect(Self.probe(option, of: base).differences(from: base) == [option.key])
+        }
+    }
+}
+
+/// Any JSON value, kept as it was read.
+enum JSONValueProbe: Codable, Equatable {
+    case text(String)
+    case texts([String])
+    case number(Int64)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            self = .text(text)
+        } else if let number = try? container.decode(Int64.self) {
+            self = .number(number)
+        } else {
+            self = .texts(try container.decode([String].self))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .text(let text): try container.encode(text)
+        case .texts(let texts): try container.encode(texts)
+        case .number(let number): try container.encode(number)
+        }
+    }
+}
