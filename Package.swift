@@ -94,7 +94,8 @@ let package = Package(
         .target(
             name: "LedgerPressSite",
             dependencies: [
-                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressPDF", "CRenameExchange", "CMalloc",
+                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressPDF", "CRenameExchange",
+                "CMalloc",
                 "CAffinity", "CCurl", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -135,7 +136,8 @@ let package = Package(
         .testTarget(
             name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore", "CMalloc", "LedgerPressTestSupport"]),
         .testTarget(name: "LedgerPressImportTests", dependencies: ["LedgerPressImport"]),
-        .testTarget(name: "LedgerPressPDFTests", dependencies: ["LedgerPressPDF", "LedgerPressRender", "LedgerPressCore"]),
+        .testTarget(
+            name: "LedgerPressPDFTests", dependencies: ["LedgerPressPDF", "LedgerPressRender", "LedgerPressCore"]),
         .testTarget(
             name: "LedgerPressRenderTests",
             dependencies: ["LedgerPressRender", .product(name: "Mustache", package: "swift-mustache")]),  // Mustache: contexts rendered as dictionaries

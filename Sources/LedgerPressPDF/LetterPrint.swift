@@ -34,7 +34,9 @@ public enum LetterPrint {
                     TableData(
                         id: "months", header: [wording["letter_month"], gross, wording["net"]],
                         alignments: [.left, .right, .right],
-                        rows: (currency["months"]?.list ?? []).map { [text($0, "month"), text($0, "gross"), text($0, "net")] },
+                        rows: (currency["months"]?.list ?? []).map {
+                            [text($0, "month"), text($0, "gross"), text($0, "net")]
+                        },
                         caption: text(currency, "months_caption"), rowHeaderColumn: 0)))
             blocks.append(
                 .table(
@@ -53,10 +55,15 @@ public enum LetterPrint {
                         ],
                         alignments: [.left, .left, .left, .right, .right],
                         rows: (currency["weekly"]?.list ?? []).map {
-                            [text($0, "weeks"), text($0, "first"), text($0, "last"), text($0, "total"), text($0, "average")]
+                            [
+                                text($0, "weeks"), text($0, "first"), text($0, "last"), text($0, "total"),
+                                text($0, "average"),
+                            ]
                         },
                         caption: text(currency, "weekly_caption"), rowHeaderColumn: 0)))
-            let payouts = (currency["payouts"]?.list ?? []).map { [text($0, "id"), text($0, "day"), text($0, "amount")] }
+            let payouts = (currency["payouts"]?.list ?? []).map {
+                [text($0, "id"), text($0, "day"), text($0, "amount")]
+            }
             blocks.append(
                 .table(
                     TableData(

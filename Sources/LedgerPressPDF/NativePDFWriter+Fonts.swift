@@ -4,7 +4,8 @@ extension NativePDFWriter {
     /// Face `face` cut down to the glyphs in `used` and written as a Type0 font (Identity-H) over a CIDFontType2
     /// whose CIDs are the subset's glyph ids, with its widths and a ToUnicode map; returns the Type0 font's object
     /// and each used glyph's id in the subset.
-    func writeFont(face index: Int, used: [UInt32: String], into file: inout PDFFile) throws -> (Int, [UInt32: UInt32]) {
+    func writeFont(face index: Int, used: [UInt32: String], into file: inout PDFFile) throws -> (Int, [UInt32: UInt32])
+    {
         let face = book.faces[index]
         let glyphs = used.keys.sorted()
         let (bytes, ids) = try face.subset(glyphs)

@@ -125,7 +125,9 @@ public final class NativePDFWriter: Sendable {
     }
 
     /// The outline from the headings, nested by level; nil when there are none.
-    private func writeOutline(_ headings: [(level: Int, title: String, page: Int, y: Float)], pages: [Int], into file: inout PDFFile)
+    private func writeOutline(
+        _ headings: [(level: Int, title: String, page: Int, y: Float)], pages: [Int], into file: inout PDFFile
+    )
         -> Int?
     {
         guard !headings.isEmpty else { return nil }
@@ -146,7 +148,8 @@ public final class NativePDFWriter: Sendable {
         for (index, heading) in headings.enumerated() {
             let siblings = children(of: parents[index])
             let position = siblings.firstIndex(of: index) ?? 0
-            var body = "<</Title \(PDFText.string(heading.title)) /Parent \(parents[index] < 0 ? root : items[parents[index]]) 0 R"
+            var body =
+                "<</Title \(PDFText.string(heading.title)) /Parent \(parents[index] < 0 ? root : items[parents[index]]) 0 R"
             if position > 0 { body += " /Prev \(items[siblings[position - 1]]) 0 R" }
             if position + 1 < siblings.count { body += " /Next \(items[siblings[position + 1]]) 0 R" }
             let kids = children(of: index)

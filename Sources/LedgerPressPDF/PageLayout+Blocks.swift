@@ -108,7 +108,11 @@ extension PageLayout {
         for (index, value) in chart.values.enumerated() where value != 0 {
             let height = barsHeight * Float(abs(value)) / span
             let x = left + Float(index) * step + step * 0.15
-            if value > 0 { up.append((x, zero, step * 0.7, height)) } else { down.append((x, zero - height, step * 0.7, height)) }
+            if value > 0 {
+                up.append((x, zero, step * 0.7, height))
+            } else {
+                down.append((x, zero - height, step * 0.7, height))
+            }
         }
         tagged(figure) {
             draw(.fill(r: 0.16, g: 0.42, b: 0.66, up))

@@ -171,7 +171,8 @@ extension PageLayout {
             let rowElement = element("TR", parent: group)
             for (column, text) in row.enumerated() {
                 let isHeader = isFooter ? column == 0 : column == data.rowHeaderColumn
-                let cell = isHeader ? element("TH", parent: rowElement, scope: "Row") : element("TD", parent: rowElement)
+                let cell =
+                    isHeader ? element("TH", parent: rowElement, scope: "Row") : element("TD", parent: rowElement)
                 let valueLines = shaper.lines(cellWords(text, bold: isFooter), width: width - labelWidth - 6)
                 let labelLines = column < labels.count ? labels[column] : []
                 for index in 0..<max(valueLines.count, labelLines.count, 1) {

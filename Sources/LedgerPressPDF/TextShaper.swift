@@ -61,7 +61,8 @@ final class TextShaper {
 
     /// Whether `scalar` belongs with the character before it (a mark, a joiner, a variation selector).
     private static func clings(_ scalar: UInt32) -> Bool {
-        if (0x200B...0x200F).contains(scalar) || (0xFE00...0xFE0F).contains(scalar) || (0xE0100...0xE01EF).contains(scalar)
+        if (0x200B...0x200F).contains(scalar) || (0xFE00...0xFE0F).contains(scalar)
+            || (0xE0100...0xE01EF).contains(scalar)
             || (0x202A...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar)
         {
             return true
@@ -104,7 +105,9 @@ final class TextShaper {
         shapeWord([0x20], 0..<1, levels: [0], style: style, size: size)[0]
     }
 
-    private func shapeWord(_ scalars: [UInt32], _ range: Range<Int>, levels: [UInt8], style: FontBook.Style, size: Float)
+    private func shapeWord(
+        _ scalars: [UInt32], _ range: Range<Int>, levels: [UInt8], style: FontBook.Style, size: Float
+    )
         -> [Run]
     {
         var runs: [Run] = []
@@ -150,7 +153,13 @@ final class TextShaper {
             pen += Float(glyph.advance) * scale
             let cluster = Int(glyph.cluster)
             if seen.insert(cluster).inserted {
-                if used[face][glyph.id] == nil { used[face][glyph.id] = text(from: cluster) }
+                // A right-to-left ligature's text is stored reversed: extractors reverse right-to-left runs whole,
+                // which puts its characters back in logical order.
+                if used[face][glyph.id] == nil {
+                    let logical = text(from: cluster)
+                    used[face][glyph.id] =
+                        level % 2 == 1 ? String(String.UnicodeScalarView(logical.unicodeScalars.reversed())) : logical
+                }
             } else if used[face][glyph.id] == nil {
                 used[face][glyph.id] = ""
             }

@@ -48,7 +48,8 @@ import Testing
             #expect(!fonts.isEmpty)
             for font in fonts {
                 let columns = font.split(separator: " ")
-                #expect(columns.count >= 7 && columns[columns.count - 5] == "yes" && columns[columns.count - 4] == "yes")
+                #expect(
+                    columns.count >= 7 && columns[columns.count - 5] == "yes" && columns[columns.count - 4] == "yes")
                 #expect(font.prefix(7).last == "+", "a subset's name: \(font)")
             }
             _ = try PDFTools.run("qpdf", ["--check", file])
@@ -60,9 +61,10 @@ import Testing
             #expect(csv == site[path.replacingOccurrences(of: ".pdf", with: ".csv")], "\(path): the CSV byte for byte")
             // PDF/A-3b's marks, and nothing that acts.
             let raw = String(decoding: try #require(site[path]), as: UTF8.self)
-            for mark in ["<pdfaid:part>3</pdfaid:part>", "<pdfaid:conformance>B</pdfaid:conformance>", "/GTS_PDFA1",
-                "/AFRelationship /Data", "/Subtype /text#2Fcsv", "/StructTreeRoot", "/MarkInfo <</Marked true>>"]
-            {
+            for mark in [
+                "<pdfaid:part>3</pdfaid:part>", "<pdfaid:conformance>B</pdfaid:conformance>", "/GTS_PDFA1",
+                "/AFRelationship /Data", "/Subtype /text#2Fcsv", "/StructTreeRoot", "/MarkInfo <</Marked true>>",
+            ] {
                 #expect(raw.contains(mark), "\(path): \(mark)")
             }
             for action in ["/URI", "/JavaScript", "/Launch", "/OpenAction", "/AA"] {
@@ -76,8 +78,11 @@ import Testing
         let letter = try LetterTests.json(site["payees/drv_ann/income-letter.json"])
         let short = try #require(letter["short_url"] as? String)
         _ = try PDFTools.run(
-            "pdftoppm", ["-r", "100", "-png", "-f", "1", "-l", "2", cli.path("site/payees/drv_ann/income-letter.pdf"),
-                cli.path("letter")])
+            "pdftoppm",
+            [
+                "-r", "100", "-png", "-f", "1", "-l", "2", cli.path("site/payees/drv_ann/income-letter.pdf"),
+                cli.path("letter"),
+            ])
         let pages = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).filter {
             $0.hasPrefix("letter-") && $0.hasSuffix(".png")
         }.sorted()
@@ -97,7 +102,8 @@ import Testing
         for (zone, output) in [("Asia/Tokyo", "tokyo"), ("America/New_York", "newyork")] {
             let outcome = try cli.run(
                 ["build"] + LetterTests.inputs + [
-                    "--letters", "--signing-key", key, "--verify-base-url", LetterTests.base, "--as-of", LetterTests.asOf,
+                    "--letters", "--signing-key", key, "--verify-base-url", LetterTests.base, "--as-of",
+                    LetterTests.asOf,
                     "--output", output, "--pdf", "month,year", "--periods", "month,year",
                 ], environment: ["TZ": zone])
             #expect(outcome.status == 0)
@@ -115,7 +121,8 @@ import Testing
         ]
         var ledger = "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description\n"
         for (index, (id, name)) in names.enumerated() {
-            ledger += "e\(index),2026-10-0\(index + 2)T10:00:00Z,\(id),driver,\(name),earning,12.50,EUR,job_\(index),Fahrt\n"
+            ledger +=
+                "e\(index),2026-10-0\(index + 2)T10:00:00Z,\(id),driver,\(name),earning,12.50,EUR,job_\(index),Fahrt\n"
         }
         try cli.write("ledger.csv", ledger)
         let outcome = try cli.run(["build", "ledger.csv", "--output", "site", "--pdf", "month"])
@@ -149,7 +156,9 @@ import Testing
     @Test func weasyPrintIsRefusedNamingNative() throws {
         let cli = try CLIRunner()
         try cli.write("ledger.csv", "id,occurred_at,payee_id,payee_type,kind,amount,currency\n")
-        let outcome = try cli.run(["build", "ledger.csv", "--output", "site", "--pdf", "month", "--pdf-engine", "weasyprint"])
+        let outcome = try cli.run([
+            "build", "ledger.csv", "--output", "site", "--pdf", "month", "--pdf-engine", "weasyprint",
+        ])
         #expect(outcome.status == 64)
         #expect(outcome.stderr.contains("native"))
     }

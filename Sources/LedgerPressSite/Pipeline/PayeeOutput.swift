@@ -145,9 +145,11 @@ extension SitePipeline {
                     let bytes = try pdf.render(
                         page: letter.printPage, json: letter.envelope, issuedAt: issuedAt,
                         stylesheet: configuration.templates.stylesheet,
-                        native: { LetterPrint.document(
-                            letter.letter, figures: letterPages.figuresContext(letter.letter),
-                            verification: letter.printVerification, wording: wording, json: letter.envelope) })
+                        native: {
+                            LetterPrint.document(
+                                letter.letter, figures: letterPages.figuresContext(letter.letter),
+                                verification: letter.printVerification, wording: wording, json: letter.envelope)
+                        })
                     listed.append(try stage(OutputFile(path: folder + LetterFiles.pdf, bytes: bytes)))
                 }
             }

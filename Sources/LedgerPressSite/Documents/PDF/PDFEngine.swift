@@ -43,7 +43,8 @@ public final class PDFEngine: Sendable {
         /// How to install it.
         public var installHint: String {
             switch self {
-            case .native: "install Debian's fonts-dejavu-core, fonts-droid-fallback, fonts-symbola and colord-data: `make deps`"
+            case .native:
+                "install Debian's fonts-dejavu-core, fonts-droid-fallback, fonts-symbola and colord-data: `make deps`"
             case .chromium: "install Debian's \(programs[0]): `make deps` or `sudo apt-get install -y \(programs[0])`"
             }
         }
@@ -60,7 +61,8 @@ public final class PDFEngine: Sendable {
         }
         public var description: String {
             if let what { return what }
-            return "\(kind.name) (the PDF engine) was not found on PATH (`\(kind.programs.joined(separator: "` or `"))`); "
+            return
+                "\(kind.name) (the PDF engine) was not found on PATH (`\(kind.programs.joined(separator: "` or `"))`); "
                 + kind.installHint
         }
     }
