@@ -153,6 +153,40 @@ import Testing
         #expect(!raw.contains("/JavaScript") && !raw.contains("endobj /JavaScript"))
     }
 
+    @Test func aShardedBuildWithPDFsMergedEqualsTheSingleBuild() throws {
+        let cli = try CLIRunner()
+        let options = ShardTests.inputs + ShardTests.options + ["--pdf", "month"]
+        let single = try cli.run(["build"] + options + ["--output", "single"], environment: ShardTests.environment)
+        #expect(single.status == 0, "\(single.stderr)")
+        let shards = try ShardTests().buildShards(cli, count: 3, prefix: "shard", extra: ["--pdf", "month"])
+        let merged = try cli.run(["merge"] + shards + ["--output", "merged"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let one = try cli.tree("single")
+        let combined = try cli.tree("merged")
+        #expect(one.keys.filter { $0.hasSuffix(".pdf") }.count >= 10)
+        #expect(combined.keys.sorted() == one.keys.sorted())
+        for (path, bytes) in one where combined[path] != bytes { Issue.record("\(path) differs from the single build") }
+        #expect(try cli.run(["verify", "merged"]).status == 0)
+    }
+
+    /// One render worker against two (the CPUs the process may use decide how many): the same PDFs.
+    @Test func oneWorkerAndTwoWorkersWriteTheSamePDFs() throws {
+        let cli = try CLIRunner()
+        var trees: [[String: Data]] = []
+        for (cpus, output) in [("0", "one"), ("0,1", "two")] {
+            let result = try ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/taskset"),
+                ["-c", cpus, CLIRunner.binary.path, "build"] + LetterTests.inputs + [
+                    "--output", output, "--pdf", "month,year", "--periods", "month,year",
+                ], directory: cli.directory, environment: ProcessInfo.processInfo.environment)
+            #expect(result.status == 0, "\(String(decoding: result.stderr, as: UTF8.self))")
+            trees.append(try cli.tree(output))
+        }
+        let pdfs = trees[0].keys.filter { $0.hasSuffix(".pdf") }
+        #expect(!pdfs.isEmpty)
+        for path in pdfs { #expect(trees[0][path] == trees[1][path], "\(path)") }
+    }
+
     @Test func weasyPrintIsRefusedNamingNative() throws {
         let cli = try CLIRunner()
         try cli.write("ledger.csv", "id,occurred_at,payee_id,payee_type,kind,amount,currency\n")
