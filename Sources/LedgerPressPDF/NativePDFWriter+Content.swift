@@ -42,11 +42,12 @@ extension NativePDFWriter {
                 out += "EMC\n"
             case .fill(let r, let g, let b, let rects):
                 guard !rects.isEmpty else { continue }
-                out += "\(n(r)) \(n(g)) \(n(b)) rg\n"
+                // In its own graphics state: the colour never reaches the text drawn after it (black).
+                out += "q \(n(r)) \(n(g)) \(n(b)) rg\n"
                 for rect in rects { out += "\(n(rect.0)) \(n(rect.1)) \(n(rect.2)) \(n(rect.3)) re\n" }
-                out += "f\n"
+                out += "f Q\n"
             case .rule(let x1, let y1, let x2, let y2, let width, let gray):
-                out += "\(n(width)) w \(n(gray)) \(n(gray)) \(n(gray)) RG \(n(x1)) \(n(y1)) m \(n(x2)) \(n(y2)) l S\n"
+                out += "q \(n(width)) w \(n(gray)) \(n(gray)) \(n(gray)) RG \(n(x1)) \(n(y1)) m \(n(x2)) \(n(y2)) l S Q\n"
             }
         }
         return Array(out.utf8)
