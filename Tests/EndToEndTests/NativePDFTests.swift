@@ -187,6 +187,22 @@ import Testing
         for path in pdfs { #expect(trees[0][path] == trees[1][path], "\(path)") }
     }
 
+    /// A site with its own templates: the native PDF keeps the built-in layout, in the payee's words.
+    @Test func ownTemplatesStillGetTheBuiltInLayoutInThePayeesWords() throws {
+        let cli = try CLIRunner()
+        try FileManager.default.createDirectory(atPath: cli.path("mine"), withIntermediateDirectories: true)
+        try cli.write("mine/driver.md", "# {{title}}\n\nOnly our own words for {{payee_name}}.\n")
+        let outcome = try cli.run(
+            ["build"] + LetterTests.inputs + ["--output", "site", "--pdf", "month", "--templates", "mine"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let page = String(
+            decoding: try #require(try cli.tree("site")["payees/drv_jose/2026-10.html"]), as: UTF8.self)
+        #expect(page.contains("Only our own words") && !page.contains("Anfangssaldo"))
+        let text = try PDFTools.run("pdftotext", [cli.path("site/payees/drv_jose/2026-10.pdf"), "-"])
+        #expect(text.contains("Anfangssaldo") && text.contains("Ihr offenes Guthaben"), "the built-in layout, in German")
+        #expect(!text.contains("Only our own words"))
+    }
+
     @Test func weasyPrintIsRefusedNamingNative() throws {
         let cli = try CLIRunner()
         try cli.write("ledger.csv", "id,occurred_at,payee_id,payee_type,kind,amount,currency\n")
