@@ -4,7 +4,7 @@ import LedgerPressEngine
 import LedgerPressSite
 import Testing
 
-/// `--pdf`: the statements printed by either engine (Chromium, the default, and WeasyPrint), checked with poppler's
+/// `--pdf`: the statements printed by either engine (native, the default, and Chromium), checked with poppler's
 /// tools. These tests need Debian's `chromium` (the native engine needs none) and `poppler-utils` (`make deps` installs them;
 /// `make test` runs it first) and fail, never skip, when one is missing.
 @Suite(.serialized) struct PDFDocumentTests {
@@ -77,8 +77,8 @@ import Testing
         let fonts = try Self.tool("pdffonts", [pdf.path]).split(separator: "\n").dropFirst(2)
         #expect(!fonts.isEmpty)
         for font in fonts { #expect(font.contains(" yes yes yes "), "\(font)") }
-        // The statement's CSV attached, byte for byte; an outline from the headings; PDF/A-3b from WeasyPrint,
-        // tagged (structure for assistive technology) from Chromium.
+        // The statement's CSV attached, byte for byte; an outline from the headings; PDF/A-3b from the native writer,
+        // tagged (structure for assistive technology) from both.
         #expect(try Self.tool("pdfdetach", ["-list", pdf.path]).contains("1: 2026-10.csv"))
         let saved = fixture.url("attached.csv")
         _ = try Self.tool("pdfdetach", ["-save", "1", "-o", saved.path, pdf.path])

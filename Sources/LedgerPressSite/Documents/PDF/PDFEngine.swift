@@ -9,7 +9,7 @@ import Synchronization
 /// ``close()`` (or when the engine is released). BENCHMARKS.md has the measurements behind the default.
 ///
 /// > Note: Printing never reaches the network: Chromium gets the page with its stylesheet inlined and every
-/// > request blocked; WeasyPrint's workers read only the files of their own temporary folder.
+/// > request blocked; the native writer reads nothing but its fonts and colour profile.
 public final class PDFEngine: Sendable {
     /// Which program prints (`--pdf-engine`).
     public enum Kind: String, CaseIterable, Sendable {
@@ -70,7 +70,7 @@ public final class PDFEngine: Sendable {
     /// A printer failed or could not start: the document, and why.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
-        /// The engine could not be started at all (it is not a working Chromium or WeasyPrint: exit 69), rather
+        /// The engine could not be started at all (it is not a working Chromium, or a font of the native writer is missing: exit 69), rather
         /// than failing, crashing or running out of time on one document (74).
         public var unusable = false
     }
