@@ -47,7 +47,8 @@ extension NativePDFWriter {
                 for rect in rects { out += "\(n(rect.0)) \(n(rect.1)) \(n(rect.2)) \(n(rect.3)) re\n" }
                 out += "f Q\n"
             case .rule(let x1, let y1, let x2, let y2, let width, let gray):
-                out += "q \(n(width)) w \(n(gray)) \(n(gray)) \(n(gray)) RG \(n(x1)) \(n(y1)) m \(n(x2)) \(n(y2)) l S Q\n"
+                let color = "\(n(gray)) \(n(gray)) \(n(gray)) RG"
+                out += "q \(n(width)) w \(color) \(n(x1)) \(n(y1)) m \(n(x2)) \(n(y2)) l S Q\n"
             }
         }
         return Array(out.utf8)

@@ -199,7 +199,8 @@ import Testing
             decoding: try #require(try cli.tree("site")["payees/drv_jose/2026-10.html"]), as: UTF8.self)
         #expect(page.contains("Only our own words") && !page.contains("Anfangssaldo"))
         let text = try PDFTools.run("pdftotext", [cli.path("site/payees/drv_jose/2026-10.pdf"), "-"])
-        #expect(text.contains("Anfangssaldo") && text.contains("Ihr offenes Guthaben"), "the built-in layout, in German")
+        #expect(
+            text.contains("Anfangssaldo") && text.contains("Ihr offenes Guthaben"), "the built-in layout, in German")
         #expect(!text.contains("Only our own words"))
     }
 

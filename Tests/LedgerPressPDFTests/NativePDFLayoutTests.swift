@@ -47,7 +47,8 @@ import Testing
             for op in page {
                 guard case .text(let run, let x, let y) = op else { continue }
                 drawn += run.glyphs.count
-                #expect(x >= PageLayout.margin - 0.01 && x + run.width <= PageLayout.pageWidth - PageLayout.margin + 0.5)
+                #expect(
+                    x >= PageLayout.margin - 0.01 && x + run.width <= PageLayout.pageWidth - PageLayout.margin + 0.5)
                 #expect(y >= 20 && y <= PageLayout.pageHeight)
             }
         }
@@ -58,8 +59,10 @@ import Testing
     @Test func aFiveThousandLineTableRepeatsItsHeaderOnEveryPageAndCutsNoRow() throws {
         let writer = try Self.writer.get()
         let rows = (1...5_000).map { index in
-            ["2026-10-\(String(format: "%02d", index % 28 + 1)) 08:15", "job_\(index)", "Trip number \(index)",
-                "$\(index).37", "po_1 · Paid"]
+            [
+                "2026-10-\(String(format: "%02d", index % 28 + 1)) 08:15", "job_\(index)", "Trip number \(index)",
+                "$\(index).37", "po_1 · Paid",
+            ]
         }
         let table = TableData(
             id: "lines-USD", header: ["Date", "Job", "Description", "Net", "Payout"],
