@@ -12,8 +12,9 @@ PAYEES   = Examples/example-payees.csv
 ## malloc, see Package.swift) when it is missing, tidy (the HTML validator HTMLValidityTests runs on every
 ## generated page) when it is missing, libcurl4-openssl-dev (`send --smtp`), msmtp and python3-aiosmtpd (SendTests:
 ## `send --sendmail`, and the SMTP server on 127.0.0.1 the tests start) when missing, mblaze (mshow: the MIME reader OutboxTests checks every e-mail with), and
-## the PDF engines of `build --pdf` (chromium with fonts-dejavu-core, the default; weasyprint) with poppler-utils and qpdf
-## (PDFDocumentTests) when missing, and Debian's postgresql (initdb, pg_ctl, psql: the PostgreSQL source's tests start a
+## the native PDF engine's libraries, fonts and sRGB profile (libharfbuzz-dev, libfribidi-dev, libdeflate-dev,
+## fonts-dejavu-core, fonts-droid-fallback, fonts-symbola, colord-data), chromium (--pdf-engine chromium) with poppler-utils,
+## qpdf and zbar-tools (the PDF tests) when missing, and Debian's postgresql (initdb, pg_ctl, psql: the PostgreSQL source's tests start a
 ## throw-away cluster in a temp folder, Unix socket only) when missing
 deps:
 	@if [ -f /usr/include/cmark.h ] && ( ldconfig -p 2>/dev/null | grep -q 'libcmark\.so ' || ls /usr/lib/*/libcmark.so >/dev/null 2>&1 ); then \
@@ -65,20 +66,27 @@ deps:
 		echo "mblaze: missing, installing with apt-get"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y mblaze; \
 	fi
-	@if command -v chromium >/dev/null 2>&1 && command -v weasyprint >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 \
-		&& command -v qpdf >/dev/null 2>&1 \
-		&& [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then \
-		echo "chromium, weasyprint, poppler-utils, qpdf, fonts-dejavu-core: present"; \
+	@if [ -f /usr/include/harfbuzz/hb-subset.h ] && [ -f /usr/include/fribidi/fribidi.h ] && [ -f /usr/include/libdeflate.h ] \
+		&& [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] && [ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] \
+		&& [ -f /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf ] && [ -f /usr/share/color/icc/colord/sRGB.icc ]; then \
+		echo "libharfbuzz-dev, libfribidi-dev, libdeflate-dev, fonts-dejavu-core, fonts-droid-fallback, fonts-symbola, colord-data: present"; \
 	else \
-		echo "chromium or weasyprint (the PDF engines of --pdf), poppler-utils and qpdf (the PDF tests' tools) or fonts-dejavu-core: missing, installing with apt-get"; \
-		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium weasyprint poppler-utils qpdf fonts-dejavu-core; \
+		echo "the native PDF engine's libraries (libharfbuzz-dev, libfribidi-dev, libdeflate-dev), fonts (fonts-dejavu-core, fonts-droid-fallback, fonts-symbola) or sRGB profile (colord-data): missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libharfbuzz-dev libfribidi-dev libdeflate-dev pkg-config fonts-dejavu-core fonts-droid-fallback fonts-symbola colord-data; \
+	fi
+	@if command -v chromium >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 && command -v qpdf >/dev/null 2>&1 \
+		&& command -v zbarimg >/dev/null 2>&1; then \
+		echo "chromium, poppler-utils, qpdf, zbar-tools: present"; \
+	else \
+		echo "chromium (--pdf-engine chromium), poppler-utils, qpdf and zbar-tools (the PDF tests' tools): missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium poppler-utils qpdf zbar-tools; \
 	fi
 
 build: deps
 	$(SWIFT) build
 
 ## demo: build, then run `ledgerpress build` on the bundled example ledger into output/: day, week, month and year
-## statements, month and year PDFs (when chromium is on PATH; `make deps` installs it), income letters signed with a
+## statements, month and year PDFs (ledgerpress's own writer: no browser needed), income letters signed with a
 ## demo key made once by openssl into .build/ (when openssl is on PATH), and an e-mail outbox in output.outbox/
 ## (scripts/demo.sh: the options, shared with demo-postgres)
 demo: build

@@ -31,6 +31,27 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        // HarfBuzz with hb-subset from Debian's libharfbuzz-dev (the native PDFs' shaping and font subsets);
+        // HarfBuzz.swift is the only file that imports it.
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz-subset",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        // GNU FriBidi from Debian's libfribidi-dev (the visual order of right-to-left runs in native PDFs);
+        // FriBidi.swift is the only file that imports it.
+        .systemLibrary(
+            name: "CFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]
+        ),
+        // libdeflate from Debian's libdeflate-dev (the native PDFs' compressed streams); Deflate.swift is the only
+        // file that imports it.
+        .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
         // libcurl from Debian's libcurl4-openssl-dev (`send --smtp`: SMTP in-process); CurlSMTP.swift is the only file
         // that imports it.
         .systemLibrary(
@@ -61,12 +82,21 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // ledgerpress's own PDF writer (the native engine): shaped text, subset fonts, tagged structure, PDF/A-3b.
+        .target(
+            name: "LedgerPressPDF",
+            dependencies: [
+                "LedgerPressCore", "LedgerPressRender", "CHarfBuzz", "CFriBidi", "CDeflate",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // Statements -> site files in memory; SiteWriter is the only code that writes the output folder.
         .target(
             name: "LedgerPressSite",
             dependencies: [
-                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "CRenameExchange", "CMalloc", "CAffinity",
-                "CCurl", .product(name: "Crypto", package: "swift-crypto"),
+                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressPDF", "CRenameExchange",
+                "CMalloc",
+                "CAffinity", "CCurl", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The whole build as one call (SiteBuilder): sources -> ledger -> payees -> statements -> published site.
@@ -106,6 +136,8 @@ let package = Package(
         .testTarget(
             name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore", "CMalloc", "LedgerPressTestSupport"]),
         .testTarget(name: "LedgerPressImportTests", dependencies: ["LedgerPressImport"]),
+        .testTarget(
+            name: "LedgerPressPDFTests", dependencies: ["LedgerPressPDF", "LedgerPressRender", "LedgerPressCore"]),
         .testTarget(
             name: "LedgerPressRenderTests",
             dependencies: ["LedgerPressRender", .product(name: "Mustache", package: "swift-mustache")]),  // Mustache: contexts rendered as dictionaries

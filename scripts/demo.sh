@@ -3,19 +3,14 @@
 # OUTBOX. Used by `make demo` (the example ledger into output/) and scripts/demo-postgres.sh (the same build from a
 # PostgreSQL table), so both build with exactly the same options.
 #   scripts/demo.sh OUTPUT OUTBOX SOURCE-ARGUMENTS...
-# Month and year PDFs when chromium is on PATH; income letters signed with a demo key made once by openssl into
+# Month and year PDFs always (ledgerpress's own writer: no browser needed); income letters signed with a demo key made once by openssl into
 # .build/ when openssl is on PATH. DEMO_QUIET=1 passes --quiet.
 set -euo pipefail
 BIN=${BIN:-.build/debug/ledgerpress}
 KEY=.build/demo-signing-key.pem
 output=$1 outbox=$2
 shift 2
-extra=()
-if command -v chromium >/dev/null 2>&1; then
-	extra+=(--pdf month,year)
-else
-	echo "demo: no PDFs: chromium is not on PATH (make deps, or sudo apt-get install -y chromium)"
-fi
+extra=(--pdf month,year)
 if command -v openssl >/dev/null 2>&1; then
 	[ -f "$KEY" ] || (umask 077 && openssl genpkey -algorithm ed25519 -out "$KEY")
 	# A secret file must be its owner's alone, or the build refuses it (64); a key made by an older demo may not be.

@@ -80,7 +80,7 @@ struct Build: ParsableCommand {
     @Option(
         name: .customLong("pdf-engine"),
         help: ArgumentHelp(
-            "What prints --pdf: chromium (the default: headless Chromium, fast, tagged PDF) or weasyprint (PDF/A-3b, for archives; about 10 times slower).",
+            "What prints --pdf: native (the default: ledgerpress's own writer, tagged PDF/A-3b in the built-in layout, no browser needed) or chromium (headless Chromium printing the site's own HTML pages).",
             valueName: "engine"))
     var pdfEngine: String?
 
@@ -158,9 +158,14 @@ struct Build: ParsableCommand {
         return options
     }
 
-    /// `--pdf-engine` (Chromium unless named).
+    /// `--pdf-engine` (native unless named). WeasyPrint is gone: its name is refused (64) with what to use instead.
     func pdfEngineKind() throws -> PDFEngine.Kind {
-        guard let pdfEngine else { return .chromium }
+        guard let pdfEngine else { return .native }
+        if pdfEngine == "weasyprint" {
+            throw ValidationError(
+                "--pdf-engine weasyprint: WeasyPrint is no longer an engine; use native (the default, which writes "
+                    + "PDF/A-3b) or chromium")
+        }
         guard let kind = PDFEngine.Kind(rawValue: pdfEngine) else {
             let names = PDFEngine.Kind.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("--pdf-engine: expected one of \(names), got '\(pdfEngine)'")

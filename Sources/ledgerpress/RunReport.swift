@@ -37,7 +37,7 @@ struct RunReport: Encodable {
     /// `--pdf`: PDFs printed by this run, kept from the previous site (their statement unchanged), and the time
     /// the render threads waited for the engine's workers (summed over the threads).
     struct PDFs: Encodable {
-        /// `chromium` or `weasyprint`.
+        /// `native` or `chromium`.
         var engine: String
         var written: Int
         /// Income letters' PDFs printed (`--letters`), apart from the statements'.

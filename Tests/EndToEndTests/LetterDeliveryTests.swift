@@ -103,7 +103,7 @@ import Testing
     }
 
     /// Either engine (`make deps` installs both; the test fails, never skips, without one).
-    @Test(arguments: ["chromium", "weasyprint"])
+    @Test(arguments: ["native", "chromium"])
     func theLetterPDFHoldsTheFiguresAndItsJSONAndIsKeptWhenUnchanged(engine: String) throws {
         let (cli, key) = try Self.setUp()
         let pdf = ["--pdf", "month", "--pdf-engine", engine]

@@ -10,8 +10,8 @@ import Testing
     /// The options that would do nothing here; none needs the PDF engine to run (so no browser starts).
     @Test(arguments: [
         (
-            ["--pdf-engine", "weasyprint"],
-            "ledgerpress: warning: --pdf-engine weasyprint: does nothing without --pdf (no PDF is printed)"
+            ["--pdf-engine", "chromium"],
+            "ledgerpress: warning: --pdf-engine chromium: does nothing without --pdf (no PDF is printed)"
         ),
         (
             ["--pdf", "month", "--only", "finance"],

@@ -4,8 +4,8 @@ import LedgerPressEngine
 import LedgerPressSite
 import Testing
 
-/// `--pdf`: the statements printed by either engine (Chromium, the default, and WeasyPrint), checked with poppler's
-/// tools. These tests need Debian's `chromium`, `weasyprint` and `poppler-utils` (`make deps` installs them;
+/// `--pdf`: the statements printed by either engine (native, the default, and Chromium), checked with poppler's
+/// tools. These tests need Debian's `chromium` (the native engine needs none) and `poppler-utils` (`make deps` installs them;
 /// `make test` runs it first) and fail, never skip, when one is missing.
 @Suite(.serialized) struct PDFDocumentTests {
     /// The example ledger with a month PDF per statement, the printers' host time zone `zone`.
@@ -77,8 +77,8 @@ import Testing
         let fonts = try Self.tool("pdffonts", [pdf.path]).split(separator: "\n").dropFirst(2)
         #expect(!fonts.isEmpty)
         for font in fonts { #expect(font.contains(" yes yes yes "), "\(font)") }
-        // The statement's CSV attached, byte for byte; an outline from the headings; PDF/A-3b from WeasyPrint,
-        // tagged (structure for assistive technology) from Chromium.
+        // The statement's CSV attached, byte for byte; an outline from the headings; PDF/A-3b from the native writer,
+        // tagged (structure for assistive technology) from both.
         #expect(try Self.tool("pdfdetach", ["-list", pdf.path]).contains("1: 2026-10.csv"))
         let saved = fixture.url("attached.csv")
         _ = try Self.tool("pdfdetach", ["-save", "1", "-o", saved.path, pdf.path])
@@ -86,7 +86,11 @@ import Testing
         let raw = String(decoding: bytes, as: UTF8.self)
         #expect(raw.contains("/Outlines"))
         switch kind {
-        case .weasyprint: #expect(raw.contains("pdfaid"))
+        case .native:
+            #expect(raw.contains("pdfaid"))
+            #expect(try Self.tool("pdfinfo", [pdf.path]).contains("Tagged:          yes"))
+            let first = try Self.text(pdf, page: 1).replacingOccurrences(of: " ", with: "")
+            #expect(first.contains("1/\(try Self.pages(pdf))"))
         case .chromium:
             #expect(try Self.tool("pdfinfo", [pdf.path]).contains("Tagged:          yes"))
             // Page numbers in the bottom margin.
@@ -190,7 +194,7 @@ import Testing
         #expect(!fixture.tree("site").keys.contains("payees/drv_ann/2026-10.pdf"), "year PDFs only")
     }
 
-    @Test(arguments: PDFEngine.Kind.allCases) func aMissingEngineSaysWhichAndHowToInstallIt(kind: PDFEngine.Kind) {
+    @Test(arguments: [PDFEngine.Kind.chromium]) func aMissingEngineSaysWhichAndHowToInstallIt(kind: PDFEngine.Kind) {
         #expect(throws: PDFEngine.Missing.self) {
             try PDFEngine(kind: kind, size: 1, environment: ["PATH": "/nonexistent"])
         }
@@ -201,10 +205,10 @@ import Testing
     /// Another engine prints other bytes: switching engines renders every PDF again (the payees' keys name it).
     @Test func theEngineIsPartOfTheKey() throws {
         let chromium = try PDFEngine(kind: .chromium, size: 1)
-        let weasyprint = try PDFEngine(kind: .weasyprint, size: 1)
-        let parts = [chromium, weasyprint].map {
+        let native = try PDFEngine(kind: .native, size: 1)
+        let parts = [chromium, native].map {
             StatementDocuments.standard(plus: [StatementPDFDocument(kinds: [.month], engine: $0)]).keyParts.last
         }
-        #expect(parts == [".pdf(month)[chromium]", ".pdf(month)[weasyprint]"])
+        #expect(parts == [".pdf(month)[chromium]", ".pdf(month)[native]"])
     }
 }

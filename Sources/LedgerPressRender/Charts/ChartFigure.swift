@@ -13,6 +13,13 @@ public struct ChartFigure: Sendable, Equatable {
     public let markdownBlock: String
     /// The `<figure>`, from its opening tag to its closing tag.
     let html: String
+    /// The chart's title and its description in words (what a printed figure's /Alt says), filled in.
+    public let title: String
+    public let summary: String
+    /// Each day's net, first day to last (minor units), and the first and last days as the payee writes dates.
+    public let values: [Int64]
+    public let firstDate: String
+    public let lastDate: String
 
     /// The info string that marks this chart's code block in the Markdown.
     public var infoString: String { ChartFigure.infoPrefix + id }
@@ -33,6 +40,11 @@ public struct ChartFigure: Sendable, Equatable {
             id: chart.id, header: [labels.day, labels.net], alignments: [.left, .right],
             rows: days.map { [$0.date, $0.net] }, footer: [[labels.total, money(chart.total)]])
         self.id = chart.id
+        self.title = words.title
+        self.summary = words.description
+        self.values = chart.days.map(\.net)
+        self.firstDate = days.first?.date ?? ""
+        self.lastDate = days.last?.date ?? ""
         self.markdownBlock = table.markdownBlock(infoString: ChartFigure.infoPrefix + chart.id)
         self.html = chart.html(
             money: money, words: words,

@@ -74,6 +74,11 @@ public struct IncomeLetterPage: Sendable {
             IncomeLetterPage.figuresContext(letter, issuer: issuer, wording: wording, formats: formats))
     }
 
+    /// What `letter-figures.html` sees (every amount and date formatted): what a natively printed letter draws.
+    public func figuresContext(_ letter: IncomeLetter) -> TemplateObject {
+        IncomeLetterPage.figuresContext(letter, issuer: issuer, wording: wording, formats: formats)
+    }
+
     /// The letter (`payees/<folder>/income-letter.html`): figures, then the verification block with the QR code;
     /// `downloads`: the letter's other files to link beside it (its PDF). `back`: the link to the payee's home
     /// (not in the page printed to PDF, whose links are all full URLs).

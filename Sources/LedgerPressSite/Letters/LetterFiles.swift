@@ -46,6 +46,8 @@ struct LetterFiles {
     /// The page as printed to `income-letter.pdf`: every link a full URL under `--verify-base-url` (a relative link
     /// would point into the PDF engine's temporary folder), no link back to the payee's home.
     var printPage: String
+    /// The verification block as printed (full URLs).
+    var printVerification: IncomeLetterPage.Verification
     let pages: IncomeLetterPage
     let settings: LetterSettings
 
@@ -89,6 +91,7 @@ struct LetterFiles {
         printed.keyHref = settings.verifyBaseURL + "/" + LetterFiles.keyPath(keyID: settings.key.keyID)
         printed.jsonHref = settings.verifyBaseURL + "/" + folder + LetterFiles.json
         printPage = try pages.letter(letter, verification: printed, back: false)
+        printVerification = printed
     }
 
     /// The two files in the payee's folder (`payees/<slug>/`).

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerPressCore
+import LedgerPressPDF
 import LedgerPressRender
 
 /// `income-letter.pdf` (`--letters` with `--pdf`): the letter's HTML page printed by the build's ``PDFEngine`` pool
@@ -18,7 +19,11 @@ struct LetterPDF {
     }
 
     /// The PDF of the letter page `page` whose figures file is `json`, issued at `issuedAt`.
-    func render(page: String, json: [UInt8], issuedAt: Timestamp, stylesheet: String) throws -> Data {
+    /// With the native engine, `native()` is the letter's document instead (same figures and words).
+    func render(
+        page: String, json: [UInt8], issuedAt: Timestamp, stylesheet: String, native: () -> PrintDocument
+    ) throws -> Data {
+        if engine.kind == .native { return try engine.write(native(), letter: true, name: "income-letter.pdf") }
         let created = Timestamp.format(epochSeconds: issuedAt.epochSeconds, offsetSeconds: 0)
             .replacingOccurrences(of: "+00:00", with: "Z")
         let attachment = PDFEngine.Attachment(

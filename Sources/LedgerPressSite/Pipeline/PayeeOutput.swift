@@ -1,5 +1,6 @@
 import Foundation
 import LedgerPressCore
+import LedgerPressPDF
 import LedgerPressRender
 
 /// One payee's part of a new site, as the writer and the finance stage take it: the writer's operations
@@ -143,7 +144,12 @@ extension SitePipeline {
                 } else {
                     let bytes = try pdf.render(
                         page: letter.printPage, json: letter.envelope, issuedAt: issuedAt,
-                        stylesheet: configuration.templates.stylesheet)
+                        stylesheet: configuration.templates.stylesheet,
+                        native: {
+                            LetterPrint.document(
+                                letter.letter, figures: letterPages.figuresContext(letter.letter),
+                                verification: letter.printVerification, wording: wording, json: letter.envelope)
+                        })
                     listed.append(try stage(OutputFile(path: folder + LetterFiles.pdf, bytes: bytes)))
                 }
             }

@@ -1,56 +1,68 @@
 import Foundation
+import LedgerPressPDF
 import Synchronization
 
-/// The PDF engine of a build: a pool of printers, one per core, each a long-lived process fed many documents —
-/// headless Chromium (``ChromiumPrinter``, the default: about 20 times faster) or WeasyPrint
-/// (``WeasyPrintWorker``, whose PDFs are PDF/A-3b). A statement's ``StatementPDFDocument`` hands its page to the
+/// The PDF engine of a build: ledgerpress's own writer (``NativePDFWriter``, the default: tagged PDF/A-3b drawn from
+/// the render model on the render threads themselves), or a pool of printers, one per core, each a long-lived
+/// headless Chromium (``ChromiumPrinter``) fed many documents, which prints the site's own HTML. A statement's ``StatementPDFDocument`` hands its page to the
 /// pool from the render thread it is on and waits for the bytes; printers start when first needed and end with
 /// ``close()`` (or when the engine is released). BENCHMARKS.md has the measurements behind the default.
 ///
 /// > Note: Printing never reaches the network: Chromium gets the page with its stylesheet inlined and every
-/// > request blocked; WeasyPrint's workers read only the files of their own temporary folder.
+/// > request blocked; the native writer reads nothing but its fonts and colour profile.
 public final class PDFEngine: Sendable {
     /// Which program prints (`--pdf-engine`).
     public enum Kind: String, CaseIterable, Sendable {
-        case chromium, weasyprint
+        case native, chromium
 
         /// What the engine is called in messages.
         public var name: String {
             switch self {
+            case .native: "the native PDF writer"
             case .chromium: "Chromium"
-            case .weasyprint: "WeasyPrint"
             }
         }
 
-        /// The programs looked for on PATH, in order.
+        /// The programs looked for on PATH, in order (none for the native writer).
         var programs: [String] {
             switch self {
+            case .native: []
             case .chromium: ["chromium", "chromium-browser"]
-            case .weasyprint: ["weasyprint"]
             }
         }
 
         /// Printers per core that keep the cores busy: a Chromium spends about half of each document waiting on
-        /// its own processes (BENCHMARKS.md), a WeasyPrint worker none.
+        /// its own processes (BENCHMARKS.md); the native writer runs on the render thread itself.
         public var printersPerCore: Int {
             switch self {
+            case .native: 1
             case .chromium: 2
-            case .weasyprint: 1
             }
         }
 
         /// How to install it.
         public var installHint: String {
-            "install Debian's \(programs[0]): `make deps` or `sudo apt-get install -y \(programs[0])`"
+            switch self {
+            case .native:
+                "install Debian's fonts-dejavu-core, fonts-droid-fallback, fonts-symbola and colord-data: `make deps`"
+            case .chromium: "install Debian's \(programs[0]): `make deps` or `sudo apt-get install -y \(programs[0])`"
+            }
         }
     }
 
     /// `--pdf` was asked for and the engine is not installed.
     public struct Missing: Error, CustomStringConvertible {
         public var kind: Kind
-        public init(_ kind: Kind) { self.kind = kind }
+        /// What is missing, when it is not a program on PATH (a font of the native writer).
+        var what: String?
+        public init(_ kind: Kind, what: String? = nil) {
+            self.kind = kind
+            self.what = what
+        }
         public var description: String {
-            "\(kind.name) (the PDF engine) was not found on PATH (`\(kind.programs.joined(separator: "` or `"))`); "
+            if let what { return what }
+            return
+                "\(kind.name) (the PDF engine) was not found on PATH (`\(kind.programs.joined(separator: "` or `"))`); "
                 + kind.installHint
         }
     }
@@ -58,7 +70,7 @@ public final class PDFEngine: Sendable {
     /// A printer failed or could not start: the document, and why.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
-        /// The engine could not be started at all (it is not a working Chromium or WeasyPrint: exit 69), rather
+        /// The engine could not be started at all (it is not a working Chromium, or a font of the native writer is missing: exit 69), rather
         /// than failing, crashing or running out of time on one document (74).
         public var unusable = false
     }
@@ -94,8 +106,10 @@ public final class PDFEngine: Sendable {
     }
 
     public let kind: Kind
-    /// The program that prints: the browser, or the Python that imports WeasyPrint.
+    /// The program that prints: the browser (empty for the native writer).
     let program: String
+    /// The native writer, with its fonts loaded once for the build.
+    let writer: NativePDFWriter?
     let root: URL
     /// The workers' environment (the host's, by default).
     let environment: [String: String]
@@ -112,16 +126,24 @@ public final class PDFEngine: Sendable {
     /// A pool of `size` printers (at least one) of `kind`, each given `timeout` seconds per document. Throws
     /// ``Missing`` when its program is not on `PATH`.
     public init(
-        kind: Kind = .chromium, size: Int, environment: [String: String] = ProcessInfo.processInfo.environment,
+        kind: Kind = .native, size: Int, environment: [String: String] = ProcessInfo.processInfo.environment,
         timeout: Double = PDFEngine.defaultTimeout
     ) throws {
         self.timeout = timeout
         let path = environment["PATH"] ?? "/usr/bin:/bin"
-        let found: String? =
-            switch kind {
-            case .chromium: PDFWorker.executable(kind.programs, path: path)
-            case .weasyprint: PDFWorker.interpreter(path: path)
+        let found: String?
+        switch kind {
+        case .native:
+            found = ""
+            do {
+                writer = try NativePDFWriter()
+            } catch {
+                throw Missing(kind, what: "\(error)")
             }
+        case .chromium:
+            found = PDFWorker.executable(kind.programs, path: path)
+            writer = nil
+        }
         guard let found else { throw Missing(kind) }
         self.kind = kind
         program = found
@@ -145,6 +167,24 @@ public final class PDFEngine: Sendable {
         tally.withLock { ($0.documents, $0.letters, Double($0.nanoseconds) / 1e9) }
     }
 
+    /// The native PDF of `document` (`letter`: an income letter's, counted apart), written on the calling thread.
+    func write(_ document: PrintDocument, letter: Bool = false, name: String) throws -> Data {
+        guard let writer else { throw Failure(description: "\(kind.name) cannot write \(name) natively") }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let bytes: [UInt8]
+        do {
+            bytes = try writer.render(document)
+        } catch {
+            throw Failure(description: "the native PDF writer failed on \(name): \(error)")
+        }
+        let elapsed = DispatchTime.now().uptimeNanoseconds - started
+        tally.withLock {
+            if letter { $0.letters += 1 } else { $0.documents += 1 }
+            $0.nanoseconds += elapsed
+        }
+        return Data(bytes)
+    }
+
     /// Ends every worker and removes the temporary folder; a later job starts workers again.
     public func close() {
         for slot in workers {
@@ -159,14 +199,6 @@ public final class PDFEngine: Sendable {
 
     /// The PDF of `job`, printed by an idle printer (each printer prints one job at a time).
     func render(_ job: Job) throws -> Data {
-        if kind == .weasyprint {
-            try stylesheet.withLock { written in
-                if written != job.stylesheet {
-                    try PDFWorker.writeStylesheet(job.stylesheet, root: root)
-                    written = job.stylesheet
-                }
-            }
-        }
         let started = DispatchTime.now().uptimeNanoseconds
         available.wait()
         let index = idle.withLock { $0.removeLast() }
@@ -216,9 +248,8 @@ extension PDFEngine {
             switch kind {
             case .chromium:
                 return try ChromiumPrinter(binary: program, log: log, environment: environment, timeout: timeout)
-            case .weasyprint:
-                return try PDFWorker(
-                    python: program, root: root, number: number, environment: environment, timeout: timeout)
+            case .native:
+                throw Failure(description: "the native writer has no printer process", unusable: true)
             }
         } catch {
             let messages = (try? String(contentsOf: log, encoding: .utf8)).map { "\n" + $0.suffix(600) } ?? ""

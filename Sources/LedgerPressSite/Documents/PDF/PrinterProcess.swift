@@ -4,7 +4,7 @@ import Foundation
     import Glibc
 #endif
 
-/// A printer's program (a Chromium, a WeasyPrint worker), started in a process group of its own and registered
+/// A printer's program (a Chromium), started in a process group of its own and registered
 /// with ``RunChildren``: ``stop()`` kills the whole group (a browser's helpers too) and reaps it, and a signal that
 /// ends the run kills it too. Its pipes are read and written with deadlines (``read(_:deadline:)``,
 /// ``write(_:to:deadline:)``), so a program that hangs can never hang a build.

@@ -1,10 +1,12 @@
 import Foundation
 import LedgerPressCore
+import LedgerPressPDF
 import LedgerPressRender
 
-/// `2026-10.pdf`: the statement's HTML page (``StatementPageDocument``) printed with the stylesheet's print rules
-/// by a ``PDFEngine`` worker, with the statement's CSV (``StatementCSVDocument``) attached; only for the period
-/// kinds asked for (`--pdf month,year`).
+/// `2026-10.pdf`: with the native engine (the default), the statement's render model (``StatementView``) drawn by
+/// ``NativePDFWriter`` in the built-in layout as a tagged PDF/A-3b; with Chromium, the statement's HTML page
+/// (``StatementPageDocument``) printed with the stylesheet's print rules by a ``PDFEngine`` worker. Either way the
+/// statement's CSV (``StatementCSVDocument``) is attached; only for the period kinds asked for (`--pdf month,year`).
 ///
 /// > Note: Same statement, same bytes: the PDF's dates are the statement's as-of time, never the clock.
 public struct StatementPDFDocument: StatementDocument {
@@ -24,6 +26,14 @@ public struct StatementPDFDocument: StatementDocument {
     public var variant: String? { engine.kind.rawValue }
 
     public func render(_ statement: StatementRendering) throws -> Data {
+        if engine.kind == .native {
+            let csv = StatementCSVDocument().render(statement)
+            let document = StatementPrint.document(
+                statement.statement, view: statement.view, wording: statement.wording, csv: Array(csv),
+                label: statement.label)
+            return try engine.write(
+                document, name: statement.label + ".pdf of payee \(SitePath.quoted(statement.payee.id))")
+        }
         let page = try StatementPageDocument().render(statement)
         let csv = StatementCSVDocument().render(statement)
         let asOf = statement.statement.asOf

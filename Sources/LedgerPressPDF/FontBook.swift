@@ -1,0 +1,49 @@
+/// The fonts a native PDF is set in, loaded once per engine: DejaVu Sans (regular and bold) and DejaVu Sans Mono
+/// (Latin, Greek, Cyrillic, Arabic, Hebrew), Droid Sans Fallback for CJK and Symbola for emoji and symbols
+/// DejaVu lacks. A character takes the first of its style's font, the CJK fallback and the symbol fallback that
+/// has it.
+public final class FontBook: Sendable {
+    /// How text is set: body text, headings and emphasis, or figures in tables.
+    enum Style: Int, Sendable { case regular = 0, bold = 1, mono = 2 }
+
+    /// The font files, in face order: the three styles, then the fallbacks.
+    static let files: [(path: String, name: String, package: String)] = [
+        ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "DejaVuSans", "fonts-dejavu-core"),
+        ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "DejaVuSans-Bold", "fonts-dejavu-core"),
+        ("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", "DejaVuSansMono", "fonts-dejavu-core"),
+        ("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf", "DroidSansFallbackFull", "fonts-droid-fallback"),
+        ("/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf", "Symbola", "fonts-symbola"),
+    ]
+
+    let faces: [FontFace]
+
+    /// A font file is missing or unreadable.
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Loads every font (about 3 MB of files, mapped once).
+    public init() throws {
+        var faces: [FontFace] = []
+        for file in FontBook.files {
+            do {
+                faces.append(try FontFace(path: file.path, name: file.name))
+            } catch {
+                throw Missing(
+                    description:
+                        "\(file.path): the native PDF engine's font \(file.name) is missing or unreadable; "
+                        + "install Debian's \(file.package): `make deps` or `sudo apt-get install -y \(file.package)`")
+            }
+        }
+        self.faces = faces
+    }
+
+    /// The face that draws `scalar` in `style`: the style's own, else the first fallback that has it (the
+    /// style's own when none has: its "missing glyph" box).
+    func face(for scalar: UInt32, style: Style) -> Int {
+        let own = style.rawValue
+        if faces[own].covers(scalar) { return own }
+        for fallback in 3..<faces.count where faces[fallback].covers(scalar) { return fallback }
+        return own
+    }
+}

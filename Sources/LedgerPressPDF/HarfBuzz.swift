@@ -1,0 +1,148 @@
+import CHarfBuzz
+
+/// HarfBuzz and hb-subset, in-process: the only file that imports `CHarfBuzz`. A font file loaded once per engine,
+/// shaped from any thread (HarfBuzz's faces and fonts are read-only once made), and cut down to the glyphs a
+/// document uses.
+final class FontFace: @unchecked Sendable {
+    /// The PostScript name (`DejaVuSans`), the base of the PDF font's name.
+    let name: String
+    let unitsPerEm: Int32
+    private let blob: OpaquePointer
+    private let face: OpaquePointer
+    private let font: OpaquePointer
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// One glyph of shaped text: its id in the whole font, the index of the first scalar of its cluster, and its
+    /// advance and offsets in font units.
+    struct Glyph {
+        var id: UInt32
+        var cluster: UInt32
+        var advance: Int32
+        var xOffset: Int32
+        var yOffset: Int32
+    }
+
+    /// The font at `path` (a TrueType file), named `name` in PDFs.
+    init(path: String, name: String) throws {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            throw Failure(description: "\(path): expected a font file (install it with `make deps`)")
+        }
+        guard let face = hb_face_create(blob, 0), hb_face_get_glyph_count(face) > 1 else {
+            hb_blob_destroy(blob)
+            throw Failure(description: "\(path): HarfBuzz found no glyphs in it (expected a TrueType font)")
+        }
+        hb_face_make_immutable(face)
+        guard let font = hb_font_create(face) else {
+            hb_face_destroy(face)
+            hb_blob_destroy(blob)
+            throw Failure(description: "\(path): HarfBuzz could not make a font of it")
+        }
+        hb_font_make_immutable(font)
+        self.blob = blob
+        self.face = face
+        self.font = font
+        self.name = name
+        unitsPerEm = Int32(hb_face_get_upem(face))
+    }
+
+    deinit {
+        hb_font_destroy(font)
+        hb_face_destroy(face)
+        hb_blob_destroy(blob)
+    }
+
+    /// Whether the font has a glyph of its own for `scalar`.
+    func covers(_ scalar: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 && glyph != 0
+    }
+
+    /// The horizontal advance of glyph `id`, in font units.
+    func advance(_ id: UInt32) -> Int32 { hb_font_get_glyph_h_advance(font, id) }
+
+    /// The glyphs of `scalars[range]` (the rest of `scalars` is context) in visual order, right to left when
+    /// `rightToLeft`; clusters are indexes into `scalars`.
+    func shape(_ scalars: [UInt32], _ range: Range<Int>, rightToLeft: Bool, buffer: ShapingBuffer) -> [Glyph] {
+        let handle = buffer.handle
+        hb_buffer_clear_contents(handle)
+        scalars.withUnsafeBufferPointer { text in
+            hb_buffer_add_utf32(
+                handle, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+        }
+        hb_buffer_set_direction(handle, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_guess_segment_properties(handle)
+        hb_shape(font, handle, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(handle, &count),
+            let positions = hb_buffer_get_glyph_positions(handle, &count)
+        else { return [] }
+        return (0..<Int(count)).map { index in
+            Glyph(
+                id: infos[index].codepoint, cluster: infos[index].cluster, advance: positions[index].x_advance,
+                xOffset: positions[index].x_offset, yOffset: positions[index].y_offset)
+        }
+    }
+
+    /// The font cut down to `glyphs` (glyph 0 is always kept) by hb-subset, without hinting, and each kept glyph's
+    /// new id.
+    func subset(_ glyphs: [UInt32]) throws -> (font: [UInt8], ids: [UInt32: UInt32]) {
+        guard let input = hb_subset_input_create_or_fail() else {
+            throw Failure(description: "hb-subset could not start a subset of \(name)")
+        }
+        defer { hb_subset_input_destroy(input) }
+        let set = hb_subset_input_glyph_set(input)
+        for glyph in glyphs { hb_set_add(set, glyph) }
+        hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING.rawValue)
+        guard let plan = hb_subset_plan_create_or_fail(face, input) else {
+            throw Failure(description: "hb-subset could not plan a subset of \(name)")
+        }
+        defer { hb_subset_plan_destroy(plan) }
+        let mapping = hb_subset_plan_old_to_new_glyph_mapping(plan)
+        var ids: [UInt32: UInt32] = [:]
+        for glyph in glyphs + [0] {
+            let new = hb_map_get(mapping, glyph)
+            guard new != UInt32.max else { throw Failure(description: "hb-subset dropped glyph \(glyph) of \(name)") }
+            ids[glyph] = new
+        }
+        guard let subsetFace = hb_subset_plan_execute_or_fail(plan) else {
+            throw Failure(description: "hb-subset could not cut \(name) down to \(glyphs.count) glyphs")
+        }
+        defer { hb_face_destroy(subsetFace) }
+        guard let subsetBlob = hb_face_reference_blob(subsetFace) else {
+            throw Failure(description: "hb-subset gave no bytes for \(name)")
+        }
+        defer { hb_blob_destroy(subsetBlob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(subsetBlob, &length), length > 0 else {
+            throw Failure(description: "hb-subset gave no bytes for \(name)")
+        }
+        let bytes = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+        }
+        return (bytes, ids)
+    }
+
+    /// The font's ascender and descender (a negative number), in font units.
+    var extents: (ascender: Int32, descender: Int32) {
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(font, &extents)
+        return (extents.ascender, extents.descender)
+    }
+}
+
+/// A HarfBuzz buffer, one per document being laid out (buffers are not shared across threads).
+final class ShapingBuffer {
+    let handle: OpaquePointer
+
+    init() throws {
+        guard let made = hb_buffer_create(), hb_buffer_allocation_successful(made) != 0 else {
+            throw FontFace.Failure(description: "HarfBuzz could not allocate a buffer")
+        }
+        handle = made
+    }
+
+    deinit { hb_buffer_destroy(handle) }
+}

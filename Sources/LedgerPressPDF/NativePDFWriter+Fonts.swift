@@ -1,0 +1,99 @@
+import Crypto
+
+extension NativePDFWriter {
+    /// Face `face` cut down to the glyphs in `used` and written as a Type0 font (Identity-H) over a CIDFontType2
+    /// whose CIDs are the subset's glyph ids, with its widths and a ToUnicode map; returns the Type0 font's object
+    /// and each used glyph's id in the subset.
+    func writeFont(face index: Int, used: [UInt32: String], into file: inout PDFFile) throws -> (Int, [UInt32: UInt32])
+    {
+        let face = book.faces[index]
+        let glyphs = used.keys.sorted()
+        let (bytes, ids) = try face.subset(glyphs)
+        let name = NativePDFWriter.subsetTag(font: face.name, glyphs: glyphs) + "+" + face.name
+        let scale = 1000 / Float(face.unitsPerEm)
+        // Widths of every subset glyph id, 0 up to the highest.
+        var byNew: [UInt32: UInt32] = [:]
+        for (old, new) in ids { byNew[new] = old }
+        let highest = byNew.keys.max() ?? 0
+        let widths = (0...highest).map { new -> String in
+            guard let old = byNew[new] else { return "0" }
+            return String(Int((Float(face.advance(old)) * scale).rounded()))
+        }
+        let (ascender, descender) = face.extents
+        let ascent = Int((Float(ascender) * scale).rounded())
+        let descent = Int((Float(descender) * scale).rounded())
+        let fontFile = try file.stream(" /Length1 \(bytes.count)", bytes)
+        let descriptor = file.add(
+            "<</Type /FontDescriptor /FontName /\(name) /Flags 4 /FontBBox [-1050 \(descent) 2000 \(ascent)] "
+                + "/ItalicAngle 0 /Ascent \(ascent) /Descent \(descent) /CapHeight \(ascent) /StemV 80 "
+                + "/FontFile2 \(fontFile) 0 R>>")
+        let cidFont = file.add(
+            "<</Type /Font /Subtype /CIDFontType2 /BaseFont /\(name) "
+                + "/CIDSystemInfo <</Registry (Adobe) /Ordering (Identity) /Supplement 0>> "
+                + "/FontDescriptor \(descriptor) 0 R /CIDToGIDMap /Identity /DW 1000 /W [0 [\(widths.joined(separator: " "))]]>>"
+        )
+        let toUnicode = try file.stream("", Array(NativePDFWriter.toUnicode(used: used, ids: ids).utf8))
+        let font = file.add(
+            "<</Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding /Identity-H "
+                + "/DescendantFonts [\(cidFont) 0 R] /ToUnicode \(toUnicode) 0 R>>")
+        return (font, ids)
+    }
+
+    /// Six capital letters from a hash of the font's name and glyph set: the same subset gets the same name.
+    static func subsetTag(font: String, glyphs: [UInt32]) -> String {
+        var hash = SHA256()
+        hash.update(data: Array(font.utf8))
+        for glyph in glyphs { hash.update(data: withUnsafeBytes(of: glyph.bigEndian) { Array($0) }) }
+        let digest = Array(hash.finalize())
+        return String(decoding: digest.prefix(6).map { UInt8(65 + Int($0) % 26) }, as: UTF8.self)
+    }
+
+    /// The ToUnicode CMap: each subset glyph id to the text it stands for (UTF-16BE).
+    static func toUnicode(used: [UInt32: String], ids: [UInt32: UInt32]) -> String {
+        var pairs: [(UInt32, String)] = []
+        for (old, text) in used where !text.isEmpty {
+            guard let new = ids[old] else { continue }
+            let hex = text.utf16.map { PDFText.hexByte(UInt8($0 >> 8)) + PDFText.hexByte(UInt8($0 & 0xFF)) }.joined()
+            pairs.append((new, hex))
+        }
+        pairs.sort { $0.0 < $1.0 }
+        var out = """
+            /CIDInit /ProcSet findresource begin
+            12 dict begin
+            begincmap
+            /CIDSystemInfo <</Registry (Adobe) /Ordering (UCS) /Supplement 0>> def
+            /CMapName /Adobe-Identity-UCS def
+            /CMapType 2 def
+            1 begincodespacerange
+            <0000> <FFFF>
+            endcodespacerange
+
+            """
+        var index = 0
+        while index < pairs.count {
+            let chunk = pairs[index..<min(index + 100, pairs.count)]
+            out += "\(chunk.count) beginbfchar\n"
+            for (id, hex) in chunk { out += "<\(PDFNumber.hex4(id))> <\(hex)>\n" }
+            out += "endbfchar\n"
+            index += 100
+        }
+        out += "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n"
+        return out
+    }
+}
+
+/// Numbers in content streams: at most two decimals, no exponent, the same text on every host.
+enum PDFNumber {
+    static func format(_ value: Float) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let sign = hundredths < 0 ? "-" : ""
+        let magnitude = abs(hundredths)
+        let fraction = magnitude % 100
+        if fraction == 0 { return sign + String(magnitude / 100) }
+        return sign + String(magnitude / 100) + "." + (fraction < 10 ? "0" : "") + String(fraction)
+    }
+
+    static func hex4(_ value: UInt32) -> String {
+        PDFText.hexByte(UInt8((value >> 8) & 0xFF)) + PDFText.hexByte(UInt8(value & 0xFF))
+    }
+}

@@ -1,0 +1,169 @@
+/// ledgerpress's own PDF writer: a ``PrintDocument`` laid out on A4 pages (``PageLayout``) and written as a
+/// tagged PDF/A-3b file: fonts embedded as hb-subset subsets (Type0/CIDFontType2, `CIDToGIDMap /Identity` on the
+/// subset's glyph ids, ToUnicode maps), deflated streams, a structure tree, an outline, XMP metadata, an sRGB
+/// OutputIntent and the attachment as associated file.
+///
+/// > Note: Same document, same bytes: no clock, no host time zone, no random number; `/ID` is a hash of the
+/// > objects and each subset's name prefix a hash of its glyphs. Nothing the file holds acts (no `/URI`,
+/// > `/JavaScript`, `/Launch`, `/OpenAction`, `/AA`); ledger text reaches it only as glyphs and as UTF-16 hex
+/// > strings.
+public final class NativePDFWriter: Sendable {
+    let book: FontBook
+    /// The sRGB ICC profile of the OutputIntent.
+    let profile: [UInt8]
+
+    /// A writer with the fonts (``FontBook``) and the colour profile loaded; throws ``FontBook/Missing`` or
+    /// ``ProfileMissing`` when a file is not installed.
+    public init() throws {
+        book = try FontBook()
+        profile = try NativePDFWriter.readProfile()
+    }
+
+    /// The PDF of `document`.
+    public func render(_ document: PrintDocument) throws -> [UInt8] {
+        let shaper = try TextShaper(book: book)
+        let layout = PageLayout(shaper: shaper)
+        try layout.layout(document.blocks)
+        var file = try PDFFile()
+        let catalog = file.reserve()
+        let pagesObject = file.reserve()
+        let pageObjects = layout.pages.map { _ in file.reserve() }
+        // Fonts: each face the document used, cut down to its glyphs.
+        var fontObjects: [Int: Int] = [:]
+        var glyphIDs: [Int: [UInt32: UInt32]] = [:]
+        for (face, used) in shaper.used.enumerated() where !used.isEmpty {
+            let (number, ids) = try writeFont(face: face, used: used, into: &file)
+            fontObjects[face] = number
+            glyphIDs[face] = ids
+        }
+        let fontResources = fontObjects.keys.sorted().map { "/F\($0) \(fontObjects[$0] ?? 0) 0 R" }.joined(
+            separator: " ")
+        // Structure tree: one object per element.
+        let structRoot = file.reserve()
+        let elementObjects = layout.elements.map { _ in file.reserve() }
+        for (index, page) in layout.pages.enumerated() {
+            let content = try file.stream("", contentStream(page, glyphIDs: glyphIDs))
+            file.set(
+                pageObjects[index],
+                "<</Type /Page /Parent \(pagesObject) 0 R /MediaBox [0 0 595.276 841.89] "
+                    + "/Resources <</Font <<\(fontResources)>>>> /Contents \(content) 0 R /StructParents \(index) "
+                    + "/Tabs /S>>")
+        }
+        file.set(
+            pagesObject,
+            "<</Type /Pages /Kids [\(pageObjects.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(pageObjects.count)>>"
+        )
+        for (index, element) in layout.elements.enumerated() {
+            let parent = element.parent < 0 ? structRoot : elementObjects[element.parent]
+            let kids = element.kids.map { kid -> String in
+                switch kid {
+                case .element(let child): "\(elementObjects[child]) 0 R"
+                case .content(let page, let mcid): "<</Type /MCR /Pg \(pageObjects[page]) 0 R /MCID \(mcid)>>"
+                }
+            }.joined(separator: " ")
+            var body = "<</Type /StructElem /S /\(element.tag) /P \(parent) 0 R /K [\(kids)]"
+            if let alt = element.alt { body += " /Alt \(PDFText.string(alt))" }
+            if let scope = element.scope { body += " /A <</O /Table /Scope /\(scope)>>" }
+            if index == 0 { body += " /Lang \(PDFText.string(document.language))" }
+            file.set(elementObjects[index], body + ">>")
+        }
+        let nums = layout.parents.enumerated().map { page, owners in
+            "\(page) [\(owners.map { "\(elementObjects[$0]) 0 R" }.joined(separator: " "))]"
+        }.joined(separator: " ")
+        let parentTree = file.add("<</Nums [\(nums)]>>")
+        file.set(
+            structRoot,
+            "<</Type /StructTreeRoot /K [\(elementObjects[0]) 0 R] /ParentTree \(parentTree) 0 R "
+                + "/ParentTreeNextKey \(layout.pages.count)>>")
+        let outline = writeOutline(layout.outline, pages: pageObjects, into: &file)
+        let metadata = try file.stream(
+            " /Type /Metadata /Subtype /XML", Array(xmp(document).utf8), raw: true)
+        let icc = try file.stream(" /N 3", profile)
+        let intent = file.add(
+            "<</Type /OutputIntent /S /GTS_PDFA1 /OutputConditionIdentifier (sRGB IEC61966-2.1) "
+                + "/Info (sRGB IEC61966-2.1) /DestOutputProfile \(icc) 0 R>>")
+        let date = PDFText.date(document.created)
+        var names = ""
+        var associated = ""
+        if let attachment = document.attachment {
+            let subtype = attachment.mimeType.split(separator: "/").joined(separator: "#2F")
+            let embedded = try file.stream(
+                " /Type /EmbeddedFile /Subtype /\(subtype) /Params <</Size \(attachment.bytes.count) "
+                    + "/CreationDate (\(date)) /ModDate (\(date))>>", attachment.bytes)
+            let name = PDFText.string(attachment.name)
+            let spec = file.add(
+                "<</Type /Filespec /F \(name) /UF \(name) /EF <</F \(embedded) 0 R /UF \(embedded) 0 R>> "
+                    + "/Desc \(PDFText.string(attachment.description)) /AFRelationship /Data>>")
+            names = " /Names <</EmbeddedFiles <</Names [\(name) \(spec) 0 R]>>>>"
+            associated = " /AF [\(spec) 0 R]"
+        }
+        let info = file.add(
+            "<</Title \(PDFText.string(document.title)) /Producer (ledgerpress) /Creator (ledgerpress) "
+                + "/CreationDate (\(date)) /ModDate (\(date))>>")
+        file.set(
+            catalog,
+            "<</Type /Catalog /Pages \(pagesObject) 0 R /StructTreeRoot \(structRoot) 0 R /MarkInfo <</Marked true>> "
+                + "/Lang \(PDFText.string(document.language)) /Metadata \(metadata) 0 R /OutputIntents [\(intent) 0 R] "
+                + "/ViewerPreferences <</DisplayDocTitle true>>"
+                + (outline.map { " /Outlines \($0) 0 R /PageMode /UseOutlines" } ?? "") + names + associated + ">>")
+        return file.bytes(root: catalog, info: info)
+    }
+
+    /// The XMP packet: PDF/A-3 conformance B, the title, the dates and the producer, matching the Info dictionary.
+    func xmp(_ document: PrintDocument) -> String {
+        let date = document.created
+        return """
+            <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/"><pdfaid:part>3</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance></rdf:Description>
+            <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:format>application/pdf</dc:format><dc:title><rdf:Alt><rdf:li xml:lang="x-default">\(PDFText.xml(document.title))</rdf:li></rdf:Alt></dc:title><dc:language><rdf:Bag><rdf:li>\(PDFText.xml(document.language))</rdf:li></rdf:Bag></dc:language></rdf:Description>
+            <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/"><xmp:CreateDate>\(date)</xmp:CreateDate><xmp:ModifyDate>\(date)</xmp:ModifyDate><xmp:CreatorTool>ledgerpress</xmp:CreatorTool></rdf:Description>
+            <rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/"><pdf:Producer>ledgerpress</pdf:Producer></rdf:Description>
+            </rdf:RDF></x:xmpmeta>
+            <?xpacket end="w"?>
+            """
+    }
+
+    /// The outline from the headings, nested by level; nil when there are none.
+    private func writeOutline(
+        _ headings: [(level: Int, title: String, page: Int, y: Float)], pages: [Int], into file: inout PDFFile
+    )
+        -> Int?
+    {
+        guard !headings.isEmpty else { return nil }
+        let root = file.reserve()
+        let items = headings.map { _ in file.reserve() }
+        // Each heading's parent: the nearest earlier heading of a lower level, else the root.
+        var parents: [Int] = []
+        var stack: [Int] = []
+        for (index, heading) in headings.enumerated() {
+            while let last = stack.last, headings[last].level >= heading.level { stack.removeLast() }
+            parents.append(stack.last ?? -1)
+            stack.append(index)
+        }
+        func children(of parent: Int) -> [Int] { headings.indices.filter { parents[$0] == parent } }
+        func descendants(of item: Int) -> Int {
+            children(of: item).reduce(0) { $0 + 1 + descendants(of: $1) }
+        }
+        for (index, heading) in headings.enumerated() {
+            let siblings = children(of: parents[index])
+            let position = siblings.firstIndex(of: index) ?? 0
+            var body =
+                "<</Title \(PDFText.string(heading.title)) /Parent \(parents[index] < 0 ? root : items[parents[index]]) 0 R"
+            if position > 0 { body += " /Prev \(items[siblings[position - 1]]) 0 R" }
+            if position + 1 < siblings.count { body += " /Next \(items[siblings[position + 1]]) 0 R" }
+            let kids = children(of: index)
+            if let first = kids.first, let last = kids.last {
+                body += " /First \(items[first]) 0 R /Last \(items[last]) 0 R /Count \(descendants(of: index))"
+            }
+            body += " /Dest [\(pages[heading.page]) 0 R /XYZ 0 \(PDFNumber.format(heading.y)) null]>>"
+            file.set(items[index], body)
+        }
+        let top = children(of: -1)
+        file.set(
+            root,
+            "<</Type /Outlines /First \(items[top[0]]) 0 R /Last \(items[top[top.count - 1]]) 0 R /Count \(headings.count)>>"
+        )
+        return root
+    }
+}

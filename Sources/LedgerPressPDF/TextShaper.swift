@@ -1,0 +1,266 @@
+/// Text made into positioned glyphs for one document: scalars cleaned of controls, bidi levels from FriBidi, a
+/// font per character (``FontBook``), runs shaped by HarfBuzz, words broken into lines and each line's runs put
+/// in visual order. It remembers which glyphs the document used and the text each stands for (the ToUnicode
+/// maps).
+final class TextShaper {
+    /// One glyph placed in its run, in points from the run's start.
+    struct Placed {
+        var id: UInt32
+        var x: Float
+        var y: Float
+    }
+
+    /// Glyphs of one face and one bidi level, in visual order.
+    struct Run {
+        var face: Int
+        var size: Float
+        var glyphs: [Placed]
+        var width: Float
+        var level: UInt8
+        /// The run's text in logical order.
+        var text: String
+    }
+
+    /// Runs between two spaces, in logical order, and the space after it (nil at the end).
+    struct Word {
+        var runs: [Run]
+        var width: Float
+        var spaceAfter: Run?
+    }
+
+    /// One line: runs in visual order, each with its x from the line's start.
+    struct Line {
+        var runs: [(x: Float, run: Run)]
+        var width: Float
+    }
+
+    let book: FontBook
+    private let buffer: ShapingBuffer
+    /// Per face, each glyph used and the text it stands for (the first text met).
+    private(set) var used: [[UInt32: String]]
+
+    init(book: FontBook) throws {
+        self.book = book
+        buffer = try ShapingBuffer()
+        used = Array(repeating: [:], count: book.faces.count)
+    }
+
+    /// `text` as scalars to draw: line breaks and tabs become spaces; other control characters their visible
+    /// pictures (U+2400...), so that nothing of the ledger's text is hidden or acts on the page.
+    static func scalars(_ text: String) -> [UInt32] {
+        text.unicodeScalars.map { scalar in
+            let value = scalar.value
+            switch value {
+            case 0x09, 0x0A, 0x0D, 0x85, 0x2028, 0x2029: return 0x20
+            case 0..<0x20: return 0x2400 + value
+            case 0x7F: return 0x2421
+            default: return value
+            }
+        }
+    }
+
+    /// Whether `scalar` belongs with the character before it (a mark, a joiner, a variation selector).
+    private static func clings(_ scalar: UInt32) -> Bool {
+        if (0x200B...0x200F).contains(scalar) || (0xFE00...0xFE0F).contains(scalar)
+            || (0xE0100...0xE01EF).contains(scalar)
+            || (0x202A...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar)
+        {
+            return true
+        }
+        guard let unicode = Unicode.Scalar(scalar) else { return false }
+        switch unicode.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return false
+        }
+    }
+
+    /// The words of `text` set in `style` at `size` points; `auto`: the paragraph's direction from its first
+    /// strong character (a table cell), else left to right.
+    func words(_ text: String, style: FontBook.Style, size: Float, auto: Bool = false) -> [Word] {
+        let scalars = TextShaper.scalars(text)
+        guard !scalars.isEmpty else { return [] }
+        let levels = FriBidi.levels(scalars, auto: auto) ?? [UInt8](repeating: 0, count: scalars.count)
+        var words: [Word] = []
+        var start = 0
+        var index = 0
+        while index <= scalars.count {
+            if index == scalars.count || scalars[index] == 0x20 {
+                if index > start {
+                    let runs = shapeWord(scalars, start..<index, levels: levels, style: style, size: size)
+                    words.append(Word(runs: runs, width: runs.reduce(0) { $0 + $1.width }, spaceAfter: nil))
+                }
+                if index < scalars.count, !words.isEmpty, words[words.count - 1].spaceAfter == nil {
+                    let space = shapeWord(scalars, index..<index + 1, levels: levels, style: style, size: size)
+                    words[words.count - 1].spaceAfter = space.first
+                }
+                start = index + 1
+            }
+            index += 1
+        }
+        return words
+    }
+
+    /// A space in `style` at `size` (between two inline texts of different weights).
+    func space(style: FontBook.Style, size: Float) -> Run {
+        shapeWord([0x20], 0..<1, levels: [0], style: style, size: size)[0]
+    }
+
+    private func shapeWord(
+        _ scalars: [UInt32], _ range: Range<Int>, levels: [UInt8], style: FontBook.Style, size: Float
+    )
+        -> [Run]
+    {
+        var runs: [Run] = []
+        var runStart = range.lowerBound
+        var face = book.face(for: scalars[runStart], style: style)
+        var index = runStart + 1
+        while index <= range.upperBound {
+            var next = face
+            if index < range.upperBound {
+                next = TextShaper.clings(scalars[index]) ? face : book.face(for: scalars[index], style: style)
+            }
+            if index == range.upperBound || next != face || levels[index] != levels[runStart] {
+                runs.append(shape(scalars, runStart..<index, face: face, level: levels[runStart], size: size))
+                runStart = index
+                face = next
+            }
+            index += 1
+        }
+        return runs
+    }
+
+    private func shape(_ scalars: [UInt32], _ range: Range<Int>, face: Int, level: UInt8, size: Float) -> Run {
+        let font = book.faces[face]
+        let glyphs = font.shape(scalars, range, rightToLeft: level % 2 == 1, buffer: buffer)
+        let scale = size / Float(font.unitsPerEm)
+        // Each cluster's text, for the glyph that starts it (ToUnicode).
+        let clusters = glyphs.map { Int($0.cluster) }
+        let bounds = Set(clusters).sorted() + [range.upperBound]
+        func text(from cluster: Int) -> String {
+            guard let position = bounds.firstIndex(of: cluster) else { return "" }
+            let end = bounds[position + 1]
+            var out = String.UnicodeScalarView()
+            for value in scalars[cluster..<end] { if let scalar = Unicode.Scalar(value) { out.append(scalar) } }
+            return String(out)
+        }
+        var placed: [Placed] = []
+        placed.reserveCapacity(glyphs.count)
+        var pen: Float = 0
+        var seen: Set<Int> = []
+        for glyph in glyphs {
+            placed.append(
+                Placed(id: glyph.id, x: pen + Float(glyph.xOffset) * scale, y: Float(glyph.yOffset) * scale))
+            pen += Float(glyph.advance) * scale
+            let cluster = Int(glyph.cluster)
+            if seen.insert(cluster).inserted {
+                // A right-to-left ligature's text is stored reversed: extractors reverse right-to-left runs whole,
+                // which puts its characters back in logical order.
+                if used[face][glyph.id] == nil {
+                    let logical = text(from: cluster)
+                    used[face][glyph.id] =
+                        level % 2 == 1 ? String(String.UnicodeScalarView(logical.unicodeScalars.reversed())) : logical
+                }
+            } else if used[face][glyph.id] == nil {
+                used[face][glyph.id] = ""
+            }
+        }
+        var out = String.UnicodeScalarView()
+        for value in scalars[range] { if let scalar = Unicode.Scalar(value) { out.append(scalar) } }
+        return Run(face: face, size: size, glyphs: placed, width: pen, level: level, text: String(out))
+    }
+
+    /// `words` broken into lines at most `width` points wide; a word wider than a line is broken between glyphs
+    /// (never run off the page).
+    func lines(_ words: [Word], width: Float) -> [Line] {
+        var lines: [Line] = []
+        var current: [Run] = []
+        var currentWidth: Float = 0
+        var pendingSpace: Run?
+        func flush() {
+            if !current.isEmpty || lines.isEmpty { lines.append(TextShaper.visual(current, width: currentWidth)) }
+            current = []
+            currentWidth = 0
+            pendingSpace = nil
+        }
+        for word in words {
+            let spaceWidth = pendingSpace?.width ?? 0
+            if !current.isEmpty, currentWidth + spaceWidth + word.width > width { flush() }
+            if word.width > width {
+                for piece in TextShaper.split(word.runs, width: width) {
+                    if !current.isEmpty { flush() }
+                    current = piece
+                    currentWidth = piece.reduce(0) { $0 + $1.width }
+                }
+            } else {
+                if !current.isEmpty, let space = pendingSpace {
+                    current.append(space)
+                    currentWidth += space.width
+                }
+                current += word.runs
+                currentWidth += word.width
+            }
+            pendingSpace = word.spaceAfter
+        }
+        if !current.isEmpty || lines.isEmpty { flush() }
+        return lines
+    }
+
+    /// Runs cut between glyphs into pieces at most `width` wide (at least one glyph each).
+    static func split(_ runs: [Run], width: Float) -> [[Run]] {
+        var pieces: [[Run]] = []
+        var piece: [Run] = []
+        var pieceWidth: Float = 0
+        for run in runs {
+            var part = Run(face: run.face, size: run.size, glyphs: [], width: 0, level: run.level, text: "")
+            for (index, glyph) in run.glyphs.enumerated() {
+                let next = index + 1 < run.glyphs.count ? run.glyphs[index + 1].x : run.width
+                let advance = max(0, next - glyph.x)
+                if pieceWidth + part.width + advance > width, !part.glyphs.isEmpty || !piece.isEmpty {
+                    if !part.glyphs.isEmpty { piece.append(part) }
+                    pieces.append(piece)
+                    piece = []
+                    pieceWidth = 0
+                    part = Run(face: run.face, size: run.size, glyphs: [], width: 0, level: run.level, text: "")
+                }
+                part.glyphs.append(Placed(id: glyph.id, x: part.width, y: glyph.y))
+                part.width += advance
+            }
+            if !part.glyphs.isEmpty {
+                piece.append(part)
+                pieceWidth += part.width
+            }
+        }
+        if !piece.isEmpty { pieces.append(piece) }
+        return pieces
+    }
+
+    /// Runs in logical order put in visual order (rule L2 of the bidi algorithm), placed from x = 0.
+    static func visual(_ logical: [Run], width: Float) -> Line {
+        var runs = logical
+        if let highest = runs.map(\.level).max(), highest > 0 {
+            let lowestOdd = runs.map(\.level).filter { $0 % 2 == 1 }.min() ?? highest
+            var level = highest
+            while level >= lowestOdd, level > 0 {
+                var index = 0
+                while index < runs.count {
+                    guard runs[index].level >= level else {
+                        index += 1
+                        continue
+                    }
+                    var end = index
+                    while end < runs.count, runs[end].level >= level { end += 1 }
+                    runs[index..<end].reverse()
+                    index = end
+                }
+                level -= 1
+            }
+        }
+        var x: Float = 0
+        var placed: [(x: Float, run: Run)] = []
+        for run in runs {
+            placed.append((x, run))
+            x += run.width
+        }
+        return Line(runs: placed, width: width)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import LedgerPressRender
+import Testing
+
+@testable import LedgerPressPDF
+
+/// The native writer's layout: nothing runs off a page, long tables break with their header row on every page and
+/// no row cut, page numbers `n / N` state the count.
+@Suite struct NativePDFLayoutTests {
+    /// One writer for the suite (its fonts load once).
+    nonisolated(unsafe) static let writer = Result { try NativePDFWriter() }
+
+    static func poppler(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(tool) exited \(process.terminationStatus)")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func file(_ bytes: [UInt8], _ name: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("native-pdf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent(name).path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func tenThousandCharactersWithoutASpaceWrapInsideThePage() throws {
+        let book = try FontBook()
+        let layout = PageLayout(shaper: try TextShaper(book: book))
+        let long = String(repeating: "x", count: 10_000)
+        try layout.layout([
+            .paragraph([.init(long)]),
+            .table(
+                TableData(
+                    id: "t", header: ["Date", "Job", "Description", "Net"], alignments: [.left, .left, .prose, .right],
+                    rows: [["2026-10-01", long, long, "$1.00"]], rowHeaderColumn: 1)),
+        ])
+        var drawn = 0
+        for page in layout.pages {
+            for op in page {
+                guard case .text(let run, let x, let y) = op else { continue }
+                drawn += run.glyphs.count
+                #expect(
+                    x >= PageLayout.margin - 0.01 && x + run.width <= PageLayout.pageWidth - PageLayout.margin + 0.5)
+                #expect(y >= 20 && y <= PageLayout.pageHeight)
+            }
+        }
+        #expect(drawn >= 30_000, "every x drawn, none dropped")
+        #expect(layout.pages.count > 1)
+    }
+
+    @Test func aFiveThousandLineTableRepeatsItsHeaderOnEveryPageAndCutsNoRow() throws {
+        let writer = try Self.writer.get()
+        let rows = (1...5_000).map { index in
+            [
+                "2026-10-\(String(format: "%02d", index % 28 + 1)) 08:15", "job_\(index)", "Trip number \(index)",
+                "$\(index).37", "po_1 · Paid",
+            ]
+        }
+        let table = TableData(
+            id: "lines-USD", header: ["Date", "Job", "Description", "Net", "Payout"],
+            alignments: [.left, .left, .prose, .right, .left], rows: rows, footer: [["Total", "", "", "$1.00", ""]],
+            caption: "Jobs and activity in USD", rowHeaderColumn: 1)
+        let bytes = try writer.render(
+            PrintDocument(
+                title: "Long", language: "en-US", created: "2026-10-31T23:59:59+00:00",
+                blocks: [.heading(level: 1, text: "Long statement"), .table(table)], attachment: nil))
+        let path = try Self.file(bytes, "long.pdf")
+        let info = try Self.poppler("pdfinfo", [path])
+        let pagesLine = try #require(info.firstMatch(of: #/Pages:\s+([0-9]+)/#))
+        let count = try #require(Int(pagesLine.1))
+        #expect(count > 50)
+        let pages = try Self.poppler("pdftotext", ["-layout", path, "-"]).split(separator: "\u{0C}")
+        #expect(pages.count >= count)
+        var seen = Set<Int>()
+        for (index, page) in pages.prefix(count).enumerated() {
+            #expect(page.contains("Description") && page.contains("Payout"), "page \(index + 1): the header row")
+            #expect(page.contains("\(index + 1) / \(count)"), "page \(index + 1): its number and the count")
+            for line in page.split(separator: "\n") {
+                guard let match = line.firstMatch(of: #/job_([0-9]+)/#), let number = Int(match.1) else { continue }
+                #expect(line.contains("$\(number).37") && line.contains("Trip number \(number)"), "row \(number) whole")
+                #expect(seen.insert(number).inserted, "row \(number) once")
+            }
+        }
+        #expect(seen.count == 5_000)
+    }
+
+    @Test func theSameDocumentGivesTheSameBytes() throws {
+        let writer = try Self.writer.get()
+        let document = PrintDocument(
+            title: "Same", language: "de-DE", created: "2026-10-31T23:59:59+00:00",
+            blocks: [.heading(level: 1, text: "Kontoauszug"), .paragraph([.init("Jürgen Größe-Weiß")])],
+            attachment: .init(name: "a.csv", bytes: Array("a,b\n".utf8), mimeType: "text/csv", description: "CSV"))
+        #expect(try writer.render(document) == writer.render(document))
+    }
+}
