@@ -11,7 +11,9 @@
 #   BENCH_RUNS_BIG  runs of the memory-growth build (default 1: only its peak memory is compared)
 #   BENCH_RUNS_HUGE runs of the finance-only build at five times the ledger (default BENCH_RUNS; 1 when the disk is short)
 #   BENCH_RUNS_PDF  runs of the month-PDF nights (default 1: a first night prints every month statement);
-#                   BENCH_PDF=0 skips them, BENCH_PDF_ENGINE=weasyprint measures the other engine
+#                   BENCH_PDF=0 skips them, BENCH_PDF_ENGINE=chromium measures the browser instead of native;
+#                   the engines side by side (native, chromium, none) run on a 6,000-entry / 120-payee sample
+#                   (BENCH_PDF_ENGINES=0 skips them; they need chromium)
 #   BENCH_POSTGRES=0 skips the PostgreSQL rows (the ledger read from a table of a throw-away cluster)
 #   BENCH_KEEP=1    keep the temporary folder (ledgers, journal, sites, logs, /usr/bin/time output)
 #   BENCH_RESULTS   the results file (default bench/results-<size>.md, ignored by git)
@@ -376,6 +378,9 @@ for i in $(seq "$runs"); do
     discard "$work/site-month" "$work/.site-month.spare"
     timed lp-month "$bin" build "${inputs[@]}" --periods month --output "$work/site-month" --quiet \
         --report "$work/reports/lp-month.$i.json" || fail lp-month
+    # The night after without PDFs: what the PDF night after is compared with.
+    timed lp-month-next "$bin" build "$data/ledger.csv" "$data/late.csv" --payees "$data/payees.csv" --periods month \
+        --output "$work/site-month" --quiet --report "$work/reports/lp-month-next.$i.json" || fail lp-month-next
 done
 pages_month=$(find -L "$work/site-month/payees" -name '*.html' ! -name index.html | wc -l)
 discard "$work/site-month"
@@ -383,7 +388,7 @@ discard "$work/site-month"
 ## Month PDFs: `build --periods month --pdf month`. The first night prints every month statement; the night
 ## after (the late rows on a new day) prints only the statements they changed and keeps the rest.
 pdf_runs=${BENCH_RUNS_PDF:-1}
-pdf_engine=${BENCH_PDF_ENGINE:-chromium}
+pdf_engine=${BENCH_PDF_ENGINE:-native}
 if [ "${BENCH_PDF:-1}" = 1 ]; then
     for i in $(seq "$pdf_runs"); do
         discard "$work/site-pdf" "$work/.site-pdf.spare"
@@ -394,6 +399,26 @@ if [ "${BENCH_PDF:-1}" = 1 ]; then
             --report "$work/reports/lp-pdf-next.$i.json" || fail lp-pdf-next
     done
     discard "$work/site-pdf" "$work/.site-pdf.spare"
+fi
+
+## The PDF engines side by side on the same month statements (a 6,000-entry / 120-payee sample, seed 7: about 335
+## month PDFs), alternated in one run: no PDFs, native, chromium. PDFs/s and CPU-s per PDF are what each engine adds
+## over the build without PDFs.
+engines_done=no
+if [ "${BENCH_PDF_ENGINES:-1}" = 1 ] && command -v chromium >/dev/null 2>&1; then
+    "$bin" sample --entries 6000 --payees 120 --seed 7 --out "$data/engines.csv" --payees-out "$data/engines-payees.csv"
+    for i in $(seq "$pdf_runs"); do
+        for engine in none native chromium; do
+            discard "$work/site-engines"
+            pdf_args=()
+            [ "$engine" = none ] || pdf_args=(--pdf month --pdf-engine "$engine")
+            timed "pdf-$engine" "$bin" build "$data/engines.csv" --payees "$data/engines-payees.csv" --periods month \
+                "${pdf_args[@]}" --output "$work/site-engines" --quiet --report "$work/reports/pdf-$engine.$i.json" ||
+                fail "pdf-$engine"
+        done
+    done
+    discard "$work/site-engines"
+    engines_done=yes
 fi
 
 # build --only finance: exit 64 (unknown option) means this binary does not have it yet.
@@ -499,6 +524,23 @@ lp_note() { # NAME [extra]: the stage timings, or that the binary has no such mo
     printf '%s' "${text:-no stage timings}${2:+; $2}"
 }
 late_rows=$(grep -c '^late_' "$data/late.csv")
+# engine_rate ENGINE: PDFs/s the engine adds over the build without PDFs.
+engine_rate() {
+    local written
+    written=$(cat "$work/reports/pdf-$1".*.json 2>/dev/null | jq -r '.pdf.written // empty' | median_of || true)
+    awk -v n="$written" -v a="$(median "pdf-$1" 1)" -v b="$(median pdf-none 1)" \
+        'BEGIN { if (n == "" || a - b <= 0) print ""; else printf "%.3f\n", n / (a - b) }'
+}
+# engine_note ENGINE: PDFs written, PDFs/s and CPU-s per PDF over the same build without PDFs.
+engine_note() {
+    local written wall cpu
+    written=$(cat "$work/reports/pdf-$1".*.json 2>/dev/null | jq -r '.pdf.written // empty' | median_of || true)
+    wall=$(awk -v a="$(median "pdf-$1" 1)" -v b="$(median pdf-none 1)" 'BEGIN { printf "%.3f", a - b }')
+    cpu=$(awk -v a="$(median "pdf-$1" 2)" -v b="$(median pdf-none 2)" 'BEGIN { printf "%.3f", a - b }')
+    printf '%s PDFs; %s s wall and %s CPU-s over no PDFs: %s PDFs/s, %s CPU-s per PDF' "$written" "$wall" "$cpu" \
+        "$(awk -v n="$written" -v s="$wall" 'BEGIN { if (s + 0 <= 0) print "n/a"; else printf "%.1f", n / s }')" \
+        "$(awk -v n="$written" -v c="$cpu" 'BEGIN { if (n + 0 == 0) print "n/a"; else printf "%.4f", c / n }')"
+}
 # pdf_note NAME: PDFs printed and kept (the reports' pdf counts) and printed per second of the whole run.
 pdf_note() {
     local written kept
@@ -557,8 +599,14 @@ fi
         echo "| ledgerpress \`build\` pinned to 2 CPUs | – | – | – | this machine has $cpus CPUs: the row above is the 2-CPU build |"
     fi
     row lp-month "ledgerpress \`build --periods month\`" "$(lp_note lp-month "$pages_month pages, $month_rate pages/s")"
-    row lp-pdf "ledgerpress \`build --periods month --pdf month\`, first night" "$(pdf_note lp-pdf)"
-    row lp-pdf-next "ledgerpress the night after with --pdf month ($late_rows late rows)" "$(pdf_note lp-pdf-next)"
+    row lp-month-next "ledgerpress the night after with --periods month ($late_rows late rows), no PDFs" "$(lp_note lp-month-next)"
+    row lp-pdf "ledgerpress \`build --periods month --pdf month\`, first night" "$(pdf_note lp-pdf); $(ratio "$(median lp-pdf 1)" "$(median lp-month 1)") × the night without PDFs, peak memory $(ratio "$(median lp-pdf 3)" "$(median lp-month 3)") ×"
+    row lp-pdf-next "ledgerpress the night after with --pdf month ($late_rows late rows)" "$(pdf_note lp-pdf-next); $(ratio "$(median lp-pdf-next 1)" "$(median lp-month-next 1)") × the night without PDFs"
+    if [ "$engines_done" = yes ]; then
+        row pdf-none "6,000 entries / 120 payees, \`build --periods month\`, no PDFs" "the baseline of the two rows below"
+        row pdf-native "the same with \`--pdf month\` (native)" "$(engine_note native)"
+        row pdf-chromium "the same with \`--pdf month --pdf-engine chromium\`" "$(engine_note chromium); native is $(ratio "$(engine_rate native)" "$(engine_rate chromium)" 1) × its PDFs/s"
+    fi
     row lp-finance "ledgerpress \`build --only finance\`" "$finance_note"
     row lp-nochange "ledgerpress no-change rerun (same command, same output)" "$(lp_note lp-nochange)"
     row lp-late "ledgerpress rerun with $late_rows late rows (1 %) on a new day" "$(lp_note lp-late)"
