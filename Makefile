@@ -5,7 +5,8 @@ BIN      = .build/debug/ledgerpress
 EXAMPLE  = Examples/example-ledger.csv
 PAYEES   = Examples/example-payees.csv
 
-.PHONY: deps build demo demo-postgres test lint bench bench-quick faults clean fuzz fuzz-build check-browser browser-deps browser-run
+.PHONY: deps build demo demo-postgres test lint bench bench-quick faults clean fuzz fuzz-build check-browser browser-deps browser-run \
+	image image-check image-deps
 
 ## deps: install Debian's libcmark-dev when its header or library is missing, libqrencode-dev (the letters' QR
 ## codes, in-process like cmark) when it is missing, libjemalloc-dev (the executable's
@@ -14,8 +15,9 @@ PAYEES   = Examples/example-payees.csv
 ## `send --sendmail`, and the SMTP server on 127.0.0.1 the tests start) when missing, mblaze (mshow: the MIME reader OutboxTests checks every e-mail with), and
 ## the native PDF engine's libraries, fonts and sRGB profile (libharfbuzz-dev, libfribidi-dev, libdeflate-dev,
 ## fonts-dejavu-core, fonts-droid-fallback, fonts-symbola, colord-data), chromium (--pdf-engine chromium) with poppler-utils,
-## qpdf and zbar-tools (the PDF tests) when missing, and Debian's postgresql (initdb, pg_ctl, psql: the PostgreSQL source's tests start a
-## throw-away cluster in a temp folder, Unix socket only) when missing
+## qpdf and zbar-tools (the PDF tests) when missing, Debian's libpq-dev (the PostgreSQL source: libpq in-process) when
+## missing, and Debian's postgresql (initdb, pg_ctl, psql: the PostgreSQL source's tests start a throw-away cluster in a
+## temp folder, Unix socket only) when missing
 deps:
 	@if [ -f /usr/include/cmark.h ] && ( ldconfig -p 2>/dev/null | grep -q 'libcmark\.so ' || ls /usr/lib/*/libcmark.so >/dev/null 2>&1 ); then \
 		echo "libcmark-dev: present"; \
@@ -34,6 +36,12 @@ deps:
 	else \
 		echo "libjemalloc-dev: missing, installing with apt-get"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libjemalloc-dev; \
+	fi
+	@if [ -f /usr/include/postgresql/libpq-fe.h ] && ls /usr/lib/*/libpq.so >/dev/null 2>&1; then \
+		echo "libpq-dev: present"; \
+	else \
+		echo "libpq-dev (the PostgreSQL source): missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libpq-dev pkg-config; \
 	fi
 	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 		echo "postgresql: present"; \
@@ -166,6 +174,42 @@ browser-deps:
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; \
 	fi
 
+## image: the container image IMAGE (default ledgerpress:1; podman names it localhost/ledgerpress:1): a release build
+## with --static-swift-stdlib, then scripts/image.sh: Containerfile, FROM scratch with no RUN, over a root file system
+## assembled in .build-image/rootfs (the binary, the shared C libraries and loader ldd lists for it, Templates, fonts,
+## time zones, CA certificates, sh and kubectl for the Kubernetes example). Push it with
+## `podman tag ledgerpress:1 REGISTRY/ledgerpress:1 && podman push REGISTRY/ledgerpress:1`. Not in `make test`.
+## (The static release build has a build folder of its own, .build-release, so that it and `make bench`'s release
+## build do not relink each other's binary.)
+IMAGE ?= ledgerpress:1
+image: deps image-deps
+	$(SWIFT) build -c release --static-swift-stdlib --product ledgerpress --scratch-path .build-release
+	./scripts/image.sh .build-release/release/ledgerpress $(IMAGE)
+
+## image-check: the image's root file system exported (podman save) and, inside it with chroot, a three-shard build
+## of the example ledger (month PDFs with the native writer, an outbox), a merge, a verify and a send --smtp to a
+## test SMTP server on 127.0.0.1 (scripts/image-check.sh; needs root for chroot and mknod: run through sudo otherwise)
+image-check: image
+	$(SUDO) ./scripts/image-check.sh $(IMAGE)
+
+## image-deps: podman, dash, the fonts (DejaVu, Droid Sans Fallback, Symbola), tzdata and ca-certificates the image
+## copies in, when missing
+image-deps:
+	@missing=""; \
+	command -v podman >/dev/null 2>&1 || missing="$$missing podman"; \
+	[ -x /usr/bin/dash ] || missing="$$missing dash"; \
+	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing="$$missing fonts-dejavu-core"; \
+	[ -d /usr/share/fonts/truetype/droid ] || missing="$$missing fonts-droid-fallback"; \
+	[ -d /usr/share/fonts/truetype/ancient-scripts ] || missing="$$missing fonts-symbola"; \
+	[ -d /usr/share/zoneinfo/America ] || missing="$$missing tzdata"; \
+	[ -f /etc/ssl/certs/ca-certificates.crt ] || missing="$$missing ca-certificates"; \
+	if [ -z "$$missing" ]; then \
+		echo "podman, dash, fonts, tzdata, ca-certificates: present"; \
+	else \
+		echo "missing:$$missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; \
+	fi
+
 ## lint: the code against .swift-format (`swift format --in-place --recursive Sources Tests` fixes the layout)
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests
@@ -199,4 +243,4 @@ fuzz: fuzz-build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) ./Fuzz/run.sh
 
 clean:
-	rm -rf .build output.staging* .output.* output.browser output.postgres output.postgres-csv
+	rm -rf .build .build-image .build-release output.staging* .output.* output.browser output.postgres output.postgres-csv

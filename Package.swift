@@ -13,10 +13,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // The PostgreSQL source (`--source postgresql://...`): PostgresNIO, and the SwiftNIO parts it is used with.
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
     ],
     targets: [
         // libcmark from Debian's libcmark-dev; CommonMark.swift is the only file that imports it.
@@ -58,6 +54,13 @@ let package = Package(
             name: "CCurl",
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // libpq from Debian's libpq-dev (the PostgreSQL source, `--source postgresql://...`, in-process); LibPQ.swift is
+        // the only file that imports it.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
         ),
         // glibc's <malloc.h> (malloc_trim); SystemMemory.swift is the only file that imports it.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
@@ -104,18 +107,8 @@ let package = Package(
             name: "LedgerPressEngine",
             dependencies: ["LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite"]
         ),
-        // A PostgreSQL table or view as a ledger source (the engine's LedgerSource seam), read with PostgresNIO.
-        .target(
-            name: "LedgerPressPostgres",
-            dependencies: [
-                "LedgerPressEngine",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
+        // A PostgreSQL table or view as a ledger source (the engine's LedgerSource seam), read through libpq.
+        .target(name: "LedgerPressPostgres", dependencies: ["LedgerPressEngine", "CLibPQ"]),
         // Deterministic generator of realistic ledgers (`ledgerpress sample`).
         .target(name: "LedgerPressSample", dependencies: ["LedgerPressCore"]),
         .executableTarget(

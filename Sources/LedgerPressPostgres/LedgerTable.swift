@@ -83,8 +83,9 @@ struct LedgerTable: Sendable {
         }
     }
 
-    /// The native header line (the columns the table has, in native order), LF-terminated.
-    var header: [UInt8] { Array((columns.map(\.name).joined(separator: ",") + "\n").utf8) }
+    /// The rows as native CSV, written by PostgreSQL itself: a header line of the columns the table has (in native
+    /// order), then every row of ``select`` (NULL as an empty cell, an empty text as `""`).
+    var copy: String { "COPY (\(select)) TO STDOUT WITH (FORMAT csv, HEADER true)" }
 
     /// Every column as text: a `timestamptz` as RFC 3339 in UTC (microseconds only when it has them), everything else
     /// as PostgreSQL writes it (`numeric` keeps its scale: `120.00`); a date BC or an infinite one as PostgreSQL writes

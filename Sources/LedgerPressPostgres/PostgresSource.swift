@@ -3,12 +3,12 @@ import LedgerPressEngine
 
 /// A PostgreSQL table or view holding the native columns, read as the second kind of ``LedgerSource``.
 ///
-/// Each ``open()`` connects (PostgresNIO), starts one `REPEATABLE READ READ ONLY` transaction, checks the columns'
-/// types against the native contract (``LedgerTable``), then streams the rows, ordered by `id`, as native CSV text:
-/// the native reader checks every value, so every figure, check and error is the one a file of the same rows gives.
-/// Rows are rendered as they arrive and handed over a few 256 KiB pieces at a time; while the build is busy the
-/// connection's event loop waits, reading nothing, and the server waits on the full socket (back-pressure), so
-/// memory does not grow with the table.
+/// Each ``open()`` connects through libpq (``PQConnection``), starts one `REPEATABLE READ READ ONLY` transaction,
+/// checks the columns' types against the native contract (``LedgerTable``), then streams the rows, ordered by `id`,
+/// with `COPY (SELECT ...) TO STDOUT (FORMAT csv, HEADER)`: PostgreSQL writes the native CSV, and the native reader
+/// checks every value, so every figure, check and error is the one a file of the same rows gives. Rows are taken
+/// from the connection only as the build asks for pieces; while the build is busy nothing is read, and the server
+/// waits on the full socket (back-pressure), so memory does not grow with the table.
 ///
 /// Messages name the source by its table (`ledger_entries:txn_9: error: amount: ...`, a bad row by its `id`), the
 /// manifest and run report by its URL without a password (``PostgresLocation/display``). ``SourceFailure``: 69 when
@@ -29,49 +29,52 @@ public struct PostgresSource: LedgerSource {
     public var kind: String? { "postgresql" }
     public var rowNames: RowNames { .keys }
 
-    /// Pieces of about this many bytes are handed over, at most ``queued`` of them waiting.
-    static let pieceSize = 256 << 10
-    static let queued = 4
-
     public func open() throws(SourceFailure) -> any SourceReader {
-        let queue = RowQueue(capacity: Self.queued)
-        let thread = ReadThread(name: "ledgerpress-postgres")
-        let read = TableRead(location: location, environment: environment, queue: queue)
-        Task(executorPreference: thread) {
-            await read.run()
-            thread.stop()
-        }
-        do {
-            try queue.waitUntilReady()
-        } catch {
-            queue.abandon()
-            throw error
-        }
-        return Reader(queue: queue)
+        Reader(try TableRead(location: location, environment: environment).start(), display: location.display)
     }
 
-    /// The rows being read; releasing it before the end stops the read and closes the connection.
+    /// The rows being read; releasing it before the end closes the connection, which stops the read.
     final class Reader: SourceReader {
-        private let queue: RowQueue
-        private var piece: [UInt8] = []
+        private let connection: PQConnection
+        private let display: String
+        /// Rows taken from the connection; those before `offset` are handed on.
+        private var bytes: [UInt8] = []
         private var offset = 0
+        private var ended = false
 
-        init(queue: RowQueue) { self.queue = queue }
-
-        deinit { queue.abandon() }
+        init(_ connection: PQConnection, display: String) {
+            self.connection = connection
+            self.display = display
+        }
 
         var sizeHint: Int { 0 }
 
         func next(upTo limit: Int) throws(SourceFailure) -> [UInt8]? {
-            if offset >= piece.count {
-                guard let more = try queue.pop() else { return nil }
-                piece = more
+            let want = max(1, limit)
+            if offset > 0 {
+                bytes.removeSubrange(0..<offset)
                 offset = 0
             }
-            let end = min(piece.count, offset + max(1, limit))
-            defer { offset = end }
-            if offset == 0 && end == piece.count { return piece }
-            return Array(piece[offset..<end])
+            while bytes.count < want && !ended { try take() }
+            guard !bytes.isEmpty else { return nil }
+            let end = min(bytes.count, want)
+            offset = end
+            return Array(bytes[0..<end])
+        }
+
+        /// One more row, or the end: then the transaction is committed and the connection closed.
+        private func take() throws(SourceFailure) {
+            do {
+                if try !connection.copyRow(into: &bytes) {
+                    ended = true
+                    try connection.run("COMMIT")
+                    connection.close()
+                }
+            } catch {
+                ended = true
+                connection.close()
+                throw .unreadable("\(display): \(TableRead.readReason(error))")
+            }
         }
     }
 }

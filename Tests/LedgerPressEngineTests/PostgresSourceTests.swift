@@ -79,6 +79,42 @@ import Testing
         #expect(night.imported.entries == built.imported.entries + 1)
     }
 
+    /// Issue 49: the rows come as PostgreSQL's own `COPY ... (FORMAT csv, HEADER)` writes them, byte for byte: an empty
+    /// text as `""` and NULL as an empty cell, quotes doubled, commas and line ends (LF, CR) inside quotes,
+    /// `\.`, backslashes and non-ASCII text as they are; and those rows build.
+    @Test func theRowsArePostgreSQLsOwnCSVByteForByteAndTheyBuild() throws {
+        let cluster = try PostgresCluster.shared()
+        let fixture = try EngineFixture()
+        let database = "csv_" + UUID().uuidString.prefix(8).lowercased()
+        try cluster.createDatabase(database)
+        try cluster.psql(database, "CREATE TABLE ledger_entries \(PostgresCluster.nativeTable)")
+        try cluster.psql(
+            database,
+            """
+            INSERT INTO ledger_entries VALUES
+            ('t1', '2026-10-01T10:00:00Z', 'drv_ann', 'driver', '', 'earning', 10.00, 'USD', 'job,1', 'say "hi"', NULL, NULL),
+            ('t2', '2026-10-01T11:00:00Z', 'drv_ann', 'driver', 'Ann Lee', 'tip', 1.50, 'USD', NULL, E'two\\nlines\\rand a CR', NULL, NULL),
+            ('t3', '2026-10-01T12:00:00Z', 'drv_ann', 'driver', 'Ann Lee', 'earning', 2.00, 'USD', NULL, '\\.', NULL, NULL),
+            ('t4', '2026-10-01T12:30:00.25Z', 'drv_ann', 'driver', 'Ann Lee', 'earning', 3, 'USD', NULL, E'back\\\\slash \\u00e9\\u4e2d', NULL, NULL)
+            """)
+        let expected = try cluster.psql(
+            database,
+            """
+            COPY (SELECT id, to_char(occurred_at AT TIME ZONE 'UTC', CASE WHEN date_trunc('second', occurred_at) = occurred_at
+            THEN 'YYYY-MM-DD"T"HH24:MI:SS"Z"' ELSE 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"' END) AS occurred_at, payee_id,
+            payee_type, payee_name, kind, amount, currency, reference, description, payout_id, payout_status
+            FROM ledger_entries ORDER BY id) TO STDOUT WITH (FORMAT csv, HEADER true)
+            """)
+        #expect(expected.contains(",\"\",") && expected.contains("\r"))
+        let read = try Self.source(cluster.url(database: database)).open().readAll()
+        #expect(String(decoding: read, as: UTF8.self) == expected)
+        let built = try SiteBuilder(
+            inputs: EngineFixture.exampleInputs(sources: [try Self.source(cluster.url(database: database))]),
+            options: EngineFixture.exampleOptions()
+        ).build(into: fixture.url("site"), named: "site")
+        #expect(built.imported.entries == 4)
+    }
+
     @Test func columnsOfTheWrongTypeAreRefusedBeforeAnyRowNamingTableColumnExpectedAndFound() throws {
         let cluster = try PostgresCluster.shared()
         let fixture = try EngineFixture()
@@ -187,7 +223,7 @@ import Testing
         let deadline = Date().addingTimeInterval(30)
         while try cluster.psql(
             "postgres",
-            "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'ledgerpress' AND datname = '\(database)' AND state = 'active' AND query LIKE 'SELECT%slow_entries%'"
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'ledgerpress' AND datname = '\(database)' AND state = 'active' AND query LIKE 'COPY (SELECT%slow_entries%'"
         ).trimmingCharacters(in: .whitespacesAndNewlines) != "1", Date() < deadline {
             usleep(10_000)
         }
