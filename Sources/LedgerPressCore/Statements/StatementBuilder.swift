@@ -40,7 +40,7 @@ public struct StatementBuilder: Sendable {
                         var year = try history.figures(y0..<hi)
                         // The balance on 1 January: the opening balance less what moved from then to the period start.
                         let beforePeriod = try MinorUnits.subtract(
-                            year.change, figures.change, total: "year-to-date activity")
+                            year.movement, figures.movement, total: "year-to-date activity")
                         try year.setOpeningBalance(
                             try MinorUnits.subtract(opening, beforePeriod, total: "year-to-date opening balance"))
                         ytd = year
