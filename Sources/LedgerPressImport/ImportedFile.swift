@@ -96,7 +96,10 @@ public struct ImportedFile: Sendable {
     private var streamedFacts = EntryFacts()
 
     /// Data rows read: accepted plus rejected plus skipped.
-    public var rowsRead: Int { rows.count + streamedRows + rejected.count + skippedCount }
+    public var rowsRead: Int { rows.count - derivedRows + streamedRows + rejected.count + skippedCount }
+    /// Entries an importer derived from the rows rather than read (a balance brought forward, issue 50): each is kept
+    /// as a row of its own in ``rows`` but is not a row read.
+    public private(set) var derivedRows = 0
 
     /// The payees, currencies and time span of the entries of every accepted row, streamed or kept.
     public var facts: EntryFacts {
@@ -109,7 +112,8 @@ public struct ImportedFile: Sendable {
     /// and ``facts``.
     public mutating func forgetRows() {
         streamedFacts = facts
-        streamedRows += rows.count
+        streamedRows += rows.count - derivedRows
+        derivedRows = 0
         rows = []
         entries = []
     }
@@ -158,6 +162,12 @@ public struct ImportedFile: Sendable {
         let first = entries.count
         entries.append(contentsOf: made)
         rows.append(ImportedRow(line: line, bytes: bytes, entryRange: first..<entries.count))
+    }
+
+    /// Adds an entry derived from the row at `line` (its bytes at `bytes`), which was read and accepted already.
+    mutating func acceptDerived(line: Int, bytes: Range<Int>, entry: LedgerEntry) {
+        accept(line: line, bytes: bytes, entry: entry)
+        derivedRows += 1
     }
 
     /// Accepts a row that made one entry.

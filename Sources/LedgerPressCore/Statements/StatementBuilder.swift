@@ -47,12 +47,16 @@ public struct StatementBuilder: Sendable {
                     }
                     let slice = Array(history.entryIndices[lo..<hi])
                     let payouts = lines.payouts(slice)
+                    let sectionLines = try lines.lines(slice)
+                    var distance = DistanceTotals()
+                    for line in sectionLines where !line.distance.isEmpty { try distance.absorb(line.distance) }
                     sections.append(
                         CurrencySection(
-                            currency: history.currency, figures: figures, lines: try lines.lines(slice),
+                            currency: history.currency, figures: figures, lines: sectionLines,
                             payouts: payouts, yearToDate: ytd,
                             annual: period.kind == .year
-                                ? try annual(period, history, driver: payee.type == .driver) : nil))
+                                ? try annual(period, history, driver: payee.type == .driver) : nil,
+                            distance: distance))
                 } catch {
                     throw BookOverflow(
                         payeeID: payee.id, period: period.label, currency: history.currency.code, overflow: error)
