@@ -5,8 +5,9 @@ import LedgerPressCore
 /// > Note: `tax` (issue 28, sales tax collected for someone else) is the last column of each, appended so that no
 /// > column moves; it is part of `net_activity` and `net`, never of `earnings`.
 ///
-/// > Note: issue 50 appends, after `tax`: `distance_km,distance_mi` to `summary.csv` (the period's distance on jobs
-/// > per unit, empty when no job carried one in that unit); `payout_arrival,distance,distance_unit` to `lines.csv`;
+/// > Note: issue 50 appends, after `tax`: `distance_km,distance_mi,brought_forward` to `summary.csv` (the period's
+/// > distance on jobs per unit, empty when no job carried one in that unit; the `opening_balance` entries dated in
+/// > the period, part of its `opening_balance`, so that `verify` can add them to the statements' totals); `payout_arrival,distance,distance_unit` to `lines.csv`;
 /// > and `payout_arrival,distance_km,distance_mi` to each statement's own CSV (so a line whose job was measured in
 /// > both units keeps both). Distances are plain decimals with three decimals (`12.500`).
 ///
@@ -14,7 +15,7 @@ import LedgerPressCore
 /// > plain decimals with the currency's decimals; text cells are formula-guarded, numeric cells never.
 public enum StatementCSV {
     public static let summaryHeader =
-        "payee_id,payee_type,period,period_start,period_end,currency,opening_balance,earnings,tips,fees,adjustments,refunds,net_activity,payouts,closing_balance,entries,tax,distance_km,distance_mi"
+        "payee_id,payee_type,period,period_start,period_end,currency,opening_balance,earnings,tips,fees,adjustments,refunds,net_activity,payouts,closing_balance,entries,tax,distance_km,distance_mi,brought_forward"
     /// The line columns both `lines.csv` and the statement CSVs have, through `payout_arrival`.
     static let sharedLineColumns =
         "payee_id,payee_type,period,currency,occurred_at,reference,description,earnings,tips,fees,adjustments,refunds,payouts,net,payout_id,payout_status,entries,tax,payout_arrival"
@@ -92,6 +93,7 @@ public enum StatementCSV {
         out += f.entries
         amount(f.tax)
         appendDistances(section.distance, to: &out)
+        amount(f.broughtForward)
         out += "\n"
     }
 
