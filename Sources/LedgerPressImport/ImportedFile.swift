@@ -96,10 +96,7 @@ public struct ImportedFile: Sendable {
     private var streamedFacts = EntryFacts()
 
     /// Data rows read: accepted plus rejected plus skipped.
-    public var rowsRead: Int { rows.count - derivedRows + streamedRows + rejected.count + skippedCount }
-    /// Entries an importer derived from the rows rather than read (a balance brought forward, issue 50): each is kept
-    /// as a row of its own in ``rows`` but is not a row read.
-    public private(set) var derivedRows = 0
+    public var rowsRead: Int { rows.count + streamedRows + rejected.count + skippedCount }
 
     /// The payees, currencies and time span of the entries of every accepted row, streamed or kept.
     public var facts: EntryFacts {
@@ -112,8 +109,7 @@ public struct ImportedFile: Sendable {
     /// and ``facts``.
     public mutating func forgetRows() {
         streamedFacts = facts
-        streamedRows += rows.count - derivedRows
-        derivedRows = 0
+        streamedRows += rows.count
         rows = []
         entries = []
     }
@@ -164,10 +160,20 @@ public struct ImportedFile: Sendable {
         rows.append(ImportedRow(line: line, bytes: bytes, entryRange: first..<entries.count))
     }
 
-    /// Adds an entry derived from the row at `line` (its bytes at `bytes`), which was read and accepted already.
-    mutating func acceptDerived(line: Int, bytes: Range<Int>, entry: LedgerEntry) {
-        accept(line: line, bytes: bytes, entry: entry)
-        derivedRows += 1
+    /// Adds an entry derived from the accepted row at `line` (a balance brought forward, issue 50) to that row's
+    /// entries, so that it joins the ledger with them and counts as no row of its own; false when no kept row has
+    /// that line.
+    @discardableResult
+    mutating func addDerived(_ entry: LedgerEntry, toRowAt line: Int) -> Bool {
+        guard let index = rows.firstIndex(where: { $0.line == line }) else { return false }
+        let end = rows[index].entryRange.upperBound
+        entries.insert(entry, at: end)
+        rows[index].entryRange = rows[index].entryRange.lowerBound..<(end + 1)
+        for later in rows.indices where later > index {
+            let range = rows[later].entryRange
+            rows[later].entryRange = (range.lowerBound + 1)..<(range.upperBound + 1)
+        }
+        return true
     }
 
     /// Accepts a row that made one entry.

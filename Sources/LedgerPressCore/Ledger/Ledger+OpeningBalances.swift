@@ -19,7 +19,7 @@ extension Ledger {
                 byKey[key, default: Seen()].openings.append((entry.id, entry.occurredAt, entry.source, entry.amount))
             } else if !entry.isStatusReport {
                 var seen = byKey[key, default: Seen()]
-                if seen.firstOther == nil || entry.occurredAt < seen.firstOther!.at {
+                if seen.firstOther.map({ entry.occurredAt < $0.at }) ?? true {
                     seen.firstOther = (entry.occurredAt, entry.source)
                 }
                 byKey[key] = seen

@@ -272,8 +272,10 @@ public enum MappedImporter {
             {
                 switch MappedAmount.parse(text, mapping: mapping, currency: rowCurrency) {
                 case .success(let balance):
-                    let net = made.reduce(Int64(0)) { $0 &+ ($1.amount.currency == rowCurrency ? $1.amount.minorUnits : 0) }
-                    openings.add(row: first, currency: rowCurrency, balance: balance, net: net, bytes: record.bytes)
+                    let net = made.reduce(Int64(0)) {
+                        $0 &+ ($1.amount.currency == rowCurrency ? $1.amount.minorUnits : 0)
+                    }
+                    openings.add(row: first, currency: rowCurrency, balance: balance, net: net)
                 case .failure(let failure):
                     problem(
                         balanceValue.label,

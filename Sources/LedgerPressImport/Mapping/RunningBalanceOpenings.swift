@@ -23,7 +23,6 @@ struct RunningBalanceOpenings {
         var currency: Currency
         var balance: Int64
         var net: Int64
-        var bytes: Range<Int>
     }
 
     /// Per payee and currency: the first and the last row (in file order) of the earliest time seen.
@@ -32,8 +31,8 @@ struct RunningBalanceOpenings {
     private var firstTime: Timestamp?
     private var lastTime: Timestamp?
 
-    mutating func add(row: LedgerEntry, currency: Currency, balance: Int64, net: Int64, bytes: Range<Int>) {
-        let candidate = Candidate(row: row, currency: currency, balance: balance, net: net, bytes: bytes)
+    mutating func add(row: LedgerEntry, currency: Currency, balance: Int64, net: Int64) {
+        let candidate = Candidate(row: row, currency: currency, balance: balance, net: net)
         if firstTime == nil { firstTime = row.occurredAt }
         lastTime = row.occurredAt
         let key = row.payeeID + "\u{0}" + currency.code
@@ -63,7 +62,7 @@ struct RunningBalanceOpenings {
                 id: "opening:" + row.id, occurredAt: row.occurredAt, payeeID: row.payeeID, payeeType: row.payeeType,
                 payeeName: row.payeeName, kind: .openingBalance,
                 amount: Money(minorUnits: amount, currency: chosen.currency), source: row.source)
-            result.acceptDerived(line: row.source.line, bytes: chosen.bytes, entry: entry)
+            result.addDerived(entry, toRowAt: row.source.line)
         }
     }
 }

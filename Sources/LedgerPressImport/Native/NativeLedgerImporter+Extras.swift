@@ -23,7 +23,10 @@ extension NativeLedgerImporter {
         var extras = Extras()
         if let arrival, !arrival.isEmpty {
             guard kind == .payout else {
-                return .failure(.init(field: "payout_arrival", expected: "no arrival date on a \(kind.rawValue) row (only on payout rows)", found: arrival))
+                return .failure(
+                    .init(
+                        field: "payout_arrival",
+                        expected: "no arrival date on a \(kind.rawValue) row (only on payout rows)", found: arrival))
             }
             guard let date = CivilDate(iso: arrival) else {
                 return .failure(

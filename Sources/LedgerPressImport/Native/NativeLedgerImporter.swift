@@ -7,7 +7,8 @@ import LedgerPressCore
 /// an empty file is an error.
 public enum NativeLedgerImporter {
     public static let requiredColumns = ["id", "occurred_at", "payee_id", "payee_type", "kind", "amount", "currency"]
-    public static let optionalColumns = ["payee_name", "reference", "description", "payout_id", "payout_status",
+    public static let optionalColumns = [
+        "payee_name", "reference", "description", "payout_id", "payout_status",
         "payout_arrival", "distance", "distance_unit",
     ]
 

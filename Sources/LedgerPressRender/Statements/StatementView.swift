@@ -143,7 +143,9 @@ public struct StatementView {
             + (hasDistance ? [words["distance"]] : []) + amountColumns.map(\.name)
             + [words["net"], words["payout"]]
         let alignments: [TableData.Alignment] =
-            [.left, .left, .prose] + (hasDistance ? [.right] : []) + amountColumns.map { _ in .right } + [.right, .left]
+            [.left, .left, .prose] + (hasDistance ? [.right] : []) + amountColumns.map { _ in .right } + [
+                .right, .left,
+            ]
         let labels = LineLabels(words)
         let rows = section.lines.map { line -> [String] in
             [time(line.occurredAt, line.localOffset), line.reference ?? "", labels.describe(line)]
