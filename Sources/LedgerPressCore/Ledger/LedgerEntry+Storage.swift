@@ -1,6 +1,7 @@
 /// The fields of a ``LedgerEntry``; mutated only through an entry that holds the only reference to it.
 ///
-/// > Note: laid out to fit one 112-byte heap block with nothing else on the heap (a million entries are a
+/// > Note: laid out to fit one 112-byte heap block with nothing else on the heap but for the few entries with a
+/// > payout arrival or a distance (issue 50: one pointer, nil for the others; a million entries are a
 /// > million of these): the id inline (``PackedID``), the texts as numbers in the run's ``EntryTexts`` (which
 /// > the box holds: the texts live as long as the entries), the amount's currency as its place in the list of
 /// > currencies (``PackedCurrency``), the source as an index into the table's ``SourceFiles`` plus the line,
@@ -20,8 +21,9 @@ final class LedgerEntryBox: @unchecked Sendable {
     var sourceLine: UInt32
     var currency: PackedCurrency
     private var facts: PackedFacts
-    /// The payout's arrival date and the job's distance (issue 50).
-    var extras: PackedExtras
+    /// The payout's arrival date and the job's distance (issue 50), held apart and only when the entry has one, so
+    /// that the box keeps to its heap block (one pointer, nil for most entries).
+    private var extraStorage: ExtrasStorage?
 
     init(
         id: String, occurredAt: Timestamp, payeeID: String, payeeType: PayeeType, payeeName: String?, kind: EntryKind,
@@ -30,7 +32,7 @@ final class LedgerEntryBox: @unchecked Sendable {
         texts: EntryTexts = EntryTexts.forNewEntry()
     ) {
         self.texts = texts
-        self.extras = extras
+        extraStorage = ExtrasStorage.holding(extras)
         (payeeIDText, payeeNameText, referenceText, descriptionText, payoutIDText) = texts.numbers(
             payeeID: payeeID, payeeName: payeeName, reference: reference, description: description, payoutID: payoutID)
         packedID = PackedID(id, texts: texts)
@@ -50,7 +52,7 @@ final class LedgerEntryBox: @unchecked Sendable {
         minorUnits = numbered.minorUnits
         currency = numbered.currency
         facts = numbered.facts
-        extras = numbered.extras
+        extraStorage = ExtrasStorage.holding(numbered.extras)
         payeeIDText = numbers.number(numbered.texts.0)
         payeeNameText = numbers.number(numbered.texts.1)
         referenceText = numbers.number(numbered.texts.2)
@@ -79,7 +81,7 @@ final class LedgerEntryBox: @unchecked Sendable {
         sourceLine = other.sourceLine
         currency = other.currency
         facts = other.facts
-        extras = other.extras
+        extraStorage = other.extraStorage
     }
 
     func copy() -> LedgerEntryBox { LedgerEntryBox(copying: self) }
@@ -105,7 +107,7 @@ final class LedgerEntryBox: @unchecked Sendable {
         sourceLine = record.loadUnaligned(fromByteOffset: RecordLayout.sourceLine, as: UInt32.self)
         currency = PackedCurrency(index: record.loadUnaligned(fromByteOffset: RecordLayout.currency, as: UInt16.self))
         facts = PackedFacts(raw: record.load(fromByteOffset: RecordLayout.facts, as: UInt8.self))
-        extras = PackedExtras(record: record)
+        extraStorage = ExtrasStorage.holding(PackedExtras(record: record))
     }
 
     /// Writes the fields into `record` (``recordSize`` bytes), the texts as numbers in this box's table.
@@ -162,6 +164,12 @@ final class LedgerEntryBox: @unchecked Sendable {
     var payoutID: String? {
         get { texts.text(payoutIDText) }
         set { payoutIDText = texts.number(of: newValue, lane: .payoutID) }
+    }
+
+    /// The payout's arrival date and the job's distance (none for most entries).
+    var extras: PackedExtras {
+        get { extraStorage?.value ?? PackedExtras() }
+        set { extraStorage = ExtrasStorage.holding(newValue) }
     }
 
     var payeeType: PayeeType {
@@ -298,6 +306,18 @@ struct PackedCurrency: Sendable, Equatable {
     }
 
     var currency: Currency { Currency.listed[Int(index)] }
+}
+
+/// A box's ``PackedExtras`` when it has any: immutable, so copies of the box may share it.
+final class ExtrasStorage: Sendable {
+    let value: PackedExtras
+
+    private init(_ value: PackedExtras) { self.value = value }
+
+    /// Storage for `value`; nil when it holds nothing.
+    static func holding(_ value: PackedExtras) -> ExtrasStorage? {
+        value == PackedExtras() ? nil : ExtrasStorage(value)
+    }
 }
 
 /// An entry's payout arrival date and job distance (issue 50), as a box and a record keep them: the date as days
