@@ -160,6 +160,22 @@ public struct ImportedFile: Sendable {
         rows.append(ImportedRow(line: line, bytes: bytes, entryRange: first..<entries.count))
     }
 
+    /// Adds an entry derived from the accepted row at `line` (a balance brought forward, issue 50) to that row's
+    /// entries, so that it joins the ledger with them and counts as no row of its own; false when no kept row has
+    /// that line.
+    @discardableResult
+    mutating func addDerived(_ entry: LedgerEntry, toRowAt line: Int) -> Bool {
+        guard let index = rows.firstIndex(where: { $0.line == line }) else { return false }
+        let end = rows[index].entryRange.upperBound
+        entries.insert(entry, at: end)
+        rows[index].entryRange = rows[index].entryRange.lowerBound..<(end + 1)
+        for later in rows.indices where later > index {
+            let range = rows[later].entryRange
+            rows[later].entryRange = (range.lowerBound + 1)..<(range.upperBound + 1)
+        }
+        return true
+    }
+
     /// Accepts a row that made one entry.
     mutating func accept(line: Int, bytes: Range<Int>, entry: LedgerEntry) {
         rows.append(ImportedRow(line: line, bytes: bytes, entryRange: entries.count..<(entries.count + 1)))

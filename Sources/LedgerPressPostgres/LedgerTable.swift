@@ -25,6 +25,8 @@ struct LedgerTable: Sendable {
         ("payee_type", true, .text), ("payee_name", false, .text), ("kind", true, .text), ("amount", true, .amount),
         ("currency", true, .text), ("reference", false, .identifier), ("description", false, .text),
         ("payout_id", false, .identifier), ("payout_status", false, .text),
+        // Issue 50: a payout's arrival date (text `YYYY-MM-DD`), a job's distance and its unit.
+        ("payout_arrival", false, .text), ("distance", false, .amount), ("distance_unit", false, .text),
     ]
 
     /// A column of the table as the catalog describes it.

@@ -31,15 +31,28 @@ struct PayeeHistory {
         let scale = payee.currency.minorUnitsPerMajor
         let isDriver = payee.type == .driver
 
+        let unit = payee.zone.hasPrefix("America/") ? "mi" : "km"
         func emit(
             _ kind: EntryKind, _ amount: Int64, id: String, reference: String = "", description: String = "",
             payoutID: String = "", status: String = "", at instant: Int64
         ) {
             guard written < quota else { return }
-            let row = SampleRow(
+            var row = SampleRow(
                 id: id, occurredAt: Timestamp.format(epochSeconds: instant, offsetSeconds: zone.offset(at: instant)),
                 payee: payee, kind: kind, amount: amount, lowerCaseCode: rng.chance(5), reference: reference,
                 description: description, payoutID: payoutID, status: status)
+            // Issue 50, made from values already drawn (the random stream, and so every other value, is unchanged):
+            // a driver's job's distance (all but one job in ten), a payout's arrival two days later (two in three).
+            if kind == .earning && isDriver && serial % 10 != 0 {
+                let thousandths = (amount / max(1, scale / 100)) % 40_000 * 7 + 500
+                row.distance = Distance.plain(thousandths)
+                row.distanceUnit = unit
+            }
+            if kind == .payout && amount < 0 && serial % 3 != 0 {
+                let arrives = instant + 2 * 86_400
+                row.arrival = String(
+                    Timestamp.format(epochSeconds: arrives, offsetSeconds: zone.offset(at: arrives)).prefix(10))
+            }
             written += 1
             if kind != .payout {
                 balance += amount

@@ -16,11 +16,12 @@ public struct SampleOptions: Sendable, Equatable {
 /// A deterministic generator of realistic native ledgers: drivers with jobs (customer price and the
 /// platform's commission under one reference), tips and adjustments; merchants with sales, card fees,
 /// refunds and tips; weekly payouts (paid, processing, pending, the odd failed one and its reversal);
-/// a few EUR and JPY payees; names and descriptions with commas, quotes, accents, newlines and
+/// a few EUR and JPY payees; most drivers' jobs with a distance (miles in the Americas, kilometres elsewhere) and
+/// two payouts in three with their arrival date (two days after the payout); names and descriptions with commas, quotes, accents, newlines and
 /// Markdown/HTML/formula characters.
 public enum SampleGenerator {
     public static let header =
-        "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status"
+        "id,occurred_at,payee_id,payee_type,payee_name,kind,amount,currency,reference,description,payout_id,payout_status,payout_arrival,distance,distance_unit"
 
     struct SamplePayee {
         var id: String

@@ -18,6 +18,10 @@ struct SampleRow {
     var description = ""
     var payoutID = ""
     var status = ""
+    /// Issue 50: a payout's arrival date (`YYYY-MM-DD`), a job's distance and its unit; empty when none.
+    var arrival = ""
+    var distance = ""
+    var distanceUnit = ""
 
     /// The payee's local date of the entry.
     var localDate: CivilDate? { CivilDate(iso: String(occurredAt.prefix(10))) }
@@ -28,7 +32,7 @@ struct SampleRow {
             id, occurredAt, payee.id, payee.type.rawValue, SampleGenerator.cell(payee.name), kind.rawValue,
             PlainDecimal.format(amount, exponent: payee.currency.exponent),
             lowerCaseCode ? payee.currency.code.lowercased() : payee.currency.code,
-            reference, SampleGenerator.cell(description), payoutID, status,
+            reference, SampleGenerator.cell(description), payoutID, status, arrival, distance, distanceUnit,
         ].joined(separator: ",")
     }
 

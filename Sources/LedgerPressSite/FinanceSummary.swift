@@ -18,9 +18,12 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
         /// Sales tax collected for someone else; in `shard.json` only when not zero (a shard written before the
         /// kind existed has none).
         public var tax: Int64 = 0
+        /// Balances brought forward (`opening_balance` entries, issue 50); in `shard.json` only when not zero.
+        public var openingBalances: Int64 = 0
 
         enum CodingKeys: String, CodingKey {
             case currency, entries, earnings, tips, fees, adjustments, refunds, payouts, tax
+            case openingBalances = "opening_balances"
         }
 
         public init(from decoder: any Decoder) throws {
@@ -34,6 +37,7 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
             refunds = try c.decode(Int64.self, forKey: .refunds)
             payouts = try c.decode(Int64.self, forKey: .payouts)
             tax = try c.decodeIfPresent(Int64.self, forKey: .tax) ?? 0
+            openingBalances = try c.decodeIfPresent(Int64.self, forKey: .openingBalances) ?? 0
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -47,6 +51,7 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
             try c.encode(refunds, forKey: .refunds)
             try c.encode(payouts, forKey: .payouts)
             if tax != 0 { try c.encode(tax, forKey: .tax) }
+            if openingBalances != 0 { try c.encode(openingBalances, forKey: .openingBalances) }
         }
 
         /// The figures, every total checked (a shard's values are read from its file).
@@ -54,7 +59,7 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
             do throws(MoneyOverflow) {
                 return try Figures(
                     earnings: earnings, tips: tips, fees: fees, adjustments: adjustments, refunds: refunds,
-                    payouts: payouts, tax: tax,
+                    payouts: payouts, tax: tax, broughtForward: openingBalances,
                     entries: entries)
             } catch {
                 throw .ledgerOverflow(currency: currency, error)
@@ -71,6 +76,7 @@ public struct FinanceSummary: Codable, Sendable, Equatable {
             refunds = f.refunds
             payouts = f.payouts
             tax = f.tax
+            openingBalances = f.broughtForward
         }
     }
 
@@ -222,7 +228,8 @@ extension FinanceSummary.PayeeRow {
                 let sum = kindTotals[kind]?[section.currency] ?? 0
                 do throws(MoneyOverflow) {
                     kindTotals[kind, default: [:]][section.currency] = try MinorUnits.add(
-                        sum, section.figures.change, total: "net activity and payouts of \(kind.rawValue) statements")
+                        sum, section.figures.movement,
+                        total: "net activity and payouts of \(kind.rawValue) statements")
                 } catch {
                     throw .payeeOverflow(
                         BookOverflow(

@@ -144,6 +144,8 @@ public enum SiteVerifier {
         else { return ["finance/summary.csv: expected the summary header"] }
         var sums: [String: [String: Int64]] = [:]
         var problems: [String] = []
+        // Issue 50: balances brought forward count toward the ledger's total, not toward net activity.
+        let broughtForwardColumn = header.fields.firstIndex(of: "brought_forward")
         while true {
             let record: CSVRecord
             do {
@@ -167,7 +169,19 @@ public enum SiteVerifier {
             }
             let label = fields[period]
             let kind = (Period(label: label)?.kind ?? .day).rawValue
-            let (activity, overflow) = row.netActivity.addingReportingOverflow(row.payouts)
+            var (activity, overflow) = row.netActivity.addingReportingOverflow(row.payouts)
+            if let column = broughtForwardColumn, !fields[column].isEmpty {
+                let forward = try? AmountParser.parse(fields[column], currency: currency).get()
+                guard let forward else {
+                    problems.append(
+                        "finance/summary.csv:\(record.line): error: brought_forward: expected an amount, got '\(SitePath.quoted(fields[column]))'"
+                    )
+                    continue
+                }
+                let added = activity.addingReportingOverflow(forward.minorUnits)
+                activity = added.partialValue
+                overflow = overflow || added.overflow
+            }
             let (sum, overflows) = sums[kind, default: [:]][currency.code, default: 0].addingReportingOverflow(activity)
             guard !overflow, !overflows else {
                 problems.append(

@@ -104,8 +104,12 @@ import Testing
     }
 
     /// Builds a PayPal download through a shipped mapping; its closing balances must be the change of the download's
-    /// own balance column, per currency.
-    static func paypal(_ fixture: String, mapping: String, balance: String, net: String, impact: String?, memo: String)
+    /// own balance column, per currency, or, where the mapping brings the balance before the download forward
+    /// (`fields.balance`, issue 50), that column's last value.
+    static func paypal(
+        _ fixture: String, mapping: String, balance: String, net: String, impact: String?, memo: String,
+        bringsForward: Bool = false
+    )
         throws -> (built: [String: Int], check: String)
     {
         let rows = try Self.rows(fixture)
@@ -121,7 +125,7 @@ import Testing
             last[currency] = amount
         }
         let built = try RealExportTests.closing(fixture, mapping: mapping)
-        #expect(built.closing == last.merging(first) { $0 - $1 }, "\(fixture)")
+        #expect(built.closing == (bringsForward ? last : last.merging(first) { $0 - $1 }), "\(fixture)")
         return (built.closing, built.check)
     }
 
@@ -130,9 +134,10 @@ import Testing
         #expect(rows[0]["Invoice Number"] == nil && rows[0]["Balance Impact"] == nil)
         let built = try Self.paypal(
             "paypal-activity-custom.csv", mapping: "paypal-activity.yaml", balance: "Balance", net: "Net", impact: nil,
-            memo: "")
-        // By hand: USD 2,362.53 and EUR 639.85 moved (the authorizations, memo rows, move nothing).
-        #expect(built.built == ["USD": 236_253, "EUR": 63_985])
+            memo: "", bringsForward: true)
+        // By hand: USD 2,362.53 and EUR 639.85 moved (the authorizations, memo rows, move nothing), on top of the
+        // USD 500.00 and EUR 200.00 the account held before the download's first row (brought forward, issue 50).
+        #expect(built.built == ["USD": 286_253, "EUR": 83_985])
         #expect(
             built.check.contains(
                 "paypal-activity-custom.csv: mapped, 33 rows read = 30 accepted + 0 rejected + 3 skipped (3 by skip[1]: Type in General Authorization"

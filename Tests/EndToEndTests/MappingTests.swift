@@ -19,7 +19,7 @@ import Testing
         ),
         (
             "timestamp: {columns: Date, format: yyyy-MM-dd}\nfields: {id: ID, payee_id: {constant: m}, payee_type: {constant: merchant}, currency: {constant: USD}}\nentries: [{kind: bonus, amount: A}]\n",
-            "m.yaml: error: mapping: expected a native kind for 'entries[0].kind' (earning, tip, fee, adjustment, refund, payout, tax), got 'bonus'"
+            "m.yaml: error: mapping: expected a native kind for 'entries[0].kind' (earning, tip, fee, adjustment, refund, payout, tax, opening_balance), got 'bonus'"
         ),
         ("[1, 2]\n", "m.yaml: error: mapping: expected a YAML mapping at the top"),
     ])

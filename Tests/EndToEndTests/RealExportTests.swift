@@ -86,14 +86,18 @@ import Testing
             last[currency] = Self.cents(row["Balance"])
         }
         let moved = last.merging(first) { $0 - $1 }
-        let built = try Self.closing("paypal-activity-full.csv", mapping: "paypal-activity.yaml")
-        #expect(built.closing == moved)
         #expect(moved == ["USD": 8_643, "EUR": 7_693])
-        // Memo rows (an authorization seen twice with one id, an invoice sent) are skipped and counted.
+        // Issue 50: the download starts mid-history (USD held 250.00 before its first row): the mapping brings that
+        // forward from the Balance column, so the statements close at PayPal's own last Balance, to the cent.
+        #expect(first == ["USD": 25_000, "EUR": 0])
+        let built = try Self.closing("paypal-activity-full.csv", mapping: "paypal-activity.yaml")
+        #expect(built.closing == last)
+        // Memo rows (an authorization seen twice with one id, an invoice sent) are skipped and counted; the opening
+        // is an entry of the first row, never a row of its own.
         #expect(
             built.check.contains(
                 "paypal-activity-full.csv: mapped, 15 rows read = 12 accepted + 0 rejected + 3 skipped (3 by skip[0]: Balance Impact equals Memo); "
-                    + "18 entries, 1 payees, EUR USD"))
+                    + "19 entries, 1 payees, EUR USD"))
     }
 
     @Test func paypalBalanceAffectingLayoutWithoutTransactionIds() throws {
@@ -157,8 +161,8 @@ import Testing
         // USD: payments 25.00 − 1.03 + 750.00 − 195.00 − 22.05 + 8.00 − 8.00 − 0.53 = 556.39, payouts −43.21 − 120.00 + 20.35 = −142.86;
         // THB: 534.80 − 35.40.
         let rows = summary.split(separator: "\n").map(String.init)
-        #expect(rows.contains { $0.contains(",USD,") && $0.hasSuffix(",413.53,11,0.00") }, "\(summary)")
-        #expect(rows.contains { $0.contains(",THB,") && $0.hasSuffix(",499.40,2,0.00") }, "\(summary)")
+        #expect(rows.contains { $0.contains(",USD,") && $0.hasSuffix(",413.53,11,0.00,,,0.00") }, "\(summary)")
+        #expect(rows.contains { $0.contains(",THB,") && $0.hasSuffix(",499.40,2,0.00,,,0.00") }, "\(summary)")
         // The same payout also read from the balance history is refused, naming both places.
         try cli.write(
             "balance.csv",

@@ -79,16 +79,16 @@ import Testing
         let summaryText = try cli.read("site/finance/summary.csv")
         #expect(
             summaryText.hasPrefix(
-                "payee_id,payee_type,period,period_start,period_end,currency,opening_balance,earnings,tips,fees,adjustments,refunds,net_activity,payouts,closing_balance,entries,tax\n"
+                "payee_id,payee_type,period,period_start,period_end,currency,opening_balance,earnings,tips,fees,adjustments,refunds,net_activity,payouts,closing_balance,entries,tax,distance_km,distance_mi,brought_forward\n"
             ))
         let linesText = try cli.read("site/finance/lines.csv")
         #expect(
             linesText.hasPrefix(
-                "payee_id,payee_type,period,currency,occurred_at,reference,description,earnings,tips,fees,adjustments,refunds,payouts,net,payout_id,payout_status,entries,tax\n"
+                "payee_id,payee_type,period,currency,occurred_at,reference,description,earnings,tips,fees,adjustments,refunds,payouts,net,payout_id,payout_status,entries,tax,payout_arrival,distance,distance_unit\n"
             ))
         #expect(
             try cli.read("site/payees/mer_tax/2026-10.csv").hasPrefix(
-                "period,currency,occurred_at,reference,description,earnings,tips,fees,adjustments,refunds,payouts,net,payout_id,payout_status,entries,tax\n"
+                "period,currency,occurred_at,reference,description,earnings,tips,fees,adjustments,refunds,payouts,net,payout_id,payout_status,entries,tax,payout_arrival,distance_km,distance_mi\n"
             ))
         // The ledger's sums by kind, per payee, in cents.
         var ledger: [String: [String: Int]] = [:]

@@ -92,7 +92,9 @@ import Testing
             payoutID: nil,
             payoutStatus: nil, source: LedgerPressCore.SourceLocation(file: "a.csv", line: 1), isStatusReport: false)
         let usable = withExtendedLifetime(box) { malloc_usable_size(Unmanaged.passUnretained(box).toOpaque()) }
-        #expect(usable <= 120)
+        // Issue 50 added one pointer (the payout arrival and distance, nil for most entries): the next size class,
+        // 128 usable bytes where it was 112 (at most 120). The price of the new fields; see the issue 50 report.
+        #expect(usable <= 128)
     }
 
     /// Ids inline up to 30 bytes and kept in the text table beyond; texts told apart by their bytes, so that

@@ -73,7 +73,7 @@ import Testing
         let base: Int64 = wide ? -2_208_988_800 : 1_790_000_000
         let span: Int64 = wide ? 9_467_280_000 : 90 * 86_400
         let count = huge ? 9_400 + random.below(2_000) : 1 + random.below(60)
-        let manyKinds = EntryKind.allCases
+        let manyKinds = EntryKind.allCases.filter { $0 != .openingBalance }  // issue 50 has its own tests
         let entries = (0..<count).map { i -> LedgerEntry in
             let kind = huge ? .earning : random.pick(manyKinds)
             var amount = random.amount(huge: huge)

@@ -25,15 +25,16 @@ import Testing
         var changed = fields
         changed[6] = "999.99"
         let long = "a-very-long-id-that-does-not-fit-inline-\(tag)"
+        // Each handwritten row ends with the sample's issue-50 columns (payout_arrival, distance, distance_unit).
         return [
-            "bad_\(tag),2026-11-20T10:00:00Z,drv_0001,driver,,earning,abc,USD,,,,",
+            "bad_\(tag),2026-11-20T10:00:00Z,drv_0001,driver,,earning,abc,USD,,,,,,,",
             earlier,
             changed.joined(separator: ","),
-            "two_lines_\(tag),2026-11-20T11:00:00Z,drv_0002,driver,,tip,1.50,USD,job_\(tag),\"first line\nsecond line\",,",
-            "\(long),2026-11-20T12:00:00Z,drv_0003,driver,,earning,12.00,USD,job_\(tag),,,",
-            "\(long),2026-11-20T12:00:00Z,drv_0003,driver,,earning,12.00,USD,job_\(tag),now described,,",
-            "po_\(tag),2026-11-20T13:00:00Z,drv_0004,driver,,payout,-5.00,USD,,,po_\(tag),pending",
-            "po_\(tag),2026-11-20T13:00:00Z,drv_0004,driver,,payout,-5.00,USD,,,po_\(tag),paid",
+            "two_lines_\(tag),2026-11-20T11:00:00Z,drv_0002,driver,,tip,1.50,USD,job_\(tag),\"first line\nsecond line\",,,,,",
+            "\(long),2026-11-20T12:00:00Z,drv_0003,driver,,earning,12.00,USD,job_\(tag),,,,,,",
+            "\(long),2026-11-20T12:00:00Z,drv_0003,driver,,earning,12.00,USD,job_\(tag),now described,,,,,",
+            "po_\(tag),2026-11-20T13:00:00Z,drv_0004,driver,,payout,-5.00,USD,,,po_\(tag),pending,,,",
+            "po_\(tag),2026-11-20T13:00:00Z,drv_0004,driver,,payout,-5.00,USD,,,po_\(tag),paid,,,",
         ].joined(separator: "\n") + "\n"
     }
 

@@ -53,7 +53,7 @@ import Testing
         ),
         (
             "t1,2026-10-03T14:22:05Z,drv_1,driver,Ann,bonus,12.00,USD,,,,",
-            "ledger.csv:2: error: kind: expected one of earning, tip, fee, adjustment, refund, payout, tax, got 'bonus'"
+            "ledger.csv:2: error: kind: expected one of earning, tip, fee, adjustment, refund, payout, tax, opening_balance, got 'bonus'"
         ),
         (
             "t1,2026-10-03T14:22:05Z,drv_1,courier,Ann,earning,12.00,USD,,,,",

@@ -50,6 +50,10 @@ import Testing
         ],
         "payout_id": ["", "po_1", "po_with_a_longer_identifier", "p o"],
         "payout_status": ["", "paid", "PENDING", "Processing", "failed", "done", "paıd"],
+        // Issue 50 (empty in good rows: a value is only right on some kinds, which the bad rows try).
+        "payout_arrival": ["", "", "", "2026-11-16", "16/11/2026", "2026-02-30"],
+        "distance": ["", "", "", "12.5", "0", "-1", "1.2345", "1e3"],
+        "distance_unit": ["", "", "", "km", "MI", "miles"],
     ]
 
     @Test(arguments: (UInt64(1)...UInt64(10)).map { $0 })
@@ -65,7 +69,7 @@ import Testing
         var generator = SeededGenerator(state: seed)
         columns.shuffle(using: &generator)
         var text = columns.joined(separator: next(2) == 0 ? "," : ",") + "\n"
-        for _ in 0..<200 {
+        for _ in 0..<240 {
             let good = next(3) != 0
             let cells = columns.map { column -> String in
                 let options = Self.values[column] ?? ["x", ""]

@@ -67,6 +67,7 @@ extension StatementCSV {
                 text.removeAll()
                 text += prefix
                 appendLineCells(line, label: label, currency: section.currency, foldFees: false, to: &text)
+                appendDistance(line.distance, to: &text)
                 text += "\n"
                 rows.append(
                     SortableRow(

@@ -19,7 +19,8 @@ public struct ChunkTexts: Sendable {
     /// The entry's values, its texts numbered in this table.
     public mutating func entry(
         id: String, occurredAt: Timestamp, payeeID: String, payeeType: PayeeType, payeeName: String?, kind: EntryKind,
-        amount: Money, reference: String?, description: String?, payoutID: String?, payoutStatus: PayoutStatus?
+        amount: Money, reference: String?, description: String?, payoutID: String?, payoutStatus: PayoutStatus?,
+        payoutArrival: CivilDate? = nil, distance: Distance? = nil
     ) -> NumberedEntry {
         let payee = number(payeeID, .payeeID)
         let name = number(payeeName, .payeeName)
@@ -31,6 +32,7 @@ public struct ChunkTexts: Sendable {
             packedID: packedID, occurredAt: occurredAt, minorUnits: amount.minorUnits,
             currency: PackedCurrency(amount.currency),
             facts: PackedFacts(payeeType: payeeType, kind: kind, payoutStatus: payoutStatus, isStatusReport: false),
+            extras: PackedExtras(payoutArrival: payoutArrival, distance: distance),
             texts: (payee, name, reference, description, payout))
     }
 
@@ -74,6 +76,7 @@ public struct NumberedEntry: Sendable {
     let minorUnits: Int64
     let currency: PackedCurrency
     let facts: PackedFacts
+    let extras: PackedExtras
     /// Payee id, payee name, reference, description, payout id (0: none).
     let texts: (UInt32, UInt32, UInt32, UInt32, UInt32)
 }

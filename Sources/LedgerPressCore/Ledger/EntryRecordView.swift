@@ -1,7 +1,7 @@
 /// Where each field is in an entry's record (``EntryRecords``): 88 bytes, the texts as their numbers in the
 /// records' ``EntryTexts``.
 enum RecordLayout {
-    static let size = 88
+    static let size = 100
     static let id = 0  // PackedID.Words, 32 bytes
     static let epochSeconds = 32  // Int64
     static let nanoseconds = 40  // Int32
@@ -15,7 +15,10 @@ enum RecordLayout {
     static let sourceFile = 76  // UInt32
     static let sourceLine = 80  // UInt32
     static let currency = 84  // PackedCurrency, UInt16
-    static let facts = 86  // PackedFacts, UInt8; then one byte of padding
+    static let facts = 86  // PackedFacts, UInt8
+    static let distanceUnit = 87  // PackedExtras: UInt8, then
+    static let arrivalDay = 88  // Int32
+    static let distance = 92  // Int64
 }
 
 /// An entry's fields read in place from its record, without making the entry: for passes that only read the
@@ -57,6 +60,8 @@ public struct EntryRecordView {
     public var payoutID: String? { texts.text(number(RecordLayout.payoutID)) }
     public var payoutStatus: PayoutStatus? { facts.payoutStatus }
     public var isStatusReport: Bool { facts.isStatusReport }
+    public var payoutArrival: CivilDate? { PackedExtras(record: bytes).payoutArrival }
+    public var distance: Distance? { PackedExtras(record: bytes).distance }
 
     /// The entry itself, made from the record (its own copy of the fields).
     var entry: LedgerEntry { LedgerEntry(box: LedgerEntryBox(record: bytes, texts: texts)) }

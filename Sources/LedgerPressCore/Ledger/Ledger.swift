@@ -175,9 +175,11 @@ public struct Ledger: Sendable {
             merged = entry
             merged.payoutID = merged.payoutID ?? first.payoutID
             merged.payoutStatus = merged.payoutStatus ?? first.payoutStatus
+            merged.payoutArrival = merged.payoutArrival ?? first.payoutArrival
         }
         if let v = entry.payoutID, !v.isEmpty { merged.payoutID = v }
         if let v = entry.payoutStatus { merged.payoutStatus = v }
+        if let v = entry.payoutArrival { merged.payoutArrival = v }
         if let v = entry.description, !v.isEmpty { merged.description = v }
         if let v = entry.payeeName, !v.isEmpty { merged.payeeName = v }
         // A repeat that changes nothing (an overlapping export's row) leaves the record as it is.
@@ -221,6 +223,10 @@ public struct Ledger: Sendable {
             return ("currency", a.amount.currency.code, b.amount.currency.code)
         }
         if a.amount != b.amount { return ("amount", PlainDecimal.format(a.amount), PlainDecimal.format(b.amount)) }
+        if a.distance != b.distance {
+            let text = { (d: Distance?) in d.map { Distance.short($0.thousandths) + " " + $0.unit.rawValue } ?? "" }
+            return ("distance", text(a.distance), text(b.distance))
+        }
         return nil
     }
 

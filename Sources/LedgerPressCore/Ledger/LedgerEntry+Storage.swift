@@ -1,6 +1,7 @@
 /// The fields of a ``LedgerEntry``; mutated only through an entry that holds the only reference to it.
 ///
-/// > Note: laid out to fit one 112-byte heap block with nothing else on the heap (a million entries are a
+/// > Note: laid out to fit one 112-byte heap block with nothing else on the heap but for the few entries with a
+/// > payout arrival or a distance (issue 50: one pointer, nil for the others; a million entries are a
 /// > million of these): the id inline (``PackedID``), the texts as numbers in the run's ``EntryTexts`` (which
 /// > the box holds: the texts live as long as the entries), the amount's currency as its place in the list of
 /// > currencies (``PackedCurrency``), the source as an index into the table's ``SourceFiles`` plus the line,
@@ -20,13 +21,18 @@ final class LedgerEntryBox: @unchecked Sendable {
     var sourceLine: UInt32
     var currency: PackedCurrency
     private var facts: PackedFacts
+    /// The payout's arrival date and the job's distance (issue 50), held apart and only when the entry has one, so
+    /// that the box keeps to its heap block (one pointer, nil for most entries).
+    private var extraStorage: ExtrasStorage?
 
     init(
         id: String, occurredAt: Timestamp, payeeID: String, payeeType: PayeeType, payeeName: String?, kind: EntryKind,
         amount: Money, reference: String?, description: String?, payoutID: String?, payoutStatus: PayoutStatus?,
-        source: SourceLocation, isStatusReport: Bool, texts: EntryTexts = EntryTexts.forNewEntry()
+        source: SourceLocation, isStatusReport: Bool, extras: PackedExtras = PackedExtras(),
+        texts: EntryTexts = EntryTexts.forNewEntry()
     ) {
         self.texts = texts
+        extraStorage = ExtrasStorage.holding(extras)
         (payeeIDText, payeeNameText, referenceText, descriptionText, payoutIDText) = texts.numbers(
             payeeID: payeeID, payeeName: payeeName, reference: reference, description: description, payoutID: payoutID)
         packedID = PackedID(id, texts: texts)
@@ -46,6 +52,7 @@ final class LedgerEntryBox: @unchecked Sendable {
         minorUnits = numbered.minorUnits
         currency = numbered.currency
         facts = numbered.facts
+        extraStorage = ExtrasStorage.holding(numbered.extras)
         payeeIDText = numbers.number(numbered.texts.0)
         payeeNameText = numbers.number(numbered.texts.1)
         referenceText = numbers.number(numbered.texts.2)
@@ -74,6 +81,7 @@ final class LedgerEntryBox: @unchecked Sendable {
         sourceLine = other.sourceLine
         currency = other.currency
         facts = other.facts
+        extraStorage = other.extraStorage
     }
 
     func copy() -> LedgerEntryBox { LedgerEntryBox(copying: self) }
@@ -99,6 +107,7 @@ final class LedgerEntryBox: @unchecked Sendable {
         sourceLine = record.loadUnaligned(fromByteOffset: RecordLayout.sourceLine, as: UInt32.self)
         currency = PackedCurrency(index: record.loadUnaligned(fromByteOffset: RecordLayout.currency, as: UInt16.self))
         facts = PackedFacts(raw: record.load(fromByteOffset: RecordLayout.facts, as: UInt8.self))
+        extraStorage = ExtrasStorage.holding(PackedExtras(record: record))
     }
 
     /// Writes the fields into `record` (``recordSize`` bytes), the texts as numbers in this box's table.
@@ -117,7 +126,7 @@ final class LedgerEntryBox: @unchecked Sendable {
         record.storeBytes(of: sourceLine, toByteOffset: RecordLayout.sourceLine, as: UInt32.self)
         record.storeBytes(of: currency.index, toByteOffset: RecordLayout.currency, as: UInt16.self)
         record.storeBytes(of: facts.raw, toByteOffset: RecordLayout.facts, as: UInt8.self)
-        record.storeBytes(of: 0, toByteOffset: RecordLayout.facts + 1, as: UInt8.self)
+        extras.write(to: record)
     }
 
     /// The same entry with its texts in `table` (an entry made in another run's or the shared table).
@@ -125,7 +134,7 @@ final class LedgerEntryBox: @unchecked Sendable {
         LedgerEntryBox(
             id: id, occurredAt: occurredAt, payeeID: payeeID, payeeType: payeeType, payeeName: payeeName, kind: kind,
             amount: amount, reference: reference, description: description, payoutID: payoutID,
-            payoutStatus: payoutStatus, source: source, isStatusReport: isStatusReport, texts: table)
+            payoutStatus: payoutStatus, source: source, isStatusReport: isStatusReport, extras: extras, texts: table)
     }
 
     var id: String {
@@ -155,6 +164,12 @@ final class LedgerEntryBox: @unchecked Sendable {
     var payoutID: String? {
         get { texts.text(payoutIDText) }
         set { payoutIDText = texts.number(of: newValue, lane: .payoutID) }
+    }
+
+    /// The payout's arrival date and the job's distance (none for most entries).
+    var extras: PackedExtras {
+        get { extraStorage?.value ?? PackedExtras() }
+        set { extraStorage = ExtrasStorage.holding(newValue) }
     }
 
     var payeeType: PayeeType {
@@ -229,8 +244,9 @@ struct PackedFacts: Sendable, Equatable {
             case 2: .fee
             case 3: .adjustment
             case 4: .refund
+            case 5: .payout
             case 6: .tax
-            default: .payout
+            default: .openingBalance
             }
         }
         set {
@@ -243,6 +259,7 @@ struct PackedFacts: Sendable, Equatable {
                 case .refund: 4
                 case .payout: 5
                 case .tax: 6
+                case .openingBalance: 7
                 }
             set(1, 3, value)
         }
@@ -289,4 +306,67 @@ struct PackedCurrency: Sendable, Equatable {
     }
 
     var currency: Currency { Currency.listed[Int(index)] }
+}
+
+/// A box's ``PackedExtras`` when it has any: immutable, so copies of the box may share it.
+final class ExtrasStorage: Sendable {
+    let value: PackedExtras
+
+    private init(_ value: PackedExtras) { self.value = value }
+
+    /// Storage for `value`; nil when it holds nothing.
+    static func holding(_ value: PackedExtras) -> ExtrasStorage? {
+        value == PackedExtras() ? nil : ExtrasStorage(value)
+    }
+}
+
+/// An entry's payout arrival date and job distance (issue 50), as a box and a record keep them: the date as days
+/// since 1970-01-01 (`Int32.min`: none), the distance as thousandths and its unit (0: none, 1 km, 2 mi).
+struct PackedExtras: Sendable, Equatable {
+    var distanceThousandths: Int64 = 0
+    var arrivalDay: Int32 = .min
+    var distanceUnit: UInt8 = 0
+
+    init() {}
+
+    init(payoutArrival: CivilDate?, distance: Distance?) {
+        self.payoutArrival = payoutArrival
+        self.distance = distance
+    }
+
+    init(record: UnsafeRawPointer) {
+        distanceUnit = record.load(fromByteOffset: RecordLayout.distanceUnit, as: UInt8.self)
+        arrivalDay = record.loadUnaligned(fromByteOffset: RecordLayout.arrivalDay, as: Int32.self)
+        distanceThousandths = record.loadUnaligned(fromByteOffset: RecordLayout.distance, as: Int64.self)
+    }
+
+    func write(to record: UnsafeMutableRawPointer) {
+        record.storeBytes(of: distanceUnit, toByteOffset: RecordLayout.distanceUnit, as: UInt8.self)
+        record.storeBytes(of: arrivalDay, toByteOffset: RecordLayout.arrivalDay, as: Int32.self)
+        record.storeBytes(of: distanceThousandths, toByteOffset: RecordLayout.distance, as: Int64.self)
+    }
+
+    var payoutArrival: CivilDate? {
+        get { arrivalDay == .min ? nil : CivilDate(daysSinceEpoch: Int(arrivalDay)) }
+        set { arrivalDay = newValue.map { Int32(truncatingIfNeeded: $0.daysSinceEpoch) } ?? .min }
+    }
+
+    var distance: Distance? {
+        get {
+            switch distanceUnit {
+            case 1: Distance(thousandths: distanceThousandths, unit: .km)
+            case 2: Distance(thousandths: distanceThousandths, unit: .mi)
+            default: nil
+            }
+        }
+        set {
+            distanceThousandths = newValue?.thousandths ?? 0
+            distanceUnit =
+                switch newValue?.unit {
+                case nil: 0
+                case .km?: 1
+                case .mi?: 2
+                }
+        }
+    }
 }

@@ -12,6 +12,9 @@ public enum PayeeType: String, Sendable, CaseIterable, Comparable {
 /// > or of a driver's take. New kinds are appended, so stored kind numbers never change.
 public enum EntryKind: String, Sendable, CaseIterable {
     case earning, tip, fee, adjustment, refund, payout, tax
+    /// A balance brought forward into a ledger that starts mid-history (issue 50): one per payee and currency, at
+    /// or before the payee's first entry in that currency; it counts in balances, never in activity.
+    case openingBalance = "opening_balance"
 }
 
 /// The status of a payout.
@@ -31,13 +34,15 @@ public struct LedgerEntry: Sendable, Equatable {
     public init(
         id: String, occurredAt: Timestamp, payeeID: String, payeeType: PayeeType, payeeName: String? = nil,
         kind: EntryKind, amount: Money, reference: String? = nil, description: String? = nil,
-        payoutID: String? = nil, payoutStatus: PayoutStatus? = nil, source: SourceLocation
+        payoutID: String? = nil, payoutStatus: PayoutStatus? = nil, payoutArrival: CivilDate? = nil,
+        distance: Distance? = nil, source: SourceLocation
     ) {
         box = LedgerEntryBox(
             id: id, occurredAt: occurredAt, payeeID: payeeID, payeeType: payeeType, payeeName: payeeName, kind: kind,
             amount: amount, reference: reference, description: description, payoutID: payoutID,
             payoutStatus: payoutStatus,
-            source: source, isStatusReport: false)
+            source: source, isStatusReport: false,
+            extras: PackedExtras(payoutArrival: payoutArrival, distance: distance))
     }
 
     /// An entry made from its fields as a record held them (``EntryRecords``).
@@ -98,6 +103,16 @@ public struct LedgerEntry: Sendable, Equatable {
         get { box.payoutStatus }
         set { unique.payoutStatus = newValue }
     }
+    /// On a `payout` row: the local date the money is expected at (or reached) the bank (issue 50).
+    public var payoutArrival: CivilDate? {
+        get { box.extras.payoutArrival }
+        set { unique.extras.payoutArrival = newValue }
+    }
+    /// On an `earning` row: the job's distance (issue 50).
+    public var distance: Distance? {
+        get { box.extras.distance }
+        set { unique.extras.distance = newValue }
+    }
     /// Where the entry was read (for messages about it).
     public var source: SourceLocation {
         get { box.source }
@@ -130,7 +145,7 @@ public struct LedgerEntry: Sendable, Equatable {
             && x.payeeName == y.payeeName && x.kind == y.kind && x.minorUnits == y.minorUnits
             && x.currency == y.currency
             && x.reference == y.reference && x.description == y.description && x.payoutID == y.payoutID
-            && x.payoutStatus == y.payoutStatus
+            && x.payoutStatus == y.payoutStatus && x.extras == y.extras
             && x.sameSource(as: y) && x.isStatusReport == y.isStatusReport
     }
 }

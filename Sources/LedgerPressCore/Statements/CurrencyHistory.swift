@@ -87,7 +87,7 @@ struct CurrencyHistory {
     func openingBalance(before count: Int) throws(MoneyOverflow) -> Int64 {
         if exact { return running[count].change }
         do throws(MoneyOverflow) {
-            return try figures(0..<count).change
+            return try figures(0..<count).movement
         } catch {
             throw MoneyOverflow(total: "opening balance")
         }

@@ -8,7 +8,11 @@
 /// > opening balance are stored; the four totals made of them are computed when read (each was checked
 /// > to fit when its parts were added), which keeps a statement line's figures small.
 public struct Figures: Sendable, Equatable {
-    public private(set) var openingBalance: Int64 = 0
+    /// The balance before the period (every earlier entry), without what is brought forward in it.
+    public private(set) var priorBalance: Int64 = 0
+    /// `opening_balance` entries in the period ("Brought forward", issue 50): part of the opening balance, never of
+    /// activity.
+    public private(set) var broughtForward: Int64 = 0
     public private(set) var earnings: Int64 = 0
     public private(set) var tips: Int64 = 0
     public private(set) var fees: Int64 = 0
@@ -22,8 +26,12 @@ public struct Figures: Sendable, Equatable {
     public var netActivity: Int64 { earnings + tips + fees + adjustments + refunds + tax }
     /// `netActivity + payouts`: what the period moved the balance by (`closingBalance - openingBalance`).
     public var change: Int64 { netActivity + payouts }
+    /// The balance the period opens with: the balance before it plus what is brought forward in it.
+    public var openingBalance: Int64 { priorBalance + broughtForward }
     /// `openingBalance + netActivity + payouts`.
     public var closingBalance: Int64 { openingBalance + change }
+    /// Everything that moved the balance in the period: `change` plus what was brought forward.
+    public var movement: Int64 { change + broughtForward }
     /// A driver's take: earnings with the platform's fees folded in.
     public var take: Int64 { earnings + fees }
 
@@ -32,11 +40,11 @@ public struct Figures: Sendable, Equatable {
     /// Figures from sums of each kind (as a shard records them), checked like ``add(_:_:)``.
     public init(
         openingBalance: Int64 = 0, earnings: Int64, tips: Int64, fees: Int64, adjustments: Int64, refunds: Int64,
-        payouts: Int64, tax: Int64 = 0, entries: Int
+        payouts: Int64, tax: Int64 = 0, broughtForward: Int64 = 0, entries: Int
     ) throws(MoneyOverflow) {
         for (kind, amount) in [
             (EntryKind.earning, earnings), (.tip, tips), (.fee, fees), (.adjustment, adjustments), (.refund, refunds),
-            (.payout, payouts), (.tax, tax),
+            (.payout, payouts), (.tax, tax), (.openingBalance, broughtForward),
         ] {
             try add(kind, amount)
         }
@@ -57,6 +65,7 @@ public struct Figures: Sendable, Equatable {
         refunds = sums.refunds
         payouts = sums.payouts
         tax = sums.tax
+        broughtForward = sums.broughtForward
         entries = sums.entries
     }
 
@@ -70,6 +79,7 @@ public struct Figures: Sendable, Equatable {
         case .refund: return refunds
         case .payout: return payouts
         case .tax: return tax
+        case .openingBalance: return broughtForward
         }
     }
 
@@ -85,10 +95,11 @@ public struct Figures: Sendable, Equatable {
         entries += other.entries
     }
 
-    /// Sets the balance before the period; the closing balance follows.
+    /// Sets the balance before the period (what is brought forward in it comes on top); the closing balance follows.
     public mutating func setOpeningBalance(_ value: Int64) throws(MoneyOverflow) {
-        _ = try MinorUnits.add(value, change, total: "closing balance")
-        openingBalance = value
+        let opening = try MinorUnits.add(value, broughtForward, total: "opening balance")
+        _ = try MinorUnits.add(opening, change, total: "closing balance")
+        priorBalance = value
     }
 
     /// The amount of one kind.
@@ -98,6 +109,13 @@ public struct Figures: Sendable, Equatable {
         // Check everything first, then store: a throw leaves the figures as they were.
         // The narrowest total is named first: the kind, then net activity, then the balance.
         let sum = try MinorUnits.add(self[kind], amount, total: kind.totalName)
+        if kind == .openingBalance {
+            let sum = try MinorUnits.add(broughtForward, amount, total: kind.totalName)
+            _ = try MinorUnits.add(openingBalance, amount, total: "opening balance")
+            _ = try MinorUnits.add(closingBalance, amount, total: "closing balance")
+            broughtForward = sum
+            return
+        }
         if kind != .payout { _ = try MinorUnits.add(netActivity, amount, total: "net activity") }
         if kind == .earning || kind == .fee { _ = try MinorUnits.add(take, amount, total: "take (earnings and fees)") }
         _ = try MinorUnits.add(change, amount, total: "net activity and payouts")
@@ -110,6 +128,7 @@ public struct Figures: Sendable, Equatable {
         case .refund: refunds = sum
         case .payout: payouts = sum
         case .tax: tax = sum
+        case .openingBalance: broughtForward = sum
         }
     }
 }
@@ -125,6 +144,7 @@ extension EntryKind {
         case .refund: return "refunds"
         case .payout: return "payouts"
         case .tax: return "tax"
+        case .openingBalance: return "opening balances"
         }
     }
 }

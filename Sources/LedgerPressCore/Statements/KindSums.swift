@@ -11,6 +11,7 @@ struct KindSums: Sendable, Equatable {
     var refunds: Int64 = 0
     var payouts: Int64 = 0
     var tax: Int64 = 0
+    var broughtForward: Int64 = 0
     var entries = 0
 
     mutating func add(_ kind: EntryKind, _ amount: Int64) {
@@ -22,6 +23,7 @@ struct KindSums: Sendable, Equatable {
         case .refund: refunds += amount
         case .payout: payouts += amount
         case .tax: tax += amount
+        case .openingBalance: broughtForward += amount
         }
         entries += 1
     }
@@ -33,9 +35,10 @@ struct KindSums: Sendable, Equatable {
             fees: later.fees - earlier.fees,
             adjustments: later.adjustments - earlier.adjustments, refunds: later.refunds - earlier.refunds,
             payouts: later.payouts - earlier.payouts, tax: later.tax - earlier.tax,
+            broughtForward: later.broughtForward - earlier.broughtForward,
             entries: later.entries - earlier.entries)
     }
 
     /// `netActivity + payouts`: what these entries move a balance by.
-    var change: Int64 { earnings + tips + fees + adjustments + refunds + tax + payouts }
+    var change: Int64 { earnings + tips + fees + adjustments + refunds + tax + payouts + broughtForward }
 }

@@ -35,10 +35,22 @@ public struct PayoutSplit: Sendable, Equatable {
     public var month: CivilDate
     /// Per currency code, in code order.
     public var byCurrency: [(currency: Currency, sums: Sums)]
+    /// The payouts on their way (pending, processing or no status) whose row says when they arrive (issue 50),
+    /// by arrival date, then currency and payout id; nothing is guessed for the others.
+    public var onTheirWay: [OnItsWay] = []
+
+    /// A payout on its way with its expected arrival date; `amount` is the money leaving, positive.
+    public struct OnItsWay: Sendable, Equatable {
+        public var payoutID: String
+        public var currency: Currency
+        public var amount: Int64
+        public var status: PayoutStatus?
+        public var arrival: CivilDate
+    }
 
     public static func == (a: PayoutSplit, b: PayoutSplit) -> Bool {
         a.month == b.month && a.byCurrency.map(\.currency) == b.byCurrency.map(\.currency)
-            && a.byCurrency.map(\.sums) == b.byCurrency.map(\.sums)
+            && a.byCurrency.map(\.sums) == b.byCurrency.map(\.sums) && a.onTheirWay == b.onTheirWay
     }
 
     /// `latestDay`: the payee's latest business day, whose month counts as "this month"; `unbooked`: the payouts
@@ -60,6 +72,12 @@ public struct PayoutSplit: Sendable, Equatable {
                     do throws(MoneyOverflow) {
                         let leaving = try MinorUnits.negate(payout.amount, total: "payouts")
                         try PayoutSplit.add(leaving, payout.status, day: payout.day, to: &entry.1, month: month)
+                        if let arrival = payout.arrival, payout.status != .paid, payout.status != .failed {
+                            onTheirWay.append(
+                                OnItsWay(
+                                    payoutID: payout.payoutID, currency: section.currency, amount: leaving,
+                                    status: payout.status, arrival: arrival))
+                        }
                     } catch {
                         throw overflow(section.currency, error)
                     }
@@ -87,6 +105,11 @@ public struct PayoutSplit: Sendable, Equatable {
             sums[payout.currency.code] = entry
         }
         byCurrency = sums.keys.sorted().compactMap { sums[$0].map { (currency: $0.0, sums: $0.1) } }
+        onTheirWay.sort { a, b in
+            if a.arrival != b.arrival { return a.arrival < b.arrival }
+            if a.currency.code != b.currency.code { return a.currency.code < b.currency.code }
+            return a.payoutID.utf8Precedes(b.payoutID)
+        }
     }
 
     /// Adds one payout (as money leaving, `leaving`) to the sum of its status.

@@ -37,6 +37,10 @@ public struct StatementLine: Sendable, Equatable {
     public var description: String?
     public var payoutID: String?
     public var payoutStatus: PayoutStatus?
+    /// The arrival date of the line's payout, when its payout row gives one (issue 50).
+    public var payoutArrival: CivilDate? = nil
+    /// The distance of the line's job, per unit (its `earning` rows'; issue 50).
+    public var distance = DistanceTotals()
     /// Sums by kind, and the entry count.
     public var figures: Figures
     /// The first entry's id (tie-break for sorting).
@@ -55,6 +59,8 @@ public struct PayoutLine: Sendable, Equatable {
     public var day: CivilDate
     public var amount: Int64
     public var status: PayoutStatus?
+    /// The date the money is expected at (or, once paid, reached) the bank, when the data says (issue 50).
+    public var arrival: CivilDate? = nil
 }
 
 /// One currency's part of a statement.
@@ -67,6 +73,8 @@ public struct CurrencySection: Sendable, Equatable {
     public var yearToDate: Figures?
     /// Gross by month with the count of jobs or charges; set on year statements.
     public var annual: AnnualSummary? = nil
+    /// The period's distance on jobs, per unit (the sum of its lines'; issue 50).
+    public var distance = DistanceTotals()
 }
 
 /// A payee's statement for one period, with a section per currency (sorted by code).

@@ -40,19 +40,23 @@ public struct StatementBuilder: Sendable {
                         var year = try history.figures(y0..<hi)
                         // The balance on 1 January: the opening balance less what moved from then to the period start.
                         let beforePeriod = try MinorUnits.subtract(
-                            year.change, figures.change, total: "year-to-date activity")
+                            year.movement, figures.movement, total: "year-to-date activity")
                         try year.setOpeningBalance(
                             try MinorUnits.subtract(opening, beforePeriod, total: "year-to-date opening balance"))
                         ytd = year
                     }
                     let slice = Array(history.entryIndices[lo..<hi])
                     let payouts = lines.payouts(slice)
+                    let sectionLines = try lines.lines(slice)
+                    var distance = DistanceTotals()
+                    for line in sectionLines where !line.distance.isEmpty { try distance.absorb(line.distance) }
                     sections.append(
                         CurrencySection(
-                            currency: history.currency, figures: figures, lines: try lines.lines(slice),
+                            currency: history.currency, figures: figures, lines: sectionLines,
                             payouts: payouts, yearToDate: ytd,
                             annual: period.kind == .year
-                                ? try annual(period, history, driver: payee.type == .driver) : nil))
+                                ? try annual(period, history, driver: payee.type == .driver) : nil,
+                            distance: distance))
                 } catch {
                     throw BookOverflow(
                         payeeID: payee.id, period: period.label, currency: history.currency.code, overflow: error)

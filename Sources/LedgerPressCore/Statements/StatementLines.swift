@@ -50,21 +50,27 @@ struct StatementLines {
         var lines: [StatementLine] = []
         for index in byTime(indices) {
             let entry = entries[index]
+            // A balance brought forward is part of the opening balance, never a line of activity.
+            if entry.kind == .openingBalance { continue }
             let number = referenceNumbers[index]
             if number >= 0, stamps[number] == stamp {
                 let line = lineOfReference[number]
                 try lines[line].figures.add(entry.kind, entry.amount.minorUnits)
+                if let distance = entry.distance { try lines[line].distance.add(distance) }
                 if lines[line].description == nil {
                     lines[line].description = entry.description.flatMap { $0.isEmpty ? nil : $0 }
                 }
                 if lines[line].payoutID == nil, let payout = PayoutStatuses.payoutID(of: entry) {
                     lines[line].payoutID = payout
                     lines[line].payoutStatus = statuses.status(of: payout)
+                    lines[line].payoutArrival = statuses.arrival(of: payout)
                 }
                 continue
             }
             var figures = Figures()
             try figures.add(entry.kind, entry.amount.minorUnits)
+            var distance = DistanceTotals()
+            if let job = entry.distance { try distance.add(job) }
             let payout = PayoutStatuses.payoutID(of: entry)
             if number >= 0 {
                 stamps[number] = stamp
@@ -75,7 +81,8 @@ struct StatementLines {
                     occurredAt: entry.occurredAt, localOffset: offsets[index],
                     day: CivilDate(daysSinceEpoch: days[index]), reference: number >= 0 ? entry.reference : nil,
                     description: entry.description.flatMap { $0.isEmpty ? nil : $0 }, payoutID: payout,
-                    payoutStatus: statuses.status(of: payout), figures: figures, firstEntryID: entry.id))
+                    payoutStatus: statuses.status(of: payout), payoutArrival: statuses.arrival(of: payout),
+                    distance: distance, figures: figures, firstEntryID: entry.id))
         }
         return lines.sorted { a, b in
             if a.occurredAt != b.occurredAt { return a.occurredAt < b.occurredAt }
@@ -100,7 +107,7 @@ struct StatementLines {
                 PayoutLine(
                     payoutID: id, occurredAt: entry.occurredAt, localOffset: offsets[index],
                     day: CivilDate(daysSinceEpoch: days[index]), amount: entry.amount.minorUnits,
-                    status: statuses.status(of: id)))
+                    status: statuses.status(of: id), arrival: statuses.arrival(of: id)))
         }
         return payouts
     }

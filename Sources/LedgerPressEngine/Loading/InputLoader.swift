@@ -104,6 +104,7 @@ struct InputLoader {
         all += PayeesFileImporter.typeDisagreements(ledger: loaded.ledger, profiles: loaded.profiles)
         all += settings.unusedPayeeAssignments(loaded.files)
         all += StripePayoutOverlap.problems(loaded.files)
+        all += loaded.ledger.openingBalanceProblems()
         // Every row is in the ledger now: keep only each input's counts.
         for index in loaded.files.indices { loaded.files[index].forgetRows() }
         let rejectedAt = Set(loaded.rejected.map { "\($0.file)\u{0}\($0.line)" })

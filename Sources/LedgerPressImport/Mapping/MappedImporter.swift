@@ -33,6 +33,7 @@ public enum MappedImporter {
         ) { record, header, table in
             context.row(record, header: header, table: &table)
         }
+        context.openings.derive(into: &table.result)
         return table.result
     }
 
@@ -44,6 +45,8 @@ public enum MappedImporter {
         var fileDigest = ""
         /// For `id_scope: row`: how many lines of this file had each id so far.
         var seen: [String: Int] = [:]
+        /// For `fields.balance`: the earliest rows of each payee and currency (issue 50).
+        var openings = RunningBalanceOpenings()
 
         init(mapping: Mapping, settings: ImportSettings, file: String) {
             self.mapping = mapping
@@ -182,6 +185,31 @@ public enum MappedImporter {
                             + " (or an 'otherwise' in the mapping)", text)
                 }
             }
+            // Issue 50: the payout's arrival date and the job's distance, for the row's payout and earning entries.
+            let arrivalValue = value("payout_arrival")
+            var arrival: CivilDate?
+            if let text = arrivalValue.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+                arrival = MappedImporter.arrivalDate(text)
+                if arrival == nil {
+                    problem(arrivalValue.label, "a date such as 2026-11-16 (YYYY-MM-DD)", text)
+                }
+            }
+            let distanceValue = value("distance")
+            let unitValue = value("distance_unit")
+            var distance: Distance?
+            let distanceText = distanceValue.text?.trimmingCharacters(in: .whitespaces) ?? ""
+            if !distanceText.isEmpty {
+                let unitText = unitValue.text?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                if let thousandths = Distance.thousandths(distanceText) {
+                    if let unit = DistanceUnit(rawValue: unitText) {
+                        distance = Distance(thousandths: thousandths, unit: unit)
+                    } else {
+                        problem(unitValue.label, "km or mi", unitText)
+                    }
+                } else {
+                    problem(distanceValue.label, Distance.expectation, distanceText)
+                }
+            }
             var made: [LedgerEntry] = []
             // Which mapping entry made each id, so two entries of the row never share one.
             var madeBy: [String: Int] = [:]
@@ -234,7 +262,25 @@ public enum MappedImporter {
                         payeeType: payeeType, payeeName: value("payee_name").text, kind: kind,
                         amount: Money(minorUnits: minor, currency: currency), reference: value("reference").text,
                         description: value("description").text, payoutID: value("payout_id").text, payoutStatus: status,
+                        payoutArrival: kind == .payout ? arrival : nil,
+                        distance: kind == .earning && !made.contains { $0.kind == .earning } ? distance : nil,
                         source: SourceLocation(file: table.file, line: line)))
+            }
+            let balanceValue = value("balance")
+            if let text = balanceValue.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty, let rowCurrency,
+                let first = made.first
+            {
+                switch MappedAmount.parse(text, mapping: mapping, currency: rowCurrency) {
+                case .success(let balance):
+                    let net = made.reduce(Int64(0)) {
+                        $0 &+ ($1.amount.currency == rowCurrency ? $1.amount.minorUnits : 0)
+                    }
+                    openings.add(row: first, currency: rowCurrency, balance: balance, net: net)
+                case .failure(let failure):
+                    problem(
+                        balanceValue.label,
+                        MappedAmount.expectation(failure, text: text, mapping: mapping, currency: rowCurrency), text)
+                }
             }
             // Counted as skipped only when the row had no problem (``CSVTable`` rejects it otherwise).
             if made.isEmpty {

@@ -161,7 +161,7 @@ public struct Mapping: Sendable {
     /// from `--payee` and the payees file (or `--payee-type`) when the mapping leaves them out.
     static let fieldNames = [
         "id", "payee_id", "payee_type", "payee_name", "currency", "reference", "description", "payout_id",
-        "payout_status",
+        "payout_status", "payout_arrival", "distance", "distance_unit", "balance",
     ]
 
     /// A mapping file that cannot be used: the file, the problem and its line when known.

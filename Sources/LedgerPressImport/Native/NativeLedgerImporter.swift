@@ -7,7 +7,10 @@ import LedgerPressCore
 /// an empty file is an error.
 public enum NativeLedgerImporter {
     public static let requiredColumns = ["id", "occurred_at", "payee_id", "payee_type", "kind", "amount", "currency"]
-    public static let optionalColumns = ["payee_name", "reference", "description", "payout_id", "payout_status"]
+    public static let optionalColumns = [
+        "payee_name", "reference", "description", "payout_id", "payout_status",
+        "payout_arrival", "distance", "distance_unit",
+    ]
 
     /// Reads the native CSV; every bad row is a diagnostic and a rejected row.
     public static func read(bytes: [UInt8], file: String) -> ImportedFile {
@@ -114,7 +117,7 @@ public enum NativeLedgerImporter {
         }
         let kind = required("kind").flatMap { text -> EntryKind? in
             guard let k = EntryKind(rawValue: text.lowercased()) else {
-                problem("kind", "one of earning, tip, fee, adjustment, refund, payout, tax", text)
+                problem("kind", "one of earning, tip, fee, adjustment, refund, payout, tax, opening_balance", text)
                 return nil
             }
             return k
@@ -143,8 +146,18 @@ public enum NativeLedgerImporter {
             status = PayoutStatus(rawValue: text.lowercased())
             if status == nil { problem("payout_status", "one of pending, processing, paid, failed", text) }
         }
+        var extras: Extras?
+        if let kind {
+            switch Self.extras(
+                kind: kind, arrival: header.value("payout_arrival", in: fields),
+                distance: header.value("distance", in: fields), unit: header.value("distance_unit", in: fields))
+            {
+            case .success(let found): extras = found
+            case .failure(let bad): problem(bad.field, bad.expected, bad.found)
+            }
+        }
         guard table.result.diagnostics.count == before, let id, let payeeID, let occurred, let payeeType, let kind,
-            let amount
+            let amount, let extras
         else {
             return nil
         }
@@ -152,6 +165,7 @@ public enum NativeLedgerImporter {
             id: id, occurredAt: occurred, payeeID: payeeID, payeeType: payeeType,
             payeeName: header.value("payee_name", in: fields), kind: kind, amount: amount,
             reference: header.value("reference", in: fields), description: header.value("description", in: fields),
-            payoutID: header.value("payout_id", in: fields), payoutStatus: status)
+            payoutID: header.value("payout_id", in: fields), payoutStatus: status, payoutArrival: extras.arrival,
+            distance: extras.distance)
     }
 }

@@ -12,6 +12,7 @@ struct NativeRowReader {
     struct Columns {
         let id, occurredAt, payeeID, payeeType, kind, amount, currency: Int
         let payeeName, reference, description, payoutID, payoutStatus: Int?
+        let payoutArrival, distance, distanceUnit: Int?
 
         init?(_ header: HeaderMap) {
             guard let id = header.column("id"), let occurredAt = header.column("occurred_at"),
@@ -27,6 +28,9 @@ struct NativeRowReader {
             description = header.column("description")
             payoutID = header.column("payout_id")
             payoutStatus = header.column("payout_status")
+            payoutArrival = header.column("payout_arrival")
+            distance = header.column("distance")
+            distanceUnit = header.column("distance_unit")
         }
     }
 
@@ -59,13 +63,15 @@ struct NativeRowReader {
         var description: String?
         var payoutID: String?
         var payoutStatus: PayoutStatus?
+        var payoutArrival: CivilDate? = nil
+        var distance: Distance? = nil
 
         /// The entry's values, its texts numbered in a chunk's table.
         func numbered(in texts: inout ChunkTexts) -> NumberedEntry {
             texts.entry(
                 id: id, occurredAt: occurredAt, payeeID: payeeID, payeeType: payeeType, payeeName: payeeName,
                 kind: kind, amount: amount, reference: reference, description: description, payoutID: payoutID,
-                payoutStatus: payoutStatus)
+                payoutStatus: payoutStatus, payoutArrival: payoutArrival, distance: distance)
         }
 
         /// The entry, read from `file` at `line`.
@@ -73,7 +79,8 @@ struct NativeRowReader {
             LedgerEntry(
                 id: id, occurredAt: occurredAt, payeeID: payeeID, payeeType: payeeType, payeeName: payeeName,
                 kind: kind, amount: amount, reference: reference, description: description, payoutID: payoutID,
-                payoutStatus: payoutStatus, source: SourceLocation(file: file, line: line))
+                payoutStatus: payoutStatus, payoutArrival: payoutArrival, distance: distance,
+                source: SourceLocation(file: file, line: line))
         }
     }
 
@@ -102,10 +109,19 @@ struct NativeRowReader {
             guard let found else { return nil }
             status = found
         }
+        func optional(_ column: Int?) -> String?? {
+            guard let column else { return .some(nil) }
+            return reader.withField(column) { $0.isEmpty ? .some(nil) : .some(String(decoding: $0, as: UTF8.self)) }
+        }
+        guard let arrivalText = optional(c.payoutArrival), let distanceText = optional(c.distance),
+            let unitText = optional(c.distanceUnit),
+            case .success(let extras) = NativeLedgerImporter.extras(
+                kind: kind, arrival: arrivalText, distance: distanceText, unit: unitText)
+        else { return nil }
         return Row(
             id: id, occurredAt: occurred, payeeID: payeeID, payeeType: payeeType, payeeName: name, kind: kind,
             amount: Money(minorUnits: minorUnits, currency: currency), reference: reference, description: description,
-            payoutID: payoutID, payoutStatus: status)
+            payoutID: payoutID, payoutStatus: status, payoutArrival: extras.arrival, distance: extras.distance)
     }
 
     /// An optional text field: `.some(nil)` when absent or empty, `.some(text)` when it keeps `rule`, nil otherwise.

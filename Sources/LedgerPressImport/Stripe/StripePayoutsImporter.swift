@@ -5,11 +5,14 @@ import LedgerPressCore
 ///
 /// Each row is one `payout` entry: −Amount (a negative payout, money Stripe took back from the bank, is
 /// positive), at Created, with `payout_id` = the row's `po_` id and its status (`pending`; `in_transit` →
-/// processing; `paid`; `failed`, `canceled` → failed). Pair it with the payments export; the
+/// processing; `paid`; `failed`, `canceled` → failed) and its `Arrival Date (UTC)` as the payout's arrival date
+/// (the calendar date as given: the export writes it as midnight UTC). Pair it with the payments export; the
 /// balance-history export already has a row for every payout, and reading both is refused (see
 /// ``StripePayoutOverlap``).
 enum StripePayoutsImporter {
-    static let columnsRead: Set<String> = ["id", "amount", "created (utc)", "currency", "status", "description"]
+    static let columnsRead: Set<String> = [
+        "id", "amount", "created (utc)", "currency", "status", "description", "arrival date (utc)",
+    ]
 
     static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
         var table = CSVTable(file: file, format: .stripePayouts)
@@ -54,18 +57,30 @@ enum StripePayoutsImporter {
         let statusText = cell("status") ?? ""
         let status = StripeMovement.payoutStatus(statusText)
         if status == nil { problem("Status", "pending, in_transit, paid, failed or canceled", statusText) }
+        var arrival: CivilDate?
+        if let text = cell("arrival date (utc)"), !text.isEmpty {
+            arrival = CivilDate(iso: String(text.prefix(10)))
+            let rest = text.dropFirst(10)
+            if arrival == nil || !(rest.isEmpty || rest.first == " " || rest.first == "T") {
+                arrival = nil
+                problem("Arrival Date (UTC)", "a date such as 2026-10-07 (or 2026-10-07 00:00)", text)
+            }
+        }
         let textOK = [
             table.check(id, .identifier, line: line, field: "id"),
             table.check(cell("description"), .description, line: line, field: "Description"),
         ].allSatisfy { $0 }
-        guard textOK, let id, let created, let currency, let amount, let status else { return nil }
+        guard textOK, let id, let created, let currency, let amount, let status,
+            arrival != nil || (cell("arrival date (utc)") ?? "").isEmpty
+        else { return nil }
         // Negating an amount the parser bounded (±AmountParser.limit) cannot overflow.
         return [
             LedgerEntry(
                 id: id, occurredAt: created, payeeID: payee, payeeType: payeeType, kind: .payout,
                 amount: Money(minorUnits: -amount, currency: currency),
                 description: cell("description").flatMap { $0.isEmpty ? nil : $0 },
-                payoutID: id, payoutStatus: status, source: SourceLocation(file: table.file, line: line))
+                payoutID: id, payoutStatus: status, payoutArrival: arrival,
+                source: SourceLocation(file: table.file, line: line))
         ]
     }
 }

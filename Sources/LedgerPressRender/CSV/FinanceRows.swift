@@ -33,6 +33,7 @@ public struct FinanceRows: Sendable {
                 lines += prefix
                 StatementCSV.appendLineCells(
                     line, label: label, currency: section.currency, foldFees: false, to: &lines)
+                StatementCSV.appendDistance(line.distance, to: &lines)
                 lines += "\n"
             }
             blocks.append(

@@ -5,18 +5,29 @@ import LedgerPressCore
 /// > Note: `tax` (issue 28, sales tax collected for someone else) is the last column of each, appended so that no
 /// > column moves; it is part of `net_activity` and `net`, never of `earnings`.
 ///
+/// > Note: issue 50 appends, after `tax`: `distance_km,distance_mi,brought_forward` to `summary.csv` (the period's
+/// > distance on jobs per unit, empty when no job carried one in that unit; the `opening_balance` entries dated in
+/// > the period, part of its `opening_balance`, so that `verify` can add them to the statements' totals); `payout_arrival,distance,distance_unit` to `lines.csv`;
+/// > and `payout_arrival,distance_km,distance_mi` to each statement's own CSV (so a line whose job was measured in
+/// > both units keeps both). Distances are plain decimals with three decimals (`12.500`).
+///
 /// > Note: UTF-8 without BOM, LF, RFC 4180 quoting only where needed, upper-case currency codes,
 /// > plain decimals with the currency's decimals; text cells are formula-guarded, numeric cells never.
 public enum StatementCSV {
     public static let summaryHeader =
-        "payee_id,payee_type,period,period_start,period_end,currency,opening_balance,earnings,tips,fees,adjustments,refunds,net_activity,payouts,closing_balance,entries,tax"
-    public static let linesHeader =
-        "payee_id,payee_type,period,currency,occurred_at,reference,description,earnings,tips,fees,adjustments,refunds,payouts,net,payout_id,payout_status,entries,tax"
+        "payee_id,payee_type,period,period_start,period_end,currency,opening_balance,earnings,tips,fees,adjustments,refunds,net_activity,payouts,closing_balance,entries,tax,distance_km,distance_mi,brought_forward"
+    /// The line columns both `lines.csv` and the statement CSVs have, through `payout_arrival`.
+    static let sharedLineColumns =
+        "payee_id,payee_type,period,currency,occurred_at,reference,description,earnings,tips,fees,adjustments,refunds,payouts,net,payout_id,payout_status,entries,tax,payout_arrival"
+    public static let linesHeader = sharedLineColumns + ",distance,distance_unit"
 
-    /// The statement CSV headers: the lines columns from `period` on; a driver's without `fees`.
-    static let merchantHeader = linesHeader.split(separator: ",").dropFirst(2).joined(separator: ",") + "\n"
+    /// The statement CSV headers: the shared line columns from `period` on, then the distance per unit; a driver's
+    /// without `fees`.
+    static let merchantHeader =
+        sharedLineColumns.split(separator: ",").dropFirst(2).joined(separator: ",") + ",distance_km,distance_mi\n"
     static let driverHeader =
-        linesHeader.split(separator: ",").dropFirst(2).filter { $0 != "fees" }.joined(separator: ",") + "\n"
+        sharedLineColumns.split(separator: ",").dropFirst(2).filter { $0 != "fees" }.joined(separator: ",")
+        + ",distance_km,distance_mi\n"
 
     /// The statement's own CSV: the lines columns from `period` on; a driver's without `fees` (folded into `earnings`).
     public static func statementCSV(_ statement: Statement) -> String {
@@ -27,6 +38,7 @@ public enum StatementCSV {
         for section in statement.sections {
             for line in section.lines {
                 appendLineCells(line, label: label, currency: section.currency, foldFees: isDriver, to: &out)
+                appendDistances(line.distance, to: &out)
                 out += "\n"
             }
         }
@@ -80,7 +92,30 @@ public enum StatementCSV {
         out += ","
         out += f.entries
         amount(f.tax)
+        appendDistances(section.distance, to: &out)
+        amount(f.broughtForward)
         out += "\n"
+    }
+
+    /// `,km,mi`: each unit's total as a plain decimal with three decimals, empty when no job carried one.
+    static func appendDistances(_ totals: DistanceTotals, to out: inout ByteText) {
+        for unit in DistanceUnit.allCases {
+            out += ","
+            if let value = totals[unit] { out += Distance.plain(value) }
+        }
+    }
+
+    /// `,distance,distance_unit` of a `lines.csv` line: the job's distance and unit (km when a line's rows were
+    /// measured in both units, whose statement CSV keeps both), empty when it has none.
+    static func appendDistance(_ totals: DistanceTotals, to out: inout ByteText) {
+        guard let unit = DistanceUnit.allCases.first(where: { totals[$0] != nil }), let value = totals[unit] else {
+            out += ",,"
+            return
+        }
+        out += ","
+        out += Distance.plain(value)
+        out += ","
+        out += unit.rawValue
     }
 
     /// The cells of one statement line from `period` on, comma-separated, without a line end.
@@ -121,6 +156,8 @@ public enum StatementCSV {
         out += ","
         out += f.entries
         amount(f.tax)
+        out += ","
+        if let arrival = line.payoutArrival { out += arrival.description }
     }
 }
 

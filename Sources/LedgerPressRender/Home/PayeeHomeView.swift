@@ -90,6 +90,16 @@ public struct PayeeHomeView {
                 "failed": .text(money(sums.failed, currency)),
             ]
         }
+        // Issue 50: each payout on its way whose row says when it arrives, in the payee's words.
+        let arrivals: [TemplateObject] = book.payoutSplit.onTheirWay.map { payout in
+            [
+                "text": .text(
+                    wording.payoutOnItsWay(
+                        status: payout.status, amount: money(payout.amount, payout.currency), arrival: payout.arrival)),
+                "currency": .text(payout.currency.code), "payout_id": .text(payout.payoutID),
+                "arrival": .text(payout.arrival.description),
+            ]
+        }
         let month = book.payoutSplit.month
         let thisMonth = wording.monthYear(year: month.year, month: month.month)
         var context: TemplateObject = [
@@ -101,7 +111,7 @@ public struct PayeeHomeView {
             "owed_heading": .text(wording[isDriver ? "balance_owed" : "future_payouts"]), "balances": .list(balances),
             "latest": .list(latest), "statements": .list(statements), "statement_groups": .list(groups),
             "has_statement_groups": .flag(!groups.isEmpty), "payout_status": .list(payoutStatus),
-            "has_payouts": .flag(!payoutStatus.isEmpty), "this_month": .text(thisMonth),
+            "has_payouts": .flag(!payoutStatus.isEmpty), "arrivals": .list(arrivals), "this_month": .text(thisMonth),
             "paid_in_month": .text(wording.fill("paid_in", ["month": thisMonth])),
             "is_driver": .flag(isDriver), "footer": .text(footer), "t": .object(wording.templateWords),
             "has_tax": .flag(book.allTime.contains { $0.figures.tax != 0 }),

@@ -30,6 +30,11 @@ public struct StatementView {
             var context = StatementView.figures(section.figures, isDriver: isDriver, money: money)
             context["currency"] = .text(currency.code)
             context["has_refunds"] = .flag(section.figures.refunds != 0)
+            // Issue 50: a balance brought forward in the period, and the distance on its jobs per unit.
+            context["has_brought_forward"] = .flag(section.figures.broughtForward != 0)
+            context["brought_forward"] = .text(money(section.figures.broughtForward))
+            context["has_distance"] = .flag(!section.distance.isEmpty)
+            context["distance"] = .text(wording.distances(section.distance))
             let captionValues = ["currency": currency.code, "period": periodTitle]
             var lines = StatementView.linesTable(
                 section, isDriver: isDriver, words: wording, money: money, time: clock.text)
@@ -55,7 +60,10 @@ public struct StatementView {
                     summary, currency: currency, isDriver: isDriver, words: wording, money: money)
                 annual.caption = wording.fill("caption_annual", captionValues)
                 tables[annual.id] = annual
-                context["annual"] = .object(["table_block": .text(annual.markdownBlock)])
+                context["annual"] = .object([
+                    "table_block": .text(annual.markdownBlock), "has_distance": .flag(!section.distance.isEmpty),
+                    "distance": .text(wording.distances(section.distance)),
+                ])
             }
             if let ytd = section.yearToDate {
                 var year = StatementView.figures(ytd, isDriver: isDriver, money: money)
@@ -128,18 +136,26 @@ public struct StatementView {
             (words["payouts"], { $0.payouts }),
         ]
         amountColumns = amountColumns.filter { column in section.lines.contains { column.value($0.figures) != 0 } }
+        // Issue 50: a Distance column when a job carries one (its total per unit in the footer).
+        let hasDistance = !section.distance.isEmpty
         let header =
-            [words["date"], words[isDriver ? "job" : "reference"], words["description"]] + amountColumns.map(\.name)
+            [words["date"], words[isDriver ? "job" : "reference"], words["description"]]
+            + (hasDistance ? [words["distance"]] : []) + amountColumns.map(\.name)
             + [words["net"], words["payout"]]
         let alignments: [TableData.Alignment] =
-            [.left, .left, .prose] + amountColumns.map { _ in .right } + [.right, .left]
+            [.left, .left, .prose] + (hasDistance ? [.right] : []) + amountColumns.map { _ in .right } + [
+                .right, .left,
+            ]
         let labels = LineLabels(words)
         let rows = section.lines.map { line -> [String] in
             [time(line.occurredAt, line.localOffset), line.reference ?? "", labels.describe(line)]
+                + (hasDistance ? [words.distances(line.distance)] : [])
                 + amountColumns.map { money($0.value(line.figures)) }
                 + [money(line.net), labels.payoutText(line.payoutID, line.payoutStatus)]
         }
-        var footer = [words["total"], "", ""] + amountColumns.map { money($0.value(section.figures)) }
+        var footer =
+            [words["total"], "", ""] + (hasDistance ? [words.distances(section.distance)] : [])
+            + amountColumns.map { money($0.value(section.figures)) }
         footer += [money(section.figures.change), ""]
         return TableData(
             id: "lines-\(section.currency.code)", header: header, alignments: alignments, rows: rows, footer: [footer],
@@ -168,15 +184,18 @@ public struct StatementView {
     static func payoutsTable(
         _ section: CurrencySection, words: Wording, money: (Int64) -> String, time: (Timestamp, Int) -> String
     ) -> TableData {
-        TableData(
+        // Issue 50: an Arrival column when a payout's row says when the money reaches (or reached) the bank.
+        let hasArrival = section.payouts.contains { $0.arrival != nil }
+        return TableData(
             id: "payouts-\(section.currency.code)",
-            header: [words["date"], words["payout"], words["amount"], words["status"]],
-            alignments: [.left, .left, .right, .left],
+            header: [words["date"], words["payout"], words["amount"], words["status"]]
+                + (hasArrival ? [words["arrival"]] : []),
+            alignments: [.left, .left, .right, .left] + (hasArrival ? [.left] : []),
             rows: section.payouts.map { payout in
                 [
                     time(payout.occurredAt, payout.localOffset), payout.payoutID, money(payout.amount),
                     words.status(payout.status),
-                ]
+                ] + (hasArrival ? [words.arrival(payout.arrival, status: payout.status)] : [])
             }, rowHeaderColumn: 1)
     }
 }

@@ -46,6 +46,12 @@ struct PayeeKey {
             digest.optional(entry.payoutID)
             digest.optional(entry.payoutStatus?.rawValue)
             digest.int(entry.isStatusReport ? 1 : 0)
+            // Issue 50: only when present, so that the digest of entries without them stays what it was.
+            if entry.payoutArrival != nil || entry.distance != nil {
+                digest.text("issue 50")
+                digest.optional(entry.payoutArrival?.description)
+                digest.optional(entry.distance.map { String($0.thousandths) + " " + $0.unit.rawValue })
+            }
         }
         return digest.finish()
     }

@@ -27,7 +27,34 @@ enum StatementDigest {
                 digest.figures(line.figures)
             }
         }
+        issue50(statement, into: &digest)
         return digest.finish()
+    }
+
+    /// Issue 50's values (balances brought forward, distances, payout arrival dates), appended only when a
+    /// statement has one, so that the digest of every statement without them stays what it was (no statement is
+    /// revised, and no file rewritten, by an upgrade alone).
+    static func issue50(_ statement: Statement, into digest: inout DigestBuilder) {
+        let has = statement.sections.contains { section in
+            section.figures.broughtForward != 0 || !section.distance.isEmpty
+                || section.lines.contains { $0.payoutArrival != nil || !$0.distance.isEmpty }
+                || section.payouts.contains { $0.arrival != nil }
+        }
+        guard has else { return }
+        digest.text("issue 50")
+        for section in statement.sections {
+            digest.int(section.figures.broughtForward)
+            distances(section.distance, into: &digest)
+            for line in section.lines {
+                digest.optional(line.payoutArrival?.description)
+                distances(line.distance, into: &digest)
+            }
+            for payout in section.payouts { digest.optional(payout.arrival?.description) }
+        }
+    }
+
+    static func distances(_ totals: DistanceTotals, into digest: inout DigestBuilder) {
+        for unit in DistanceUnit.allCases { digest.optional(totals[unit].map { String($0) }) }
     }
 
     static func render(_ statement: Statement, record: StatementRecord, payee: String) -> String {
@@ -56,6 +83,7 @@ enum StatementDigest {
                 digest.optional(payout.status?.rawValue)
             }
         }
+        issue50(statement, into: &digest)
         return digest.finish()
     }
 

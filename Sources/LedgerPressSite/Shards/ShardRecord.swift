@@ -38,13 +38,18 @@ public struct ShardRecord: Codable, Sendable, Equatable {
             var hasher = SHA256()
             var text = ""
             ledger.forEachRecord { entry in
-                let fields = [
+                var fields = [
                     entry.id, entry.payeeID, entry.payeeType.rawValue, entry.payeeName ?? "",
                     String(entry.occurredAt.epochSeconds), String(entry.occurredAt.nanoseconds),
                     entry.kind.rawValue, entry.amount.currency.code, String(entry.amount.minorUnits),
                     entry.reference ?? "",
                     entry.description ?? "", entry.payoutID ?? "", entry.payoutStatus?.rawValue ?? "",
                 ]
+                // Issue 50: only when present, so that a ledger without them digests as before.
+                if entry.payoutArrival != nil || entry.distance != nil {
+                    fields.append(entry.payoutArrival?.description ?? "")
+                    fields.append(entry.distance.map { String($0.thousandths) + " " + $0.unit.rawValue } ?? "")
+                }
                 for field in fields { text += String(field.utf8.count) + ":" + field }
                 text += "\n"
                 if text.utf8.count >= 1 << 16 {
