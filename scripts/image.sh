@@ -24,7 +24,7 @@ install -m 0755 "$bin" "$root"/usr/local/bin/ledgerpress
 # coordinator's script, the few tools that script calls, and kubectl when this machine has one.
 cp -L /usr/bin/dash "$root"/bin/sh
 programs=("$root"/usr/local/bin/ledgerpress "$root"/bin/sh)
-for tool in date mkdir sed rm sleep cat ls; do
+for tool in date mkdir sed rm sleep cat ls touch find; do
 	path=$(command -v "$tool")
 	cp -L "$path" "$root/bin/$tool"
 	programs+=("$root/bin/$tool")
