@@ -1,6 +1,28 @@
+/// The codes (CIDs) a document's content streams draw glyphs with, per face: given in the order the glyphs are first
+/// drawn (0 stays glyph 0), so that a page can be written before the subsets exist; each font's `CIDToGIDMap` maps
+/// them to the subset's glyph ids at the end.
+struct GlyphCodes {
+    /// Per face, each drawn glyph's code.
+    private(set) var codes: [Int: [UInt32: UInt32]] = [:]
+    /// Per face, the glyph of each code (index = code).
+    private(set) var glyphs: [Int: [UInt32]] = [:]
+
+    mutating func code(face: Int, glyph: UInt32) -> UInt32 {
+        if glyph == 0 { return 0 }
+        if let code = codes[face]?[glyph] { return code }
+        var list = glyphs[face] ?? [0]
+        let code = UInt32(list.count)
+        list.append(glyph)
+        glyphs[face] = list
+        codes[face, default: [0: 0]][glyph] = code
+        return code
+    }
+}
+
 extension NativePDFWriter {
-    /// A page's content stream: its operations, glyph ids mapped to the subsets' (`glyphIDs` per face).
-    func contentStream(_ ops: [PageLayout.Op], glyphIDs: [Int: [UInt32: UInt32]]) -> [UInt8] {
+    /// A page's content stream: its operations, glyphs drawn with their codes (`codes`, which gives new glyphs
+    /// theirs).
+    func contentStream(_ ops: [PageLayout.Op], codes: inout GlyphCodes) -> [UInt8] {
         var out = ""
         out.reserveCapacity(ops.count * 40)
         func n(_ value: Float) -> String { PDFNumber.format(value) }
@@ -8,7 +30,6 @@ extension NativePDFWriter {
             switch op {
             case .text(let run, let x, let y):
                 let face = book.faces[run.face]
-                let ids = glyphIDs[run.face] ?? [:]
                 let perThousand = 1000 / run.size
                 out += "BT /F\(run.face) \(n(run.size)) Tf \(n(x)) \(n(y)) Td "
                 var rise: Float = 0
@@ -29,7 +50,7 @@ extension NativePDFWriter {
                     if abs(shift) >= 0.5 { out += "\(Int(shift.rounded())) " }
                     let advance = (Float(face.advance(glyph.id)) * 1000 / Float(face.unitsPerEm)).rounded()
                     pen = glyph.x + advance / perThousand
-                    out += "<\(PDFNumber.hex4(ids[glyph.id] ?? 0))>"
+                    out += "<\(PDFNumber.hex4(codes.code(face: run.face, glyph: glyph.id)))>"
                 }
                 if open { out += "] TJ" }
                 if rise != 0 { out += " 0 Ts" }

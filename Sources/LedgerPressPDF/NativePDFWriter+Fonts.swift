@@ -2,22 +2,22 @@ import Crypto
 
 extension NativePDFWriter {
     /// Face `face` cut down to the glyphs in `used` and written as a Type0 font (Identity-H) over a CIDFontType2
-    /// whose CIDs are the subset's glyph ids, with its widths and a ToUnicode map; returns the Type0 font's object
-    /// and each used glyph's id in the subset.
-    func writeFont(face index: Int, used: [UInt32: String], into file: inout PDFFile) throws -> (Int, [UInt32: UInt32])
-    {
+    /// whose CIDs are the codes the content streams drew with (`drawn`: the glyph of each code), mapped to the
+    /// subset's glyph ids by a `CIDToGIDMap` stream, with the codes' widths and a ToUnicode map; returns the Type0
+    /// font's object.
+    func writeFont(face index: Int, used: [UInt32: String], drawn: [UInt32], into file: inout PDFFile) throws -> Int {
         let face = book.faces[index]
         let glyphs = used.keys.sorted()
         let (bytes, ids) = try face.subset(glyphs)
         let name = NativePDFWriter.subsetTag(font: face.name, glyphs: glyphs) + "+" + face.name
         let scale = 1000 / Float(face.unitsPerEm)
-        // Widths of every subset glyph id, 0 up to the highest.
-        var byNew: [UInt32: UInt32] = [:]
-        for (old, new) in ids { byNew[new] = old }
-        let highest = byNew.keys.max() ?? 0
-        let widths = (0...highest).map { new -> String in
-            guard let old = byNew[new] else { return "0" }
-            return String(Int((Float(face.advance(old)) * scale).rounded()))
+        let codes = drawn.isEmpty ? [0] : drawn
+        let widths = codes.map { String(Int((Float(face.advance($0)) * scale).rounded())) }
+        var map: [UInt8] = []
+        map.reserveCapacity(codes.count * 2)
+        for glyph in codes {
+            let new = ids[glyph] ?? 0
+            map += [UInt8((new >> 8) & 0xFF), UInt8(new & 0xFF)]
         }
         let (ascender, descender) = face.extents
         let ascent = Int((Float(ascender) * scale).rounded())
@@ -27,16 +27,17 @@ extension NativePDFWriter {
             "<</Type /FontDescriptor /FontName /\(name) /Flags 4 /FontBBox [-1050 \(descent) 2000 \(ascent)] "
                 + "/ItalicAngle 0 /Ascent \(ascent) /Descent \(descent) /CapHeight \(ascent) /StemV 80 "
                 + "/FontFile2 \(fontFile) 0 R>>")
+        let cidToGID = try file.stream("", map)
         let cidFont = file.add(
             "<</Type /Font /Subtype /CIDFontType2 /BaseFont /\(name) "
                 + "/CIDSystemInfo <</Registry (Adobe) /Ordering (Identity) /Supplement 0>> "
-                + "/FontDescriptor \(descriptor) 0 R /CIDToGIDMap /Identity /DW 1000 /W [0 [\(widths.joined(separator: " "))]]>>"
+                + "/FontDescriptor \(descriptor) 0 R /CIDToGIDMap \(cidToGID) 0 R /DW 1000 "
+                + "/W [0 [\(widths.joined(separator: " "))]]>>"
         )
-        let toUnicode = try file.stream("", Array(NativePDFWriter.toUnicode(used: used, ids: ids).utf8))
-        let font = file.add(
+        let toUnicode = try file.stream("", Array(NativePDFWriter.toUnicode(used: used, codes: codes).utf8))
+        return file.add(
             "<</Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding /Identity-H "
                 + "/DescendantFonts [\(cidFont) 0 R] /ToUnicode \(toUnicode) 0 R>>")
-        return (font, ids)
     }
 
     /// Six capital letters from a hash of the font's name and glyph set: the same subset gets the same name.
@@ -48,15 +49,14 @@ extension NativePDFWriter {
         return String(decoding: digest.prefix(6).map { UInt8(65 + Int($0) % 26) }, as: UTF8.self)
     }
 
-    /// The ToUnicode CMap: each subset glyph id to the text it stands for (UTF-16BE).
-    static func toUnicode(used: [UInt32: String], ids: [UInt32: UInt32]) -> String {
+    /// The ToUnicode CMap: each code (`codes`: the glyph of each) to the text its glyph stands for (UTF-16BE).
+    static func toUnicode(used: [UInt32: String], codes: [UInt32]) -> String {
         var pairs: [(UInt32, String)] = []
-        for (old, text) in used where !text.isEmpty {
-            guard let new = ids[old] else { continue }
+        for (code, glyph) in codes.enumerated() {
+            guard let text = used[glyph], !text.isEmpty else { continue }
             let hex = text.utf16.map { PDFText.hexByte(UInt8($0 >> 8)) + PDFText.hexByte(UInt8($0 & 0xFF)) }.joined()
-            pairs.append((new, hex))
+            pairs.append((UInt32(code), hex))
         }
-        pairs.sort { $0.0 < $1.0 }
         var out = """
             /CIDInit /ProcSet findresource begin
             12 dict begin

@@ -19,35 +19,51 @@ public final class NativePDFWriter: Sendable {
         profile = try NativePDFWriter.readProfile()
     }
 
-    /// The PDF of `document`.
+    /// The PDF of `document`. Each page's content stream is written (deflated) as soon as the page is full, its
+    /// glyphs drawn with codes given in order of first use (``GlyphCodes``); the page numbers `n / N`, which need
+    /// the count, go into a small second content stream per page at the end, with the fonts (cut down to the glyphs
+    /// the document used), the structure tree and the rest. So the writer holds the file's bytes, one page's
+    /// drawing operations, the glyph sets and the structure elements: its memory does not grow with the pages'
+    /// drawing.
     public func render(_ document: PrintDocument) throws -> [UInt8] {
         let shaper = try TextShaper(book: book)
-        let layout = PageLayout(shaper: shaper)
-        try layout.layout(document.blocks)
         var file = try PDFFile()
         let catalog = file.reserve()
         let pagesObject = file.reserve()
-        let pageObjects = layout.pages.map { _ in file.reserve() }
+        var codes = GlyphCodes()
+        var pageObjects: [Int] = []
+        var contents: [Int] = []
+        var failure: (any Error)?
+        let layout = PageLayout(shaper: shaper) { _, ops in
+            guard failure == nil else { return }
+            do {
+                contents.append(try file.stream("", self.contentStream(ops, codes: &codes)))
+                pageObjects.append(file.reserve())
+            } catch {
+                failure = error
+            }
+        }
+        try layout.layout(document.blocks)
+        if let failure { throw failure }
+        let numbers = try pageObjects.indices.map { index in
+            try file.stream("", contentStream(layout.pageNumber(index, of: pageObjects.count), codes: &codes))
+        }
         // Fonts: each face the document used, cut down to its glyphs.
         var fontObjects: [Int: Int] = [:]
-        var glyphIDs: [Int: [UInt32: UInt32]] = [:]
         for (face, used) in shaper.used.enumerated() where !used.isEmpty {
-            let (number, ids) = try writeFont(face: face, used: used, into: &file)
-            fontObjects[face] = number
-            glyphIDs[face] = ids
+            fontObjects[face] = try writeFont(face: face, used: used, drawn: codes.glyphs[face] ?? [], into: &file)
         }
         let fontResources = fontObjects.keys.sorted().map { "/F\($0) \(fontObjects[$0] ?? 0) 0 R" }.joined(
             separator: " ")
         // Structure tree: one object per element.
         let structRoot = file.reserve()
         let elementObjects = layout.elements.map { _ in file.reserve() }
-        for (index, page) in layout.pages.enumerated() {
-            let content = try file.stream("", contentStream(page, glyphIDs: glyphIDs))
+        for (index, page) in pageObjects.enumerated() {
             file.set(
-                pageObjects[index],
+                page,
                 "<</Type /Page /Parent \(pagesObject) 0 R /MediaBox [0 0 595.276 841.89] "
-                    + "/Resources <</Font <<\(fontResources)>>>> /Contents \(content) 0 R /StructParents \(index) "
-                    + "/Tabs /S>>")
+                    + "/Resources <</Font <<\(fontResources)>>>> /Contents [\(contents[index]) 0 R \(numbers[index]) 0 R] "
+                    + "/StructParents \(index) /Tabs /S>>")
         }
         file.set(
             pagesObject,
@@ -74,7 +90,7 @@ public final class NativePDFWriter: Sendable {
         file.set(
             structRoot,
             "<</Type /StructTreeRoot /K [\(elementObjects[0]) 0 R] /ParentTree \(parentTree) 0 R "
-                + "/ParentTreeNextKey \(layout.pages.count)>>")
+                + "/ParentTreeNextKey \(pageObjects.count)>>")
         let outline = writeOutline(layout.outline, pages: pageObjects, into: &file)
         let metadata = try file.stream(
             " /Type /Metadata /Subtype /XML", Array(xmp(document).utf8), raw: true)

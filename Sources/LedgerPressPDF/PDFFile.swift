@@ -1,9 +1,13 @@
 import Crypto
 
-/// The objects of one PDF file and their serialisation: numbered objects, a cross-reference table, a trailer
-/// whose `/ID` is a hash of the content (never a clock or a random number).
+/// One PDF file written front to back: each object goes out as soon as it is set (in any order of numbers), the
+/// file keeps only its bytes and the objects' offsets for the cross-reference table; the trailer's `/ID` is a hash
+/// of the objects in the order written (never a clock or a random number).
 struct PDFFile {
-    private var objects: [[UInt8]?] = []
+    private var out: [UInt8] = Array("%PDF-1.7\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
+    /// Each object's offset in `out`; nil until it is written.
+    private var offsets: [Int?] = []
+    private var hash = SHA256()
     let deflate: Deflate
 
     init() throws {
@@ -12,12 +16,21 @@ struct PDFFile {
 
     /// A number for an object written later (``set(_:_:)``).
     mutating func reserve() -> Int {
-        objects.append(nil)
-        return objects.count
+        offsets.append(nil)
+        return offsets.count
     }
 
-    mutating func set(_ number: Int, _ body: String) { objects[number - 1] = Array(body.utf8) }
-    mutating func set(_ number: Int, bytes: [UInt8]) { objects[number - 1] = bytes }
+    mutating func set(_ number: Int, _ body: String) { set(number, bytes: Array(body.utf8)) }
+
+    /// Writes object `number` (reserved, not yet written) with `bytes` as its body.
+    mutating func set(_ number: Int, bytes: [UInt8]) {
+        precondition(offsets[number - 1] == nil, "PDF object \(number) written twice")
+        offsets[number - 1] = out.count
+        out += Array("\(number) 0 obj\n".utf8)
+        hash.update(data: bytes)
+        out += bytes
+        out += Array("\nendobj\n".utf8)
+    }
 
     /// A new object holding `body`.
     mutating func add(_ body: String) -> Int {
@@ -38,30 +51,21 @@ struct PDFFile {
         var bytes = Array("<<\(dictionary)\(raw ? "" : " /Filter /FlateDecode") /Length \(body.count)>>\nstream\n".utf8)
         bytes += body
         bytes += Array("\nendstream".utf8)
-        objects[number - 1] = bytes
+        set(number, bytes: bytes)
     }
 
-    /// The file: header, objects, cross-reference table and trailer with `/Root` and `/Info`.
-    func bytes(root: Int, info: Int) -> [UInt8] {
-        var out = Array("%PDF-1.7\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
-        var hash = SHA256()
-        var offsets: [Int] = []
-        for (index, object) in objects.enumerated() {
-            offsets.append(out.count)
-            out += Array("\(index + 1) 0 obj\n".utf8)
-            let body = object ?? Array("null".utf8)
-            hash.update(data: body)
-            out += body
-            out += Array("\nendobj\n".utf8)
-        }
+    /// The file: header, objects (`null` for any reserved and never written), cross-reference table and trailer
+    /// with `/Root` and `/Info`.
+    mutating func bytes(root: Int, info: Int) -> [UInt8] {
+        for number in offsets.indices where offsets[number] == nil { set(number + 1, "null") }
         let id = hash.finalize().prefix(16).map { PDFText.hexByte($0) }.joined()
         let xref = out.count
-        var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        var table = "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
         for offset in offsets {
-            let digits = String(offset)
+            let digits = String(offset ?? 0)
             table += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
         }
-        table += "trailer\n<</Size \(objects.count + 1) /Root \(root) 0 R /Info \(info) 0 R /ID [<\(id)> <\(id)>]>>\n"
+        table += "trailer\n<</Size \(offsets.count + 1) /Root \(root) 0 R /Info \(info) 0 R /ID [<\(id)> <\(id)>]>>\n"
         table += "startxref\n\(xref)\n%%EOF\n"
         out += Array(table.utf8)
         return out

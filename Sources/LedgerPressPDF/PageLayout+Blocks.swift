@@ -4,7 +4,8 @@ extension PageLayout {
     static let bodySize: Float = 9.5
     static let leading: Float = 1.32
 
-    /// Lays out every block in order, then numbers the pages.
+    /// Lays out every block in order, then numbers the pages; with ``pageDone`` it hands over the last page instead
+    /// (the writer numbers the pages when it knows their count).
     func layout(_ blocks: [PrintDocument.Block]) throws {
         for block in blocks {
             switch block {
@@ -17,7 +18,7 @@ extension PageLayout {
             case .qr(let text, let alt): try qr(text, alt: alt)
             }
         }
-        numberPages()
+        if pageDone == nil { numberPages() } else { finishPage() }
     }
 
     /// The words of inline texts, each in its weight.

@@ -35,18 +35,28 @@ extension PageLayout {
         let columns = data.header.count
         let pad = PageLayout.cellPad
         let lineHeight = PageLayout.cellSize * 1.3
-        let header = data.header.map { cellWords($0, bold: true) }
-        let body = data.rows.map { row in row.map { cellWords($0, bold: false) } }
-        let footer = data.footer.map { row in row.map { cellWords($0, bold: true) } }
         func natural(_ words: [TextShaper.Word]) -> Float {
             words.reduce(0) { $0 + $1.width + ($1.spaceAfter?.width ?? 0) }
         }
         var widths = [Float](repeating: 0, count: columns)
-        for row in [header] + body + footer {
+        func measure(_ row: [[TextShaper.Word]]) {
             for (column, words) in row.enumerated() where column < columns {
                 widths[column] = max(widths[column], natural(words) + 2 * pad)
             }
         }
+        // Every cell is shaped to measure its column; the first `keptRows` body rows keep their shaped
+        // cells for drawing, the others are shaped again when drawn, so a long table's layout does not hold all its
+        // shaped cells (the same text shapes the same way: the output does not depend on where the cut is).
+        let header = data.header.map { cellWords($0, bold: true) }
+        measure(header)
+        var kept: [[[TextShaper.Word]]] = []
+        for row in data.rows {
+            let words = row.map { cellWords($0, bold: false) }
+            measure(words)
+            if kept.count < keptRows { kept.append(words) }
+        }
+        let footer = data.footer.map { row in row.map { cellWords($0, bold: true) } }
+        for row in footer { measure(row) }
         let prose = data.alignments.indices.filter { data.alignments[$0] == .prose }
         let total = widths.reduce(0, +)
         if total > width {
@@ -153,7 +163,10 @@ extension PageLayout {
             _ = bold
         }
         let bodyGroup = element("TBody", parent: table)
-        for row in body { drawRow(lines(row), group: bodyGroup, bold: false, isFooter: false) }
+        for (index, row) in data.rows.enumerated() {
+            let words = index < kept.count ? kept[index] : row.map { cellWords($0, bold: false) }
+            drawRow(lines(words), group: bodyGroup, bold: false, isFooter: false)
+        }
         if !footer.isEmpty {
             let foot = element("TFoot", parent: table)
             for row in footer { drawRow(lines(row), group: foot, bold: true, isFooter: true) }

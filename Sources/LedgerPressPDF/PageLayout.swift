@@ -50,15 +50,24 @@ final class PageLayout {
     /// The headings: level, text, page and y.
     private(set) var outline: [(level: Int, title: String, page: Int, y: Float)] = []
     var y: Float = PageLayout.top
+    /// Where each finished page's operations go as soon as the page is full (its index and operations); the page
+    /// then keeps none of them, so a long document's layout holds one page at a time. Without it, ``pages`` keeps
+    /// every page and ``layout(_:)`` numbers them.
+    var pageDone: ((Int, [Op]) -> Void)?
+    /// How many body rows of a grid table keep their shaped cells from measuring to drawing (the rest are shaped
+    /// again when drawn): short tables are shaped once, a long table's shaped cells do not pile up.
+    var keptRows = 200
 
-    init(shaper: TextShaper) {
+    init(shaper: TextShaper, pageDone: ((Int, [Op]) -> Void)? = nil) {
         self.shaper = shaper
+        self.pageDone = pageDone
     }
 
     var page: Int { pages.count - 1 }
 
     /// Starts a new page.
     func newPage() {
+        finishPage()
         pages.append([])
         parents.append([])
         y = PageLayout.top
@@ -107,18 +116,27 @@ final class PageLayout {
         outline.append((level, title, page, y))
     }
 
+    /// Hands the current page's operations to ``pageDone`` (if set) and keeps none of them.
+    func finishPage() {
+        guard let pageDone else { return }
+        pageDone(page, pages[page])
+        pages[page] = []
+    }
+
     /// Page numbers `n / N` at the foot of every page, as pagination artifacts (the count is known only now).
     func numberPages() {
         let count = pages.count
-        for index in 0..<count {
-            let words = shaper.words("\(index + 1) / \(count)", style: .regular, size: 8)
-            let line = shaper.lines(words, width: width)[0]
-            let x = (PageLayout.pageWidth - line.runs.reduce(0) { $0 + $1.run.width }) / 2
-            pages[index].append(.artifact("/Pagination"))
-            for (offset, run) in line.runs where !run.glyphs.isEmpty {
-                pages[index].append(.text(run, x: x + offset, y: 28))
-            }
-            pages[index].append(.end)
-        }
+        for index in 0..<count { pages[index] += pageNumber(index, of: count) }
+    }
+
+    /// Page `index`'s number `n / N` at its foot, as a pagination artifact.
+    func pageNumber(_ index: Int, of count: Int) -> [Op] {
+        let words = shaper.words("\(index + 1) / \(count)", style: .regular, size: 8)
+        let line = shaper.lines(words, width: width)[0]
+        let x = (PageLayout.pageWidth - line.runs.reduce(0) { $0 + $1.run.width }) / 2
+        var ops: [Op] = [.artifact("/Pagination")]
+        for (offset, run) in line.runs where !run.glyphs.isEmpty { ops.append(.text(run, x: x + offset, y: 28)) }
+        ops.append(.end)
+        return ops
     }
 }

@@ -1,0 +1,55 @@
+import LedgerPressRender
+import Testing
+
+@testable import LedgerPressPDF
+
+/// The native writer's memory does not grow with a document's pages: the layout hands each page's drawing over as
+/// soon as the page is full and keeps none of it, a long table does not keep all its shaped cells, and glyphs get
+/// their codes in the order they are first drawn.
+@Suite struct PageStreamingTests {
+    static func table(rows: Int) -> TableData {
+        TableData(
+            id: "lines-USD", header: ["Date", "Job", "Description", "Net"], alignments: [.left, .left, .prose, .right],
+            rows: (1...rows).map { ["2026-10-01 08:15", "job_\($0)", "Trip number \($0) Ωμέγα", "$\($0).37"] },
+            footer: [["Total", "", "", "$1.00"]], caption: "Jobs", rowHeaderColumn: 1)
+    }
+
+    @Test func aLongTableLeavesTheLayoutPageByPageAndDrawsWhatAKeepingLayoutDraws() throws {
+        let book = try FontBook()
+        let blocks: [PrintDocument.Block] = [.heading(level: 1, text: "Long"), .table(Self.table(rows: 1_000))]
+        // The layout that keeps every page and every row's shaped cells.
+        let keeping = PageLayout(shaper: try TextShaper(book: book))
+        keeping.keptRows = .max
+        try keeping.layout(blocks)
+        // The streaming one: keeps 200 rows' shaped cells, hands each page over when full.
+        var handed: [(index: Int, ops: [PageLayout.Op])] = []
+        var heldElsewhere = 0
+        let streaming = PageLayout(shaper: try TextShaper(book: book))
+        streaming.pageDone = { [unowned streaming] index, ops in
+            heldElsewhere = max(heldElsewhere, streaming.pages.reduce(0) { $0 + $1.count } - ops.count)
+            handed.append((index, ops))
+        }
+        try streaming.layout(blocks)
+        #expect(keeping.pages.count > 20)
+        #expect(handed.map(\.index) == Array(0..<keeping.pages.count), "every page once, in order")
+        #expect(heldElsewhere == 0, "no other page's drawing held when a page is handed over")
+        #expect(streaming.pages.allSatisfy(\.isEmpty), "nothing kept after the last page")
+        for (index, page) in handed {
+            let numbered = page.ops + streaming.pageNumber(index, of: handed.count)
+            #expect(
+                numbered.map { String(describing: $0) } == keeping.pages[index].map { String(describing: $0) },
+                "page \(index + 1) draws the same")
+        }
+    }
+
+    @Test func glyphsGetCodesInTheOrderTheyAreFirstDrawn() {
+        var codes = GlyphCodes()
+        #expect(codes.code(face: 0, glyph: 0) == 0)
+        #expect(codes.code(face: 0, glyph: 70) == 1)
+        #expect(codes.code(face: 0, glyph: 12) == 2)
+        #expect(codes.code(face: 0, glyph: 70) == 1)
+        #expect(codes.code(face: 3, glyph: 12) == 1)
+        #expect(codes.glyphs[0] == [0, 70, 12])
+        #expect(codes.glyphs[3] == [0, 12])
+    }
+}
