@@ -33,9 +33,9 @@ import Testing
         #expect(keeping.pages.count > 20)
         #expect(handed.map(\.index) == Array(0..<keeping.pages.count), "every page once, in order")
         #expect(heldElsewhere == 0, "no other page's drawing held when a page is handed over")
-        #expect(streaming.pages.allSatisfy(\.isEmpty), "nothing kept after the last page")
+        #expect(streaming.pages.allSatisfy { $0.isEmpty }, "nothing kept after the last page")
         for (index, page) in handed {
-            let numbered = page.ops + streaming.pageNumber(index, of: handed.count)
+            let numbered = page + streaming.pageNumber(index, of: handed.count)
             #expect(
                 numbered.map { String(describing: $0) } == keeping.pages[index].map { String(describing: $0) },
                 "page \(index + 1) draws the same")
