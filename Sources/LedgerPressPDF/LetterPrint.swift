@@ -45,6 +45,9 @@ public enum LetterPrint {
                         alignments: [.left, .right, .right],
                         rows: [[text(currency, "ytd_row"), text(currency, "ytd_gross"), text(currency, "ytd_net")]],
                         caption: text(currency, "ytd_caption"), rowHeaderColumn: 0)))
+            if currency["has_distance"]?.flag == true {
+                blocks.append(.paragraph(fact("distance_on_jobs", text(currency, "distance"))))
+            }
             blocks.append(
                 .table(
                     TableData(

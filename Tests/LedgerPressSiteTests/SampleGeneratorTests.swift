@@ -30,4 +30,35 @@ import Testing
                 $0.payoutStatus == .failed
             })
     }
+
+    /// Issue 50: most drivers' jobs carry a distance (one unit per payee, both units in the sample), nothing else
+    /// does; about two payouts in three carry an arrival date, two days after the payout in the payee's zone.
+    @Test func distancesAndArrivals() {
+        let options = SampleOptions(entries: 4_000, payees: 20, seed: 11)
+        let text = SampleGenerator.ledgerCSV(options)
+        #expect(text == SampleGenerator.ledgerCSV(options))
+        let result = NativeLedgerImporter.read(bytes: Array(text.utf8), file: "s.csv")
+        #expect(result.diagnostics.isEmpty)
+        let jobs = result.entries.filter { $0.kind == .earning && $0.payeeType == .driver }
+        let measured = jobs.filter { $0.distance != nil }
+        #expect(measured.count * 10 >= jobs.count * 8 && measured.count < jobs.count, "\(measured.count)/\(jobs.count)")
+        #expect(result.entries.allSatisfy { $0.distance == nil || ($0.kind == .earning && $0.payeeType == .driver) })
+        #expect(measured.allSatisfy { ($0.distance?.thousandths ?? -1) >= 0 })
+        var units: [String: Set<DistanceUnit>] = [:]
+        for job in measured { units[job.payeeID, default: []].insert(job.distance?.unit ?? .km) }
+        #expect(units.values.allSatisfy { $0.count == 1 })
+        #expect(Set(units.values.flatMap { $0 }) == [.km, .mi])
+        let payouts = result.entries.filter { $0.kind == .payout && $0.amount.minorUnits < 0 }
+        let arriving = payouts.filter { $0.payoutArrival != nil }
+        #expect(arriving.count * 2 > payouts.count && arriving.count * 5 < payouts.count * 4)
+        #expect(result.entries.allSatisfy { $0.payoutArrival == nil || $0.kind == .payout })
+        let daysAfter = arriving.compactMap { payout -> Int? in
+            guard let arrival = payout.payoutArrival else { return nil }
+            let local = payout.occurredAt.epochSeconds + Int64(payout.occurredAt.offsetSeconds)
+            let day = Int((local - ((local % 86_400) + 86_400) % 86_400) / 86_400)
+            return arrival.daysSinceEpoch - day
+        }
+        #expect(daysAfter.allSatisfy { (1...3).contains($0) })
+        #expect(daysAfter.filter { $0 == 2 }.count * 10 >= daysAfter.count * 9)
+    }
 }

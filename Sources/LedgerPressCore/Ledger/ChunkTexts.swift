@@ -25,15 +25,16 @@ public struct ChunkTexts: Sendable {
         let payee = number(payeeID, .payeeID)
         let name = number(payeeName, .payeeName)
         let reference = number(reference, .reference)
-        let description = number(description, .description)
+        let extras = PackedExtras(payoutArrival: payoutArrival, distance: distance)
+        let description = number(
+            extras.isEmpty ? description : PackedExtras.text(extras, description: description), .description)
         let payout = number(payoutID, .payoutID)
         let packedID = PackedID(inline: id) ?? PackedID(number: number(id, .id))
         return NumberedEntry(
             packedID: packedID, occurredAt: occurredAt, minorUnits: amount.minorUnits,
             currency: PackedCurrency(amount.currency),
             facts: PackedFacts(payeeType: payeeType, kind: kind, payoutStatus: payoutStatus, isStatusReport: false),
-            extras: PackedExtras(payoutArrival: payoutArrival, distance: distance),
-            texts: (payee, name, reference, description, payout))
+            hasExtras: !extras.isEmpty, texts: (payee, name, reference, description, payout))
     }
 
     private mutating func number(_ text: String?, _ lane: EntryTexts.Lane) -> UInt32 {
@@ -76,7 +77,8 @@ public struct NumberedEntry: Sendable {
     let minorUnits: Int64
     let currency: PackedCurrency
     let facts: PackedFacts
-    let extras: PackedExtras
+    /// Whether the description's text holds a ``PackedExtras`` (issue 50).
+    let hasExtras: Bool
     /// Payee id, payee name, reference, description, payout id (0: none).
     let texts: (UInt32, UInt32, UInt32, UInt32, UInt32)
 }

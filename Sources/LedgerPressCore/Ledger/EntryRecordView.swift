@@ -1,7 +1,7 @@
 /// Where each field is in an entry's record (``EntryRecords``): 88 bytes, the texts as their numbers in the
 /// records' ``EntryTexts``.
 enum RecordLayout {
-    static let size = 100
+    static let size = 88
     static let id = 0  // PackedID.Words, 32 bytes
     static let epochSeconds = 32  // Int64
     static let nanoseconds = 40  // Int32
@@ -16,9 +16,7 @@ enum RecordLayout {
     static let sourceLine = 80  // UInt32
     static let currency = 84  // PackedCurrency, UInt16
     static let facts = 86  // PackedFacts, UInt8
-    static let distanceUnit = 87  // PackedExtras: UInt8, then
-    static let arrivalDay = 88  // Int32
-    static let distance = 92  // Int64
+    static let extras = 87  // UInt8: 1 when the description's text holds a PackedExtras (issue 50)
 }
 
 /// An entry's fields read in place from its record, without making the entry: for passes that only read the
@@ -56,12 +54,16 @@ public struct EntryRecordView {
                 .currency)
     }
     public var reference: String? { texts.text(number(RecordLayout.reference)) }
-    public var description: String? { texts.text(number(RecordLayout.description)) }
+    public var description: String? { hasExtras ? extras.description : texts.text(number(RecordLayout.description)) }
     public var payoutID: String? { texts.text(number(RecordLayout.payoutID)) }
     public var payoutStatus: PayoutStatus? { facts.payoutStatus }
     public var isStatusReport: Bool { facts.isStatusReport }
-    public var payoutArrival: CivilDate? { PackedExtras(record: bytes).payoutArrival }
-    public var distance: Distance? { PackedExtras(record: bytes).distance }
+    public var payoutArrival: CivilDate? { hasExtras ? extras.extras.payoutArrival : nil }
+    public var distance: Distance? { hasExtras ? extras.extras.distance : nil }
+    private var hasExtras: Bool { bytes.load(fromByteOffset: RecordLayout.extras, as: UInt8.self) != 0 }
+    private var extras: (extras: PackedExtras, description: String?) {
+        PackedExtras.split(texts.text(number(RecordLayout.description)))
+    }
 
     /// The entry itself, made from the record (its own copy of the fields).
     var entry: LedgerEntry { LedgerEntry(box: LedgerEntryBox(record: bytes, texts: texts)) }

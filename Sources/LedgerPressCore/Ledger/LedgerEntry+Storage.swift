@@ -1,11 +1,12 @@
 /// The fields of a ``LedgerEntry``; mutated only through an entry that holds the only reference to it.
 ///
-/// > Note: laid out to fit one 112-byte heap block with nothing else on the heap but for the few entries with a
-/// > payout arrival or a distance (issue 50: one pointer, nil for the others; a million entries are a
+/// > Note: laid out to fit one 112-byte heap block with nothing else on the heap (a million entries are a
 /// > million of these): the id inline (``PackedID``), the texts as numbers in the run's ``EntryTexts`` (which
 /// > the box holds: the texts live as long as the entries), the amount's currency as its place in the list of
 /// > currencies (``PackedCurrency``), the source as an index into the table's ``SourceFiles`` plus the line,
-/// > and the four small fields in one byte (``PackedFacts``), last.
+/// > the four small fields in one byte (``PackedFacts``), and last one byte that says whether the description's
+/// > text also holds a payout arrival or a job's distance (issue 50, ``PackedExtras``): those few entries number
+/// > `extras + description` as their description text, so the box keeps to its 112 bytes.
 final class LedgerEntryBox: @unchecked Sendable {
     private(set) var packedID: PackedID
     var occurredAt: Timestamp
@@ -21,9 +22,9 @@ final class LedgerEntryBox: @unchecked Sendable {
     var sourceLine: UInt32
     var currency: PackedCurrency
     private var facts: PackedFacts
-    /// The payout's arrival date and the job's distance (issue 50), held apart and only when the entry has one, so
-    /// that the box keeps to its heap block (one pointer, nil for most entries).
-    private var extraStorage: ExtrasStorage?
+    /// Whether `descriptionText` numbers ``PackedExtras/text(_:description:)`` (the entry has a payout arrival or a
+    /// distance) rather than the description itself.
+    private var hasExtras: Bool
 
     init(
         id: String, occurredAt: Timestamp, payeeID: String, payeeType: PayeeType, payeeName: String?, kind: EntryKind,
@@ -32,9 +33,11 @@ final class LedgerEntryBox: @unchecked Sendable {
         texts: EntryTexts = EntryTexts.forNewEntry()
     ) {
         self.texts = texts
-        extraStorage = ExtrasStorage.holding(extras)
+        hasExtras = !extras.isEmpty
         (payeeIDText, payeeNameText, referenceText, descriptionText, payoutIDText) = texts.numbers(
-            payeeID: payeeID, payeeName: payeeName, reference: reference, description: description, payoutID: payoutID)
+            payeeID: payeeID, payeeName: payeeName, reference: reference,
+            description: extras.isEmpty ? description : PackedExtras.text(extras, description: description),
+            payoutID: payoutID)
         packedID = PackedID(id, texts: texts)
         self.occurredAt = occurredAt
         minorUnits = amount.minorUnits
@@ -52,7 +55,7 @@ final class LedgerEntryBox: @unchecked Sendable {
         minorUnits = numbered.minorUnits
         currency = numbered.currency
         facts = numbered.facts
-        extraStorage = ExtrasStorage.holding(numbered.extras)
+        hasExtras = numbered.hasExtras
         payeeIDText = numbers.number(numbered.texts.0)
         payeeNameText = numbers.number(numbered.texts.1)
         referenceText = numbers.number(numbered.texts.2)
@@ -81,7 +84,7 @@ final class LedgerEntryBox: @unchecked Sendable {
         sourceLine = other.sourceLine
         currency = other.currency
         facts = other.facts
-        extraStorage = other.extraStorage
+        hasExtras = other.hasExtras
     }
 
     func copy() -> LedgerEntryBox { LedgerEntryBox(copying: self) }
@@ -107,7 +110,7 @@ final class LedgerEntryBox: @unchecked Sendable {
         sourceLine = record.loadUnaligned(fromByteOffset: RecordLayout.sourceLine, as: UInt32.self)
         currency = PackedCurrency(index: record.loadUnaligned(fromByteOffset: RecordLayout.currency, as: UInt16.self))
         facts = PackedFacts(raw: record.load(fromByteOffset: RecordLayout.facts, as: UInt8.self))
-        extraStorage = ExtrasStorage.holding(PackedExtras(record: record))
+        hasExtras = record.load(fromByteOffset: RecordLayout.extras, as: UInt8.self) != 0
     }
 
     /// Writes the fields into `record` (``recordSize`` bytes), the texts as numbers in this box's table.
@@ -126,7 +129,7 @@ final class LedgerEntryBox: @unchecked Sendable {
         record.storeBytes(of: sourceLine, toByteOffset: RecordLayout.sourceLine, as: UInt32.self)
         record.storeBytes(of: currency.index, toByteOffset: RecordLayout.currency, as: UInt16.self)
         record.storeBytes(of: facts.raw, toByteOffset: RecordLayout.facts, as: UInt8.self)
-        extras.write(to: record)
+        record.storeBytes(of: hasExtras ? 1 : 0, toByteOffset: RecordLayout.extras, as: UInt8.self)
     }
 
     /// The same entry with its texts in `table` (an entry made in another run's or the shared table).
@@ -158,8 +161,11 @@ final class LedgerEntryBox: @unchecked Sendable {
         set { referenceText = texts.number(of: newValue, lane: .reference) }
     }
     var description: String? {
-        get { texts.text(descriptionText) }
-        set { descriptionText = texts.number(of: newValue, lane: .description) }
+        get { hasExtras ? PackedExtras.split(texts.text(descriptionText)).description : texts.text(descriptionText) }
+        set {
+            descriptionText = texts.number(
+                of: hasExtras ? PackedExtras.text(extras, description: newValue) : newValue, lane: .description)
+        }
     }
     var payoutID: String? {
         get { texts.text(payoutIDText) }
@@ -168,8 +174,13 @@ final class LedgerEntryBox: @unchecked Sendable {
 
     /// The payout's arrival date and the job's distance (none for most entries).
     var extras: PackedExtras {
-        get { extraStorage?.value ?? PackedExtras() }
-        set { extraStorage = ExtrasStorage.holding(newValue) }
+        get { hasExtras ? PackedExtras.split(texts.text(descriptionText)).extras : PackedExtras() }
+        set {
+            let description = description
+            hasExtras = !newValue.isEmpty
+            descriptionText = texts.number(
+                of: hasExtras ? PackedExtras.text(newValue, description: description) : description, lane: .description)
+        }
     }
 
     var payeeType: PayeeType {
@@ -308,20 +319,12 @@ struct PackedCurrency: Sendable, Equatable {
     var currency: Currency { Currency.listed[Int(index)] }
 }
 
-/// A box's ``PackedExtras`` when it has any: immutable, so copies of the box may share it.
-final class ExtrasStorage: Sendable {
-    let value: PackedExtras
-
-    private init(_ value: PackedExtras) { self.value = value }
-
-    /// Storage for `value`; nil when it holds nothing.
-    static func holding(_ value: PackedExtras) -> ExtrasStorage? {
-        value == PackedExtras() ? nil : ExtrasStorage(value)
-    }
-}
-
-/// An entry's payout arrival date and job distance (issue 50), as a box and a record keep them: the date as days
-/// since 1970-01-01 (`Int32.min`: none), the distance as thousandths and its unit (0: none, 1 km, 2 mi).
+/// An entry's payout arrival date and job distance (issue 50): the date as days since 1970-01-01 (`Int32.min`:
+/// none), the distance as thousandths and its unit (0: none, 1 km, 2 mi).
+///
+/// > Note: kept in the entry's description text (``text(_:description:)``), so that neither the box nor the
+/// > spill record grows for them: `a20561` (the arrival day), `k12500` or `m12500` (the distance), then `=` and the
+/// > description, or `-` when there is none (`k12500=Ride` fits a small string, with no heap of its own).
 struct PackedExtras: Sendable, Equatable {
     var distanceThousandths: Int64 = 0
     var arrivalDay: Int32 = .min
@@ -334,16 +337,61 @@ struct PackedExtras: Sendable, Equatable {
         self.distance = distance
     }
 
-    init(record: UnsafeRawPointer) {
-        distanceUnit = record.load(fromByteOffset: RecordLayout.distanceUnit, as: UInt8.self)
-        arrivalDay = record.loadUnaligned(fromByteOffset: RecordLayout.arrivalDay, as: Int32.self)
-        distanceThousandths = record.loadUnaligned(fromByteOffset: RecordLayout.distance, as: Int64.self)
+    /// Neither an arrival date nor a distance.
+    var isEmpty: Bool { arrivalDay == .min && distanceUnit == 0 }
+
+    /// The text an entry with `extras` (not empty) numbers as its description.
+    static func text(_ extras: PackedExtras, description: String?) -> String {
+        var text = ""
+        if extras.arrivalDay != .min { text += "a" + String(extras.arrivalDay) }
+        if extras.distanceUnit != 0 {
+            text += (extras.distanceUnit == 1 ? "k" : "m") + String(extras.distanceThousandths)
+        }
+        guard let description else { return text + "-" }
+        return text + "=" + description
     }
 
-    func write(to record: UnsafeMutableRawPointer) {
-        record.storeBytes(of: distanceUnit, toByteOffset: RecordLayout.distanceUnit, as: UInt8.self)
-        record.storeBytes(of: arrivalDay, toByteOffset: RecordLayout.arrivalDay, as: Int32.self)
-        record.storeBytes(of: distanceThousandths, toByteOffset: RecordLayout.distance, as: Int64.self)
+    /// The extras and description of a ``text(_:description:)``, byte for byte.
+    static func split(_ text: String?) -> (extras: PackedExtras, description: String?) {
+        guard let text else { return (PackedExtras(), nil) }
+        var extras = PackedExtras()
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        var field: UInt8 = 0
+        var value: Int64 = 0
+        var negative = false
+        var digits = false
+        func finish() {
+            let signed = negative ? 0 &- value : value
+            switch field {
+            case UInt8(ascii: "a"): extras.arrivalDay = Int32(truncatingIfNeeded: signed)
+            case UInt8(ascii: "k"): (extras.distanceUnit, extras.distanceThousandths) = (1, signed)
+            case UInt8(ascii: "m"): (extras.distanceUnit, extras.distanceThousandths) = (2, signed)
+            default: break
+            }
+        }
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            index = bytes.index(after: index)
+            switch byte {
+            case UInt8(ascii: "a"), UInt8(ascii: "k"), UInt8(ascii: "m"):
+                finish()
+                (field, value, negative, digits) = (byte, 0, false, false)
+            case UInt8(ascii: "-") where field != 0 && !digits && !negative:
+                negative = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = value &* 10 &+ Int64(byte - UInt8(ascii: "0"))
+                digits = true
+            case UInt8(ascii: "="):
+                finish()
+                return (extras, String(decoding: bytes[index...], as: UTF8.self))
+            default:
+                finish()
+                return (extras, nil)
+            }
+        }
+        finish()
+        return (extras, nil)
     }
 
     var payoutArrival: CivilDate? {

@@ -24,6 +24,7 @@ extension IncomeLetter {
             var months = [Figures](repeating: Figures(), count: 12)
             var weeks = [Figures](repeating: Figures(), count: IncomeLetter.weekCounts.max() ?? 0)
             var year = Figures()
+            var distance = DistanceTotals()
             var payouts: [(Timestamp, String, Payout)] = []
         }
         var byCurrency: [String: (Currency, Sums)] = [:]
@@ -40,7 +41,10 @@ extension IncomeLetter {
                 let index = (weekStart.daysSinceEpoch - day.daysSinceEpoch - 1) / 7
                 try sums.weeks[index].add(entry.kind, amount)
             }
-            if day >= janFirst { try sums.year.add(entry.kind, amount) }
+            if day >= janFirst {
+                try sums.year.add(entry.kind, amount)
+                if entry.kind == .earning, let distance = entry.distance { try sums.distance.add(distance) }
+            }
             if entry.kind == .payout, day >= payoutsFrom,
                 statuses.status(of: PayoutStatuses.payoutID(of: entry)) == .paid
             {
@@ -76,7 +80,8 @@ extension IncomeLetter {
                 CurrencyFigures(
                     currency: currency,
                     months: zip(months, sums.months).map { Month(label: $0.label, amounts: amounts($1)) },
-                    yearToDate: amounts(sums.year), weeklyNet: weekly, payouts: payouts, payoutsTotal: received))
+                    yearToDate: amounts(sums.year), weeklyNet: weekly, payouts: payouts, payoutsTotal: received,
+                    yearToDateDistance: sums.distance))
         }
         self.init(
             payee: payee, issuedAt: issuedAt, issuedAtOffset: zone.offset(at: issuedAt.epochSeconds),

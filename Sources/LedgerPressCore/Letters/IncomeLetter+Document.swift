@@ -16,7 +16,9 @@ extension IncomeLetter {
     /// `issue_day`, `payee` (`id`, `name`, `type`), `payouts_from`, `rounding`, and `currencies`: per
     /// currency `currency`, `exponent`, `months` (`month`, `gross`, `net`), `year_to_date` (`year`, `gross`,
     /// `net`), `weekly_net` (`weeks`, `first_week`, `last_week`, `total`, `average`), `payouts` (`id`, `day`,
-    /// `amount`) and `payouts_total`.
+    /// `amount`) and `payouts_total`. Issue 50: `year_to_date` also has `distance` (`km`, `mi`: the jobs' distance
+    /// in thousandths of that unit) only when some job of the year to date carried one, so a letter without
+    /// distances has the bytes it had before and every letter issued before verifies as it did.
     public func document(issuer: String?) -> CanonicalJSON {
         func amounts(_ value: Amounts, _ extra: [String: CanonicalJSON]) -> CanonicalJSON {
             .object(extra.merging(["gross": .integer(value.gross), "net": .integer(value.net)]) { first, _ in first })
@@ -26,7 +28,7 @@ extension IncomeLetter {
                 "currency": .string(part.currency.code),
                 "exponent": .integer(Int64(part.currency.exponent)),
                 "months": .array(part.months.map { amounts($0.amounts, ["month": .string($0.label)]) }),
-                "year_to_date": amounts(part.yearToDate, ["year": .string(String(issueDay.year))]),
+                "year_to_date": amounts(part.yearToDate, yearToDate(part.yearToDateDistance)),
                 "weekly_net": .array(
                     part.weeklyNet.map {
                         .object([
@@ -43,6 +45,17 @@ extension IncomeLetter {
                     }),
                 "payouts_total": .integer(part.payoutsTotal),
             ])
+        }
+        func yearToDate(_ distance: DistanceTotals) -> [String: CanonicalJSON] {
+            var members: [String: CanonicalJSON] = ["year": .string(String(issueDay.year))]
+            if !distance.isEmpty {
+                var units: [String: CanonicalJSON] = [:]
+                for unit in DistanceUnit.allCases {
+                    if let value = distance[unit] { units[unit.rawValue] = .integer(value) }
+                }
+                members["distance"] = .object(units)
+            }
+            return members
         }
         return .object([
             "document": .string(IncomeLetter.documentKind),

@@ -57,6 +57,9 @@ public struct IncomeLetter: Sendable, Equatable {
         /// Paid payouts in ``IncomeLetter/payoutsFrom`` through the issue day, by time then id.
         public var payouts: [Payout]
         public var payoutsTotal: Int64
+        /// Issue 50: the distance on jobs (earnings) of the year to date, per unit, never converted (as the year
+        /// statement shows it); empty when no job carried one.
+        public var yearToDateDistance = DistanceTotals()
     }
 
     public var payee: Payee

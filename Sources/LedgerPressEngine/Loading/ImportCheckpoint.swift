@@ -18,7 +18,7 @@ import LedgerPressSite
 /// > byte before it. A file that does not match, or is damaged, is not used: the build then reads every input, as it
 /// > would without one. Only builds whose inputs are all native CSV files keep one.
 enum ImportCheckpoint {
-    static let magic = Array("ledgerpress import checkpoint 2\n".utf8)
+    static let magic = Array("ledgerpress import checkpoint 3\n".utf8)
 
     /// What one input gave, as the checkpoint keeps it.
     struct Input: Codable {

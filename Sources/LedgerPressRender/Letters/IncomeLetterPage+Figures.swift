@@ -42,6 +42,8 @@ extension IncomeLetterPage {
                         "letter_ytd_row", ["year": String(letter.issueDay.year), "date": wording.date(letter.issueDay)])
                 ),
                 "ytd_gross": money(part.yearToDate.gross), "ytd_net": money(part.yearToDate.net),
+                "has_distance": .flag(!part.yearToDateDistance.isEmpty),
+                "distance": .text(wording.distances(part.yearToDateDistance)),
                 "weekly_caption": .text(wording.fill("letter_weekly_caption", code)), "weekly": .list(weekly),
                 "payouts_caption": .text(
                     wording.fill(
