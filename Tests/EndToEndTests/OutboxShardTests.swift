@@ -12,7 +12,7 @@ import Testing
         let expected = try OutboxTests.messages(cli)
         #expect(!expected.isEmpty)
 
-        for index in 0..<2 {
+        for index in 0..<3 {
             var arguments = OutboxTests.arguments()
             for (option, value) in [
                 ("--output", "shard\(index)"), ("--outbox", "shared"), ("--report", "r\(index).json"),
@@ -20,10 +20,10 @@ import Testing
                 let at = try #require(arguments.firstIndex(of: option))
                 arguments[at + 1] = value
             }
-            let shard = try cli.run(arguments + ["--shard", "\(index)/2"])
+            let shard = try cli.run(arguments + ["--shard", "\(index)/3"])
             #expect(shard.status == 0, "\(shard.stderr)")
         }
-        let merged = try cli.run(["merge", "shard0", "shard1", "--output", "merged"])
+        let merged = try cli.run(["merge", "shard0", "shard1", "shard2", "--output", "merged"])
         #expect(merged.status == 0, "\(merged.stderr)")
 
         let queued = try FileManager.default.contentsOfDirectory(atPath: cli.path("shared/new")).sorted()
@@ -31,9 +31,10 @@ import Testing
         for name in expected {
             #expect(try cli.read("shared/new/" + name) == cli.read("outbox/new/" + name), "\(name) differs")
         }
-        // Both shards wrote to it, each its own payees' messages.
+        // Every shard wrote to it, each its own payees' messages (the three payees with an address hash into
+        // shards 0, 1 and 2 of 3).
         var written: [Int] = []
-        for index in 0..<2 {
+        for index in 0..<3 {
             let report = try #require(
                 try JSONSerialization.jsonObject(with: Data(cli.read("r\(index).json").utf8)) as? [String: Any])
             let outbox = try #require(report["outbox"] as? [String: Any])
