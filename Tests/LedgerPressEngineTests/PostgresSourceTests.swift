@@ -151,7 +151,7 @@ import Testing
         #expect(stop.reason == .dataError)
         #expect(
             all.contains(
-                "ledger_entries:txn_8: error: kind: expected one of earning, tip, fee, adjustment, refund, payout, tax, got 'earnin'"
+                "ledger_entries:txn_8: error: kind: expected one of earning, tip, fee, adjustment, refund, payout, tax, opening_balance, got 'earnin'"
             ))
         #expect(all.contains("ledger_entries:txn_9: error: amount: expected at most 2 decimals for USD, got '10.001'"))
         #expect(!FileManager.default.fileExists(atPath: fixture.url("site").path))
