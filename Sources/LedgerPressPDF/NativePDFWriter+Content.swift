@@ -10,10 +10,8 @@ struct GlyphCodes {
     mutating func code(face: Int, glyph: UInt32) -> UInt32 {
         if glyph == 0 { return 0 }
         if let code = codes[face]?[glyph] { return code }
-        var list = glyphs[face] ?? [0]
-        let code = UInt32(list.count)
-        list.append(glyph)
-        glyphs[face] = list
+        let code = UInt32(glyphs[face]?.count ?? 1)
+        glyphs[face, default: [0]].append(glyph)
         codes[face, default: [0: 0]][glyph] = code
         return code
     }
@@ -23,55 +21,103 @@ extension NativePDFWriter {
     /// A page's content stream: its operations, glyphs drawn with their codes (`codes`, which gives new glyphs
     /// theirs).
     func contentStream(_ ops: [PageLayout.Op], codes: inout GlyphCodes) -> [UInt8] {
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(ops.count * 40)
-        func n(_ value: Float) -> String { PDFNumber.format(value) }
         for op in ops {
             switch op {
             case .text(let run, let x, let y):
                 let face = book.faces[run.face]
                 let perThousand = 1000 / run.size
-                out += "BT /F\(run.face) \(n(run.size)) Tf \(n(x)) \(n(y)) Td "
+                out.pdf("BT /F")
+                out.pdf(run.face)
+                out.pdf(" ")
+                out.pdf(run.size)
+                out.pdf(" Tf ")
+                out.pdf(x)
+                out.pdf(" ")
+                out.pdf(y)
+                out.pdf(" Td ")
                 var rise: Float = 0
                 var pen: Float = 0
                 var open = false
                 for glyph in run.glyphs {
                     if glyph.y != rise {
-                        if open { out += "] TJ " }
+                        if open { out.pdf("] TJ ") }
                         open = false
                         rise = glyph.y
-                        out += "\(n(rise)) Ts "
+                        out.pdf(rise)
+                        out.pdf(" Ts ")
                     }
                     if !open {
-                        out += "["
+                        out.pdf("[")
                         open = true
                     }
                     let shift = (pen - glyph.x) * perThousand
-                    if abs(shift) >= 0.5 { out += "\(Int(shift.rounded())) " }
+                    if abs(shift) >= 0.5 {
+                        out.pdf(Int(shift.rounded()))
+                        out.pdf(" ")
+                    }
                     let advance = (Float(face.advance(glyph.id)) * 1000 / Float(face.unitsPerEm)).rounded()
                     pen = glyph.x + advance / perThousand
-                    out += "<\(PDFNumber.hex4(codes.code(face: run.face, glyph: glyph.id)))>"
+                    out.pdf("<")
+                    out.pdfHex4(codes.code(face: run.face, glyph: glyph.id))
+                    out.pdf(">")
                 }
-                if open { out += "] TJ" }
-                if rise != 0 { out += " 0 Ts" }
-                out += " ET\n"
+                if open { out.pdf("] TJ") }
+                if rise != 0 { out.pdf(" 0 Ts") }
+                out.pdf(" ET\n")
             case .begin(let tag, let mcid):
-                out += "/\(tag) <</MCID \(mcid)>> BDC\n"
+                out.pdf("/")
+                out.append(contentsOf: tag.utf8)
+                out.pdf(" <</MCID ")
+                out.pdf(mcid)
+                out.pdf(">> BDC\n")
             case .artifact(let kind):
-                out += "/Artifact <</Type \(kind)>> BDC\n"
+                out.pdf("/Artifact <</Type ")
+                out.append(contentsOf: kind.utf8)
+                out.pdf(">> BDC\n")
             case .end:
-                out += "EMC\n"
+                out.pdf("EMC\n")
             case .fill(let r, let g, let b, let rects):
                 guard !rects.isEmpty else { continue }
                 // In its own graphics state: the colour never reaches the text drawn after it (black).
-                out += "q \(n(r)) \(n(g)) \(n(b)) rg\n"
-                for rect in rects { out += "\(n(rect.0)) \(n(rect.1)) \(n(rect.2)) \(n(rect.3)) re\n" }
-                out += "f Q\n"
+                out.pdf("q ")
+                out.pdf(r)
+                out.pdf(" ")
+                out.pdf(g)
+                out.pdf(" ")
+                out.pdf(b)
+                out.pdf(" rg\n")
+                for rect in rects {
+                    out.pdf(rect.0)
+                    out.pdf(" ")
+                    out.pdf(rect.1)
+                    out.pdf(" ")
+                    out.pdf(rect.2)
+                    out.pdf(" ")
+                    out.pdf(rect.3)
+                    out.pdf(" re\n")
+                }
+                out.pdf("f Q\n")
             case .rule(let x1, let y1, let x2, let y2, let width, let gray):
-                let color = "\(n(gray)) \(n(gray)) \(n(gray)) RG"
-                out += "q \(n(width)) w \(color) \(n(x1)) \(n(y1)) m \(n(x2)) \(n(y2)) l S Q\n"
+                out.pdf("q ")
+                out.pdf(width)
+                out.pdf(" w ")
+                for _ in 0..<3 {
+                    out.pdf(gray)
+                    out.pdf(" ")
+                }
+                out.pdf("RG ")
+                out.pdf(x1)
+                out.pdf(" ")
+                out.pdf(y1)
+                out.pdf(" m ")
+                out.pdf(x2)
+                out.pdf(" ")
+                out.pdf(y2)
+                out.pdf(" l S Q\n")
             }
         }
-        return Array(out.utf8)
+        return out
     }
 }

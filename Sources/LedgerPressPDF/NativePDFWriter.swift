@@ -11,12 +11,15 @@ public final class NativePDFWriter: Sendable {
     let book: FontBook
     /// The sRGB ICC profile of the OutputIntent.
     let profile: [UInt8]
+    /// `profile` deflated once (every document embeds the same stream).
+    let deflatedProfile: [UInt8]
 
     /// A writer with the fonts (``FontBook``) and the colour profile loaded; throws ``FontBook/Missing`` or
     /// ``ProfileMissing`` when a file is not installed.
     public init() throws {
         book = try FontBook()
         profile = try NativePDFWriter.readProfile()
+        deflatedProfile = try Deflate().zlib(profile)
     }
 
     /// The PDF of `document`. Each page's content stream is written (deflated) as soon as the page is full, its
@@ -94,7 +97,7 @@ public final class NativePDFWriter: Sendable {
         let outline = writeOutline(layout.outline, pages: pageObjects, into: &file)
         let metadata = try file.stream(
             " /Type /Metadata /Subtype /XML", Array(xmp(document).utf8), raw: true)
-        let icc = try file.stream(" /N 3", profile)
+        let icc = file.stream(" /N 3", deflated: deflatedProfile)
         let intent = file.add(
             "<</Type /OutputIntent /S /GTS_PDFA1 /OutputConditionIdentifier (sRGB IEC61966-2.1) "
                 + "/Info (sRGB IEC61966-2.1) /DestOutputProfile \(icc) 0 R>>")

@@ -20,16 +20,24 @@ struct PDFFile {
         return offsets.count
     }
 
-    mutating func set(_ number: Int, _ body: String) { set(number, bytes: Array(body.utf8)) }
+    mutating func set(_ number: Int, _ body: String) {
+        var body = body
+        body.withUTF8 { set(number, buffer: UnsafeRawBufferPointer($0)) }
+    }
 
     /// Writes object `number` (reserved, not yet written) with `bytes` as its body.
     mutating func set(_ number: Int, bytes: [UInt8]) {
+        bytes.withUnsafeBytes { set(number, buffer: $0) }
+    }
+
+    private mutating func set(_ number: Int, buffer: UnsafeRawBufferPointer) {
         precondition(offsets[number - 1] == nil, "PDF object \(number) written twice")
         offsets[number - 1] = out.count
-        out += Array("\(number) 0 obj\n".utf8)
-        hash.update(data: bytes)
-        out += bytes
-        out += Array("\nendobj\n".utf8)
+        out.pdf(number)
+        out.pdf(" 0 obj\n")
+        hash.update(bufferPointer: buffer)
+        out.append(contentsOf: buffer)
+        out.pdf("\nendobj\n")
     }
 
     /// A new object holding `body`.
@@ -47,10 +55,28 @@ struct PDFFile {
     }
 
     mutating func setStream(_ number: Int, _ dictionary: String, _ data: [UInt8], raw: Bool = false) throws {
-        let body = raw ? data : try deflate.zlib(data)
-        var bytes = Array("<<\(dictionary)\(raw ? "" : " /Filter /FlateDecode") /Length \(body.count)>>\nstream\n".utf8)
+        write(number, dictionary, raw ? data : try deflate.zlib(data), deflated: !raw)
+    }
+
+    /// A new stream object whose `data` is already zlib-compressed (``Deflate/zlib(_:)``): the same object as
+    /// ``stream(_:_:raw:)`` of the uncompressed bytes, without compressing them again.
+    mutating func stream(_ dictionary: String, deflated data: [UInt8]) -> Int {
+        let number = reserve()
+        write(number, dictionary, data, deflated: true)
+        return number
+    }
+
+    private mutating func write(_ number: Int, _ dictionary: String, _ body: [UInt8], deflated: Bool) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(body.count + dictionary.utf8.count + 64)
+        bytes.pdf("<<")
+        bytes.append(contentsOf: dictionary.utf8)
+        if deflated { bytes.pdf(" /Filter /FlateDecode") }
+        bytes.pdf(" /Length ")
+        bytes.pdf(body.count)
+        bytes.pdf(">>\nstream\n")
         bytes += body
-        bytes += Array("\nendstream".utf8)
+        bytes.pdf("\nendstream")
         set(number, bytes: bytes)
     }
 
@@ -60,14 +86,28 @@ struct PDFFile {
         for number in offsets.indices where offsets[number] == nil { set(number + 1, "null") }
         let id = hash.finalize().prefix(16).map { PDFText.hexByte($0) }.joined()
         let xref = out.count
-        var table = "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
+        out.reserveCapacity(out.count + 20 * (offsets.count + 1) + 200)
+        out.pdf("xref\n0 ")
+        out.pdf(offsets.count + 1)
+        out.pdf("\n0000000000 65535 f \n")
         for offset in offsets {
-            let digits = String(offset ?? 0)
-            table += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
+            // Ten digits, zero-padded.
+            var value = offset ?? 0
+            let end = out.count + 10
+            out.pdf("0000000000")
+            var index = end - 1
+            while value > 0 {
+                out[index] = UInt8(0x30 + value % 10)
+                value /= 10
+                index -= 1
+            }
+            out.pdf(" 00000 n \n")
         }
-        table += "trailer\n<</Size \(offsets.count + 1) /Root \(root) 0 R /Info \(info) 0 R /ID [<\(id)> <\(id)>]>>\n"
-        table += "startxref\n\(xref)\n%%EOF\n"
-        out += Array(table.utf8)
+        out += Array(
+            "trailer\n<</Size \(offsets.count + 1) /Root \(root) 0 R /Info \(info) 0 R /ID [<\(id)> <\(id)>]>>\n".utf8)
+        out.pdf("startxref\n")
+        out.pdf(xref)
+        out.pdf("\n%%EOF\n")
         return out
     }
 }
@@ -76,8 +116,7 @@ struct PDFFile {
 /// (`<FEFF...>`), dates in PDF form.
 enum PDFText {
     static func hexByte(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 15)]], as: UTF8.self)
+        String(decoding: [PDFNumber.hexDigit(UInt32(byte >> 4)), PDFNumber.hexDigit(UInt32(byte))], as: UTF8.self)
     }
 
     /// `text` as a PDF text string in UTF-16BE with its byte order mark, hex-encoded: any character, no escaping.

@@ -133,9 +133,10 @@ final class TextShaper {
         let font = book.faces[face]
         let glyphs = font.shape(scalars, range, rightToLeft: level % 2 == 1, buffer: buffer)
         let scale = size / Float(font.unitsPerEm)
-        // Each cluster's text, for the glyph that starts it (ToUnicode).
-        let clusters = glyphs.map { Int($0.cluster) }
-        let bounds = Set(clusters).sorted() + [range.upperBound]
+        // Each cluster's text, for the glyph that starts it (ToUnicode); worked out only when a glyph is new to the
+        // document (most runs draw only glyphs already met).
+        let known = glyphs.allSatisfy { used[face][$0.id] != nil }
+        let bounds = known ? [] : Set(glyphs.map { Int($0.cluster) }).sorted() + [range.upperBound]
         func text(from cluster: Int) -> String {
             guard let position = bounds.firstIndex(of: cluster) else { return "" }
             let end = bounds[position + 1]
@@ -151,6 +152,7 @@ final class TextShaper {
             placed.append(
                 Placed(id: glyph.id, x: pen + Float(glyph.xOffset) * scale, y: Float(glyph.yOffset) * scale))
             pen += Float(glyph.advance) * scale
+            if known { continue }
             let cluster = Int(glyph.cluster)
             if seen.insert(cluster).inserted {
                 // A right-to-left ligature's text is stored reversed: extractors reverse right-to-left runs whole,

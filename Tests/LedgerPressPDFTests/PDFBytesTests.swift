@@ -1,0 +1,56 @@
+import Testing
+
+@testable import LedgerPressPDF
+
+/// PDF syntax written as bytes (content streams, object headers, the cross-reference table) is the text the
+/// String forms give, byte for byte: the writer's output does not change with how it is made.
+@Suite struct PDFBytesTests {
+    static let floats: [Float] =
+        [0, -0, 0.004, 0.005, -0.004, -0.005, 0.5, -0.5, 1, -1, 1.5, 2.25, 9.99, 10.01, 99.995, 595.276, 841.89, -28.3]
+        + (0..<2000).map { Float($0) * 0.37 - 300 }
+
+    @Test func decimalsAreWhatPDFNumberFormatWrites() {
+        for value in PDFBytesTests.floats {
+            var out: [UInt8] = []
+            out.pdf(value)
+            #expect(String(decoding: out, as: UTF8.self) == PDFNumber.format(value), "\(value)")
+        }
+    }
+
+    @Test func integersAreTheirDecimalText() {
+        for value in [0, 1, -1, 9, 10, -10, 99, 100, 12_345, -987_654, Int(Int32.max), -Int(Int32.max)] {
+            var out: [UInt8] = [0x41]
+            out.pdf(value)
+            #expect(String(decoding: out, as: UTF8.self) == "A" + String(value))
+        }
+    }
+
+    @Test func hexCodesAreWhatHex4Writes() {
+        for value: UInt32 in [0, 1, 9, 10, 15, 16, 0xABCD, 0xFFFF, 0x1_2345, 0xFFFF_FFFF] {
+            var out: [UInt8] = []
+            out.pdfHex4(value)
+            #expect(String(decoding: out, as: UTF8.self) == PDFNumber.hex4(value))
+        }
+        #expect(PDFText.hexByte(0x0F) == "0F")
+        #expect(PDFText.hexByte(0xA0) == "A0")
+    }
+
+    @Test func aStreamDeflatedBeforehandIsTheSameObjectAsOneDeflatedByTheFile() throws {
+        let data = (0..<5000).map { UInt8(truncatingIfNeeded: $0 * 7 % 251) }
+        var once = try PDFFile()
+        _ = try once.stream(" /N 3", data)
+        var before = try PDFFile()
+        _ = before.stream(" /N 3", deflated: try Deflate().zlib(data))
+        #expect(once.bytes(root: 1, info: 1) == before.bytes(root: 1, info: 1))
+    }
+
+    @Test func theCrossReferenceTablePadsEachOffsetToTenDigits() throws {
+        var file = try PDFFile()
+        let first = file.add("<<>>")
+        _ = file.reserve()
+        let text = String(decoding: file.bytes(root: first, info: first), as: UTF8.self)
+        #expect(text.contains("xref\n0 3\n0000000000 65535 f \n0000000015 00000 n \n00000000"))
+        #expect(text.hasSuffix("%%EOF\n"))
+        #expect(text.contains("trailer\n<</Size 3 /Root 1 0 R /Info 1 0 R /ID [<"))
+    }
+}
