@@ -92,9 +92,8 @@ final class SMTPTestServer {
         return (cert, key)
     }
 
-    /// A port on 127.0.0.1 that accepts connections (the kernel completes them) and never says a word: the
-    /// listening socket, to close when done, and its port.
-    static func silentPort() -> (descriptor: Int32, port: Int) {
+    /// A socket bound to a free port on 127.0.0.1 (listening when `listening`), and that port.
+    static func loopbackSocket(listening: Bool) -> (descriptor: Int32, port: Int) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -104,12 +103,17 @@ final class SMTPTestServer {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
                 _ = bind(descriptor, pointer, length)
-                _ = listen(descriptor, 16)
+                if listening { _ = listen(descriptor, 16) }
                 return getsockname(descriptor, pointer, &length)
             }
         }
         return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
+
+    /// A port on 127.0.0.1 that accepts connections (the kernel completes them) and never says a word: the
+    /// listening socket, to close when done, and its port.
+    static func silentPort() -> (descriptor: Int32, port: Int) { loopbackSocket(listening: true) }
+
     /// msmtp pointed at this server, as `--sendmail` runs it.
     var msmtp: String { "msmtp --host=127.0.0.1 --port=\(port) --auth=off --tls=off" }
 
@@ -134,19 +138,8 @@ final class SMTPTestServer {
 
     /// A port on 127.0.0.1 where nothing listens (bound, then closed).
     static func closedPort() -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                _ = bind(descriptor, pointer, length)
-                return getsockname(descriptor, pointer, &length)
-            }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let (descriptor, port) = loopbackSocket(listening: false)
+        close(descriptor)
+        return port
     }
 }

@@ -11,17 +11,8 @@ import Testing
 /// forward into the opening balance (never into activity), total distances per unit, and carry each payout's
 /// arrival.
 @Suite struct Issue50PropertyTests {
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
+    /// The same SplitMix64 as the builder's property tests.
+    typealias Random = StatementBuilderPropertyTests.Random
 
     static let usd = Currency(code: "USD")!
     static let eur = Currency(code: "EUR")!
