@@ -2,7 +2,7 @@
 # (initdb; whose short path keeps the socket's within the 107 bytes a Unix socket path may have), socket only, no TCP,
 # a superuser `ledgerpress` trusted on the socket. As root the server runs as the `postgres` user.
 #   pg_start: sets pg_root (the folder) and pg_psql (psql on the cluster, as an array); pg_stop: stops it, removes it.
-#   pg_load_ledger DATABASE CSV: a table ledger_entries with the native columns, the CSV's rows copied in.
+#   pg_load_ledger DATABASE CSV: a table ledger_entries with the native columns, the CSV's rows copied in (by its header's names).
 pg_start() {
 	PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 	[ -x "$PGBIN/initdb" ] || { echo "no initdb under /usr/lib/postgresql/*/bin (make deps installs postgresql)" >&2; exit 69; }
@@ -27,7 +27,11 @@ pg_load_ledger() {
 	"${pg_psql[@]}" -d postgres -c "CREATE DATABASE $1"
 	"${pg_psql[@]}" -d "$1" -c "CREATE TABLE ledger_entries (id text PRIMARY KEY, occurred_at timestamptz NOT NULL,
 		payee_id text NOT NULL, payee_type text NOT NULL, payee_name text, kind text NOT NULL, amount numeric NOT NULL,
-		currency text NOT NULL, reference text, description text, payout_id text, payout_status text)"
-	"${pg_psql[@]}" -d "$1" -c "\\copy ledger_entries FROM '$2' WITH (FORMAT csv, HEADER true)"
+		currency text NOT NULL, reference text, description text, payout_id text, payout_status text,
+		payout_arrival text, distance numeric, distance_unit text)"
+	# The CSV's header names the columns its rows fill: the first 12, or all 15 (issue 50's last three).
+	local columns
+	columns=$(head -n 1 "$2" | tr -d '\r')
+	"${pg_psql[@]}" -d "$1" -c "\\copy ledger_entries ($columns) FROM '$2' WITH (FORMAT csv, HEADER true)"
 	"${pg_psql[@]}" -d "$1" -c "VACUUM ANALYZE ledger_entries"
 }
