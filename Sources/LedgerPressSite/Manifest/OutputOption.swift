@@ -12,7 +12,7 @@ import LedgerPressRender
 /// > a flag without its help line).
 struct OutputOption {
     /// What a run's options are recorded from: the site's options, the templates and the mode.
-    struct Source {
+    struct RunOptions {
         var site: SiteOptions
         var templates: TemplateSet
         var mode: SitePipeline.Mode
@@ -84,11 +84,11 @@ struct OutputOption {
     }
 
     /// How the option's value is taken from a run's options.
-    let record: (inout Manifest.Options, Source) -> Void
+    let record: (inout Manifest.Options, RunOptions) -> Void
 
     init<Member>(
         _ key: String, _ member: WritableKeyPath<Manifest.Options, Member>, records: [Field], flags: [Flag],
-        affects: String, from value: @escaping (Source) -> Member
+        affects: String, from value: @escaping (RunOptions) -> Member
     ) {
         self.key = key
         self.records = records
