@@ -45,6 +45,18 @@ public struct ImportSettings: Sendable {
         payeeByFile[file] ?? payeeByFile[(file as NSString).lastPathComponent] ?? payee
     }
 
+    /// The account an export without an account column belongs to (`--payee`, by file or for all) and its type;
+    /// nil when either is missing, reported at `line` of `table`.
+    func exportPayee(line: Int, table: inout CSVTable) -> (id: String, type: PayeeType)? {
+        guard let payee = payee(forFile: table.file) else {
+            table.problem(
+                line, nil, "the account this export belongs to (--payee ACCOUNT or --payee FILE=ACCOUNT)", "none")
+            return nil
+        }
+        guard let type = payeeType(for: payee, line: line, table: &table) else { return nil }
+        return (payee, type)
+    }
+
     /// `--payee` assignments that no input used, each as a problem: an account named for nothing is a
     /// mistake (a file that names its accounts itself, a misspelt file name), never silently ignored. An
     /// input uses the assignment when its layout has no account column (even with no rows). An input whose format

@@ -25,6 +25,8 @@ public struct PrintDocument: Sendable {
         public var lastLabel: String
     }
 
+    /// One block of a document's body, laid out top to bottom: a heading, a paragraph, a note, a list, a table, a
+    /// chart or a QR code.
     public enum Block: Sendable {
         /// `level` 1 to 3.
         case heading(level: Int, text: String)

@@ -25,9 +25,7 @@ struct Build: ParsableCommand {
     var report: String? { publishing.report }
     var quiet: Bool { publishing.quiet }
 
-    @Option(
-        help: "A folder of templates that replace the defaults file by file (driver.md, merchant.md, layout.html, ...)."
-    )
+    @Option(help: ArgumentHelp(OutputSpec.help(for: "--templates")))
     var templates: String?
 
     @Flag(help: "Print each stage and progress as log lines.")
@@ -44,10 +42,7 @@ struct Build: ParsableCommand {
     )
     var shard: String?
 
-    @Option(
-        help:
-            "Build only part of the site: `finance` writes finance/summary.csv, lines.csv and revisions.csv (and the manifests), no statement files."
-    )
+    @Option(help: ArgumentHelp(OutputSpec.help(for: "--only")))
     var only: String?
 
     @Option(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerPressCore
+import LedgerPressEngine
 import LedgerPressSite
 
 /// `--day-start` and `--week-start`, shared by `build` and `check`: the run's business-day cutoffs, for payees
@@ -8,14 +9,14 @@ struct BusinessDayOptions: ParsableArguments {
     @Option(
         name: .customLong("day-start"),
         help: ArgumentHelp(
-            "The local time each payee's business day starts at (default 00:00): with 04:00 the day 2026-10-14 runs from 04:00 on the 14th to 04:00 on the 15th, and every period is made of such days.",
+            OutputSpec.help(for: "--day-start"),
             valueName: "HH:MM"))
     var dayStart: String = DayStart.midnight.description
 
     @Option(
         name: .customLong("week-start"),
         help: ArgumentHelp(
-            "The weekday each payee's week starts on (default monday: ISO weeks, 2026-W43); weeks from another day are named by their first day (2026-10-11-week).",
+            OutputSpec.help(for: "--week-start"),
             valueName: "weekday"))
     var weekStart: String = Weekday.monday.rawValue
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerPressEngine
 import LedgerPressSite
 
 /// `--letters`, `--signing-key FILE` and `--verify-base-url URL`: a signed proof-of-income letter per payee.
@@ -7,29 +8,27 @@ import LedgerPressSite
 /// to the site (only its public half, at `keys/<key-id>.pub`).
 struct LetterOptions: ParsableArguments {
     @Flag(
-        help:
-            "Write a proof-of-income letter per payee (payees/<folder>/income-letter.html and .json), signed with --signing-key, with a verify page under --verify-base-url."
-    )
+        help: ArgumentHelp(OutputSpec.help(for: "--letters")))
     var letters = false
 
     @Option(
         name: .customLong("signing-key"),
         help: ArgumentHelp(
-            "The letters' Ed25519 private key, PEM (PKCS#8), as `openssl genpkey -algorithm ed25519` writes it; readable by its owner alone (chmod 600).",
+            OutputSpec.help(for: "--signing-key"),
             valueName: "file"))
     var signingKey: String?
 
     @Option(
         name: .customLong("verify-base-url"),
         help: ArgumentHelp(
-            "Where the site is served (no query or fragment): each letter's QR code and short URL lead to URL/v/<short>.html, its verify page is URL/verify/<sha256>.html.",
+            OutputSpec.help(for: "--verify-base-url"),
             valueName: "url"))
     var verifyBaseURL: String?
 
     @Option(
         name: .customLong("revoked-letters"),
         help: ArgumentHelp(
-            "Letters to mark revoked on their verify pages: one `SHA256 [reason]` a line (# comments).",
+            OutputSpec.help(for: "--revoked-letters"),
             valueName: "file"))
     var revokedLetters: String?
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerPressEngine
 import LedgerPressSite
 
 /// `--link-secret FILE` (or `LEDGERPRESS_LINK_SECRET_FILE`), shared by `build` and `merge`: payee folders
@@ -12,9 +13,7 @@ struct LinkOptions: ParsableArguments {
     @Option(
         name: .customLong("link-secret"),
         help: ArgumentHelp(
-            "A file holding a secret (at least 16 bytes; a trailing newline is ignored): each payee's folder becomes "
-                + "an HMAC-SHA256 token of their id, which only the secret's holder can compute. "
-                + "Default: $\(LinkOptions.environmentVariable), else readable folder names.",
+            OutputSpec.help(for: "--link-secret"),
             valueName: "file"))
     var linkSecret: String?
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerPressCore
+import LedgerPressEngine
 import LedgerPressRender
 import LedgerPressSite
 
@@ -8,28 +9,28 @@ import LedgerPressSite
 /// locale, business days, `--as-of`), so that
 /// `check` checks the very statements `build` would build.
 struct SiteShapeOptions: ParsableArguments {
-    @Option(help: "Period kinds, comma-separated: \(PeriodKind.calendarKinds.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: ArgumentHelp(OutputSpec.help(for: "--periods")))
     var periods: String = "day,week,month"
 
     @Option(
         name: .customLong("range"),
-        help: "A custom range A..B, both dates inclusive (repeatable), e.g. 2026-10-01..2026-10-15.")
+        help: ArgumentHelp(OutputSpec.help(for: "--range")))
     var ranges: [String] = []
 
-    @Option(help: "IANA time zone for payees without one in the payees file.")
+    @Option(help: ArgumentHelp(OutputSpec.help(for: "--timezone")))
     var timezone: String = "UTC"
 
-    @Option(help: "Locale for payees without one in the payees file (money display).")
+    @Option(help: ArgumentHelp(OutputSpec.help(for: "--locale")))
     var locale: String = "en_US"
 
-    @Option(help: "The platform's name, shown on every statement.")
+    @Option(help: ArgumentHelp(OutputSpec.help(for: "--issuer")))
     var issuer: String?
 
     @OptionGroup var businessDay: BusinessDayOptions
 
     @Option(
         name: .customLong("as-of"),
-        help: "Build the site as it stood at this RFC 3339 instant: later entries are left out.")
+        help: ArgumentHelp(OutputSpec.help(for: "--as-of")))
     var asOf: String?
 
     func parsedSelection() throws -> PeriodSelection {

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressEngine
 import Testing
 
 /// Asking for help is not a failure: it prints the help on standard output and exits 0.
@@ -31,5 +32,24 @@ import Testing
             bad.stderr.contains(
                 "--format: expected native, jsonl, stripe-report, stripe-payouts, stripe-dashboard, stripe-payments "
                     + "or mapped, got 'csv'"), "\(bad.stderr)")
+    }
+
+    /// The help of each flag that changes output is its declaration's line (the engine's `OutputSpec`, from the
+    /// site's table of output options), in `build --help`, and in `check --help` for the statement options.
+    @Test func outputFlagsHelpIsTheirDeclaredLine() throws {
+        let cli = try CLIRunner()
+        let words = { (text: String) in text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let build = try cli.run(["build", "--help"])
+        let check = try cli.run(["check", "--help"])
+        #expect(build.status == 0 && check.status == 0, "\(build.stderr)\(check.stderr)")
+        let flags = OutputSpec.flags.filter { $0.hasPrefix("--") }
+        #expect(flags.count >= 14, "\(flags)")
+        for flag in flags {
+            #expect(words(build.stdout).contains(flag), "\(flag)")
+            #expect(words(build.stdout).contains(words(OutputSpec.help(for: flag))), "build --help, \(flag)")
+        }
+        for flag in ["--periods", "--range", "--timezone", "--locale", "--issuer", "--as-of", "--day-start"] {
+            #expect(words(check.stdout).contains(words(OutputSpec.help(for: flag))), "check --help, \(flag)")
+        }
     }
 }

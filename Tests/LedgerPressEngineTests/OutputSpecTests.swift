@@ -21,4 +21,12 @@ import Testing
         #expect(both.isEmpty, "both declared and excused: \(both.sorted())")
         for (field, reason) in excused { #expect(!reason.isEmpty, "\(field): no reason") }
     }
+
+    /// What the CLI's help says of each flag that changes output comes from the declarations, through the engine.
+    @Test func theEngineHandsOnEveryDeclaredFlagsHelpLine() {
+        let declared = OutputOption.all.flatMap(\.flags)
+        #expect(OutputSpec.flags == Set(declared.map(\.name)).sorted())
+        for flag in declared { #expect(OutputSpec.help(for: flag.name) == flag.help, "\(flag.name)") }
+        #expect(OutputSpec.flags.contains("--periods") && OutputSpec.flags.contains("--link-secret"))
+    }
 }

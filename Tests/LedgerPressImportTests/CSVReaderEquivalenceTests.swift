@@ -11,24 +11,21 @@ import Testing
 
     static func outcomes(_ bytes: [UInt8], delimiter: UInt8, skip: Int) -> [Outcome] {
         var reader = CSVReader(bytes: bytes, delimiter: delimiter, skippingLines: skip)
-        var out: [Outcome] = []
-        while out.count <= bytes.count + 2 {
-            do {
-                guard let record = try reader.next() else { break }
-                out.append(.record(line: record.line, fields: record.fields, bytes: record.bytes))
-            } catch {
-                out.append(.error(line: error.line, problem: error.problem, bytes: error.bytes))
-            }
-        }
-        return out
+        return collect(limit: bytes.count + 2) { () throws(CSVError) in try reader.next() }
     }
 
     static func referenceOutcomes(_ bytes: [UInt8], delimiter: UInt8, skip: Int) -> [Outcome] {
         var reader = ReferenceCSVReader(bytes: bytes, delimiter: delimiter, skippingLines: skip)
+        return collect(limit: bytes.count + 2) { () throws(CSVError) in try reader.next() }
+    }
+
+    /// Every record and error a reader's `next` gives, in order, until it gives none (at most `limit` + 1 of them,
+    /// so that a reader that never ends fails the comparison instead of hanging).
+    static func collect(limit: Int, _ next: () throws(CSVError) -> CSVRecord?) -> [Outcome] {
         var out: [Outcome] = []
-        while out.count <= bytes.count + 2 {
+        while out.count <= limit {
             do {
-                guard let record = try reader.next() else { break }
+                guard let record = try next() else { break }
                 out.append(.record(line: record.line, fields: record.fields, bytes: record.bytes))
             } catch {
                 out.append(.error(line: error.line, problem: error.problem, bytes: error.bytes))

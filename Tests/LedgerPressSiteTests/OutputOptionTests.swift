@@ -89,6 +89,63 @@ import Testing
         }
     }
 
+    /// A site's options with every field away from its default.
+    static func everyFieldSet() throws -> SiteOptions {
+        // A fixed Ed25519 seed in PKCS#8 PEM, as `openssl genpkey -algorithm ed25519` writes one.
+        let der: [UInt8] =
+            [0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]
+            + Array(repeating: 7, count: 32)
+        let pem = "-----BEGIN PRIVATE KEY-----\n\(Data(der).base64EncodedString())\n-----END PRIVATE KEY-----\n"
+        var options = SiteOptions(
+            selection: PeriodSelection(
+                kinds: [.month], ranges: [try #require(PeriodSelection.parseRange("2026-10-01..2026-10-15"))]),
+            issuer: "Platform", defaultTimeZone: "Asia/Tokyo", defaultLocale: "de_DE", sourceDateEpoch: 1_790_000_000,
+            asOf: "2026-11-30T00:00:00Z",
+            links: try PayeeLinks(secretFile: Array("a secret of more than 16 bytes".utf8)))
+        options.defaultDayStart = try #require(DayStart(parsing: "04:00"))
+        options.defaultWeekStart = .sunday
+        options.letters = LetterSettings(
+            key: try LetterKey(pem: pem, file: "key.pem"), verifyBaseURL: "https://pay.example.com",
+            revoked: [String(repeating: "ab", count: 32): "issued in error"])
+        return options
+    }
+
+    /// A payee's key reads the site's options through the declarations, and reads every field as it was read
+    /// before (every stored value, as ``ReflectedFields`` lists it): keys did not change when they came to be
+    /// derived, and a field no declaration records is missing here.
+    @Test func aPayeesKeyReadsEveryDeclaredFieldOfTheSiteOptions() throws {
+        for options in [SiteOptions(), try Self.everyFieldSet()] {
+            let fields = OutputOption.keyFields(of: options)
+            #expect(fields == ReflectedFields.of(options))
+            #expect(fields.contains { $0.hasPrefix(".letters?.") } == (options.letters != nil))
+        }
+    }
+
+    /// Each declared field of the site's options is read by its path: the name and the path agree.
+    @Test func eachDeclaredSiteFieldsPathReadsTheFieldItNames() throws {
+        let options = try Self.everyFieldSet()
+        let members = Self.members(options)
+        for option in OutputOption.all {
+            for case .site(let name, let path) in option.records {
+                #expect(String(reflecting: options[keyPath: path]) == members[name], "\(option.key): \(name)")
+            }
+        }
+    }
+
+    /// Every flag that sets an output option has one help line (the CLI's `--help` shows it: `HelpTests`).
+    @Test func everyFlagHasOneHelpLine() {
+        var lines: [String: String] = [:]
+        for option in OutputOption.all {
+            for flag in option.flags {
+                #expect(flag.help.count > 20 && flag.help.hasSuffix("."), "\(flag.name): \(flag.help)")
+                #expect(flag.name.hasPrefix("--") || flag.name.allSatisfy { $0.isUppercase || $0 == "_" })
+                if let line = lines[flag.name] { #expect(line == flag.help, "\(flag.name): two help lines") }
+                lines[flag.name] = flag.help
+            }
+        }
+        #expect(OutputFlags.helpLines == lines)
+    }
+
     @Test func mergesComparisonNamesEachOptionThatDiffers() throws {
         let base = try Self.base()
         #expect(base.differences(from: base).isEmpty)

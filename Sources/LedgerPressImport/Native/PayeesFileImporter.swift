@@ -13,12 +13,12 @@ public enum PayeesFileImporter {
     public static let optionalColumns = ["day_start", "week_start", "email_statements"]
 
     /// What a payees file gave: each payee's profile by id, and every problem found.
-    public struct Result: Sendable {
+    public struct Contents: Sendable {
         public var profiles: [String: PayeeProfile] = [:]
         public var diagnostics: [Diagnostic] = []
     }
 
-    public static func read(bytes: [UInt8], file: String) -> Result {
+    public static func read(bytes: [UInt8], file: String) -> Contents {
         var profiles: [String: PayeeProfile] = [:]
         var firstLine: [String: Int] = [:]
         var table = CSVTable(file: file, format: .native)
@@ -81,6 +81,6 @@ public enum PayeesFileImporter {
             profiles[id]?.emailStatements = emailStatements
             return []
         }
-        return Result(profiles: profiles, diagnostics: table.result.diagnostics)
+        return Contents(profiles: profiles, diagnostics: table.result.diagnostics)
     }
 }

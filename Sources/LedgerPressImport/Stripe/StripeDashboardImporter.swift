@@ -46,11 +46,7 @@ enum StripeDashboardImporter {
         func problem(_ field: String?, _ expected: String, _ found: String) {
             table.problem(line, field, expected, found)
         }
-        guard let payee = settings.payee(forFile: table.file) else {
-            problem(nil, "the account this export belongs to (--payee ACCOUNT or --payee FILE=ACCOUNT)", "none")
-            return nil
-        }
-        guard let payeeType = settings.payeeType(for: payee, line: line, table: &table) else { return nil }
+        guard case let (payee, payeeType)? = settings.exportPayee(line: line, table: &table) else { return nil }
         let id = header.value("id", in: fields)
         if id == nil { problem("id", "a value", "") }
         let timeColumn = header.column("created (utc)") != nil ? "created (utc)" : "created"

@@ -63,11 +63,7 @@ enum StripePaymentsImporter {
             table.skip("with Status \(status.isEmpty ? "(empty)" : status), which moves no money")
             return nil
         }
-        guard let payee = settings.payee(forFile: table.file) else {
-            problem(nil, "the account this export belongs to (--payee ACCOUNT or --payee FILE=ACCOUNT)", "none")
-            return nil
-        }
-        guard let payeeType = settings.payeeType(for: payee, line: line, table: &table) else { return nil }
+        guard case let (payee, payeeType)? = settings.exportPayee(line: line, table: &table) else { return nil }
         let timeColumn = header.column("created date (utc)") != nil ? "created date (utc)" : "created (utc)"
         func time(_ column: String, _ label: String) -> Timestamp? {
             let text = cell(column) ?? ""

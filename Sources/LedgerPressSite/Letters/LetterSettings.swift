@@ -4,7 +4,7 @@ import LedgerPressCore
 /// `build --letters`: every payee gets a proof-of-income letter signed with `key`, whose QR code and short URL
 /// (`<base>/v/<short>.html`) lead to the same page as `verify/<sha256>.html` under `verifyBaseURL`.
 ///
-/// > Note: the private key never reaches a key, manifest or page: the mirror (``OutputFields``) shows the key's
+/// > Note: the private key never reaches a key, manifest or page: the mirror (``ReflectedFields``) shows the key's
 /// > fingerprint only, and the manifest records its id. The revocations reach it as a digest of the list.
 public struct LetterSettings: Sendable, CustomReflectable {
     public var key: LetterKey

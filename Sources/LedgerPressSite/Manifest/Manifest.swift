@@ -103,7 +103,7 @@ struct Manifest: Codable {
         /// The options of a run, each as its declaration in ``OutputOption/all`` records it.
         init(_ options: SiteOptions, templates: TemplateSet, mode: SitePipeline.Mode = .site) {
             self.init(periods: [], ranges: [], defaultTimeZone: "", defaultLocale: "", templates: "")
-            let source = OutputOption.Source(site: options, templates: templates, mode: mode)
+            let source = OutputOption.RunOptions(site: options, templates: templates, mode: mode)
             for option in OutputOption.all { option.record(&self, source) }
         }
 

@@ -10,11 +10,11 @@ struct PayeeKey {
     /// Tool identity, mode, options, templates and documents (``SitePipeline/context``), and the payee's profile.
     let `static`: String
 
-    /// Every field of the payee (``OutputFields``: none can be left out).
+    /// Every field of the payee (``ReflectedFields``: none can be left out).
     init(payee: Payee, context: String) {
         var digest = DigestBuilder("ledgerpress payee static 3")
         digest.text(context)
-        for field in OutputFields.of(payee) { digest.text(field) }
+        for field in ReflectedFields.of(payee) { digest.text(field) }
         self.static = digest.finish()
     }
 
@@ -29,28 +29,19 @@ struct PayeeKey {
         return digest.finish()
     }
 
-    /// Every field of every entry, in the order given.
+    /// Every field of every entry that reaches a key (``EntryKeyField/digested``, then the fields added since,
+    /// ``EntryKeyField/digestedWhenPresent``), in the order given.
     static func entriesDigest(_ entries: PayeeEntries) -> String {
         var digest = DigestBuilder("ledgerpress payee entries digest 1")
         digest.int(entries.count)
+        let digested = EntryKeyField.digested
+        let whenPresent = EntryKeyField.digestedWhenPresent
         entries.forEachRecord { entry in
-            digest.text(entry.id)
-            digest.timestamp(entry.occurredAt)
-            digest.int(Int64(entry.occurredAt.offsetSeconds))
-            digest.optional(entry.payeeName)
-            digest.text(entry.kind.rawValue)
-            digest.text(entry.amount.currency.code)
-            digest.int(entry.amount.minorUnits)
-            digest.optional(entry.reference)
-            digest.optional(entry.description)
-            digest.optional(entry.payoutID)
-            digest.optional(entry.payoutStatus?.rawValue)
-            digest.int(entry.isStatusReport ? 1 : 0)
-            // Issue 50: only when present, so that the digest of entries without them stays what it was.
-            if entry.payoutArrival != nil || entry.distance != nil {
-                digest.text("issue 50")
-                digest.optional(entry.payoutArrival?.description)
-                digest.optional(entry.distance.map { String($0.thousandths) + " " + $0.unit.rawValue })
+            for field in digested { field.add(&digest, entry) }
+            // Only when one is present, so that the digest of entries without them stays what it was.
+            if whenPresent.contains(where: { $0.isPresent(entry) }) {
+                digest.text(EntryKeyField.whenPresentMarker)
+                for field in whenPresent { field.add(&digest, entry) }
             }
         }
         return digest.finish()

@@ -269,9 +269,10 @@ public struct SitePipeline: Sendable {
     /// Tool, mode, options, templates and documents: what every payee's key starts from.
     var context: String {
         let json = (try? ManifestJSON.encode(top.options)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        // The options twice over: as the manifest records them, and every field as it is (``OutputFields``), so that
-        // an option the manifest forgets still renders every payee again.
-        let fields = OutputFields.of(configuration.options) + configuration.documents.keyParts
+        // The options twice over, both from their declarations (``OutputOption/all``): as the manifest records them,
+        // and every field they record as it is (``OutputOption/keyFields(of:)``), so that a part of a field the
+        // manifest leaves out (a digest, a default) still renders every payee again.
+        let fields = OutputOption.keyFields(of: configuration.options) + configuration.documents.keyParts
         return configuration.toolIdentity + "\u{0}" + json + "\u{0}" + fields.joined(separator: "\u{0}")
     }
 }

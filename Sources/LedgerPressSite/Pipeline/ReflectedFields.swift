@@ -1,13 +1,15 @@
-/// Every stored field of a value, by path, as text: what a payee's key (``PayeeKey``) is made of, from the
-/// payee (``LedgerPressCore/Payee``) and the site's options (``SiteOptions``) as they are, so that a field added
-/// to either is in every key without anyone having to remember it (the stale-key tests prove each one counts).
+/// Every stored field of a value, by path, read by reflection, as text: what a payee's key (``PayeeKey``) is made
+/// of, from the payee (``LedgerPressCore/Payee``) and the site's options (``SiteOptions``, each field that an output
+/// option records: ``OutputOption/keyFields(of:)``) as they are, so that a field added to the payee is in every
+/// key without anyone having to remember it (the stale-key tests prove each one counts).
 ///
 /// > Note: read through `Mirror`; a type that must not show a field (``PayeeLinks``'s secret) gives its own
 /// > mirror. Dictionaries are listed in sorted order, so the text is the same on every run.
-enum OutputFields {
-    static func of(_ value: Any) -> [String] {
+enum ReflectedFields {
+    /// Each field of `value` as `path.field=value` lines; `path` names `value` itself (empty at the top).
+    static func of(_ value: Any, at path: String = "") -> [String] {
         var fields: [String] = []
-        collect(value, path: "", into: &fields)
+        collect(value, path: path, into: &fields)
         return fields
     }
 
