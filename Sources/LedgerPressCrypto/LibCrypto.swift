@@ -142,33 +142,33 @@ public enum Ed25519 {
         }
     }
 
-    /// A private key, kept as its 32-byte seed (the key libcrypto makes of it lives for one signature).
+    /// A private key: libcrypto's key, made once from the 32-byte seed.
     public struct PrivateKey: Sendable {
-        private let seed: [UInt8]
+        private let key: OwnedKey
         public let publicKey: PublicKey
 
         /// The key of a 32-byte seed (what a PKCS#8 Ed25519 key holds); throws for any other size.
         public init(seed: some ContiguousBytes) throws(CryptoFailure) {
             let seed = seed.withUnsafeBytes { Array($0) }
             guard seed.count == 32 else { throw CryptoFailure("an Ed25519 seed is 32 bytes, got \(seed.count)") }
-            let key = try Self.key(seed)
-            defer { EVP_PKEY_free(key) }
+            let made = seed.withUnsafeBytes {
+                EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, $0.bindMemory(to: UInt8.self).baseAddress, 32)
+            }
+            guard let made else { throw .libcrypto("an Ed25519 key of a seed") }
+            key = OwnedKey(made)
             var raw = [UInt8](repeating: 0, count: 32)
             var length = 32
-            guard EVP_PKEY_get_raw_public_key(key, &raw, &length) == 1, length == 32 else {
+            guard EVP_PKEY_get_raw_public_key(made, &raw, &length) == 1, length == 32 else {
                 throw .libcrypto("the Ed25519 public key of a seed")
             }
-            self.seed = seed
             publicKey = try PublicKey(rawRepresentation: raw)
         }
 
         /// The 64-byte signature of `message`.
         public func signature(for message: some ContiguousBytes) throws(CryptoFailure) -> [UInt8] {
-            let key = try Self.key(seed)
-            defer { EVP_PKEY_free(key) }
             guard let context = EVP_MD_CTX_new() else { throw .libcrypto("EVP_MD_CTX_new") }
             defer { EVP_MD_CTX_free(context) }
-            guard EVP_DigestSignInit(context, nil, nil, nil, key) == 1 else {
+            guard EVP_DigestSignInit(context, nil, nil, nil, key.pointer) == 1 else {
                 throw .libcrypto("EVP_DigestSignInit (Ed25519)")
             }
             var signature = [UInt8](repeating: 0, count: 64)
@@ -179,14 +179,16 @@ public enum Ed25519 {
             guard signed == 1, length == 64 else { throw .libcrypto("EVP_DigestSign (Ed25519)") }
             return signature
         }
+    }
 
-        private static func key(_ seed: [UInt8]) throws(CryptoFailure) -> OpaquePointer {
-            let key = seed.withUnsafeBytes {
-                EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, $0.bindMemory(to: UInt8.self).baseAddress, 32)
-            }
-            guard let key else { throw .libcrypto("an Ed25519 key of a seed") }
-            return key
-        }
+    /// An `EVP_PKEY` freed with its last reference. Never changed after it is made, so threads may sign with it at
+    /// once (each signature has its own `EVP_MD_CTX`; OpenSSL's threading rules allow sharing a key read-only).
+    private final class OwnedKey: @unchecked Sendable {
+        let pointer: OpaquePointer
+
+        init(_ pointer: OpaquePointer) { self.pointer = pointer }
+
+        deinit { EVP_PKEY_free(pointer) }
     }
 }
 
