@@ -16,8 +16,9 @@ PAYEES   = Examples/example-payees.csv
 ## the native PDF engine's libraries, fonts and sRGB profile (libharfbuzz-dev, libfribidi-dev, libdeflate-dev,
 ## fonts-dejavu-core, fonts-droid-fallback, fonts-symbola, colord-data), chromium (--pdf-engine chromium) with poppler-utils,
 ## qpdf and zbar-tools (the PDF tests) when missing, Debian's libpq-dev (the PostgreSQL source: libpq in-process) when
-## missing, and Debian's postgresql (initdb, pg_ctl, psql: the PostgreSQL source's tests start a throw-away cluster in a
-## temp folder, Unix socket only) when missing
+## missing, Debian's libssl-dev (OpenSSL's libcrypto: SHA-256, HMAC-SHA256, Ed25519 in-process) when missing, and
+## Debian's postgresql (initdb, pg_ctl, psql: the PostgreSQL source's tests start a throw-away cluster in a temp
+## folder, Unix socket only) when missing
 deps:
 	@if [ -f /usr/include/cmark.h ] && ( ldconfig -p 2>/dev/null | grep -q 'libcmark\.so ' || ls /usr/lib/*/libcmark.so >/dev/null 2>&1 ); then \
 		echo "libcmark-dev: present"; \
@@ -42,6 +43,12 @@ deps:
 	else \
 		echo "libpq-dev (the PostgreSQL source): missing, installing with apt-get"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libpq-dev pkg-config; \
+	fi
+	@if [ -f /usr/include/openssl/evp.h ] && ls /usr/lib/*/libcrypto.so >/dev/null 2>&1; then \
+		echo "libssl-dev: present"; \
+	else \
+		echo "libssl-dev (libcrypto: SHA-256, HMAC-SHA256, Ed25519): missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libssl-dev pkg-config; \
 	fi
 	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 		echo "postgresql: present"; \

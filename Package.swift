@@ -10,7 +10,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
@@ -62,6 +61,13 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        // OpenSSL's libcrypto from Debian's libssl-dev (SHA-256, HMAC-SHA256, Ed25519); LibCrypto.swift is the only
+        // file that imports it.
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // glibc's <malloc.h> (malloc_trim); SystemMemory.swift is the only file that imports it.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // renameat2(RENAME_EXCHANGE) for the atomic swap of the output folder (not reachable from Swift's Glibc);
@@ -75,6 +81,10 @@ let package = Package(
         .target(name: "CAffinity"),
         // Pure domain: money, currencies, time, periods, ledger entries, statements. No I/O.
         .target(name: "LedgerPressCore"),
+        // SHA-256, HMAC-SHA256 and Ed25519 as small value types over libcrypto: what the PDF writer and the site
+        // (digests, link tokens, shard seals, letters) hash and sign with. A module of its own so that Core stays
+        // free of C libraries and both PDF and Site import it.
+        .target(name: "LedgerPressCrypto", dependencies: ["CLibCrypto"]),
         // Bytes -> ledger entries and diagnostics.
         .target(name: "LedgerPressImport", dependencies: ["LedgerPressCore", .product(name: "Yams", package: "Yams")]),
         // Statements -> Markdown -> HTML (cmark), CSV.
@@ -89,8 +99,7 @@ let package = Package(
         .target(
             name: "LedgerPressPDF",
             dependencies: [
-                "LedgerPressCore", "LedgerPressRender", "CHarfBuzz", "CFriBidi", "CDeflate",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "LedgerPressCore", "LedgerPressRender", "LedgerPressCrypto", "CHarfBuzz", "CFriBidi", "CDeflate",
             ]
         ),
         // Statements -> site files in memory; SiteWriter is the only code that writes the output folder.
@@ -99,7 +108,7 @@ let package = Package(
             dependencies: [
                 "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressPDF", "CRenameExchange",
                 "CMalloc",
-                "CAffinity", "CCurl", .product(name: "Crypto", package: "swift-crypto"),
+                "CAffinity", "CCurl", "LedgerPressCrypto",
             ]
         ),
         // The whole build as one call (SiteBuilder): sources -> ledger -> payees -> statements -> published site.
@@ -128,6 +137,7 @@ let package = Package(
         .target(name: "LedgerPressTestSupport", dependencies: ["LedgerPressCore"], path: "Tests/TestSupport"),
         .testTarget(
             name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore", "CMalloc", "LedgerPressTestSupport"]),
+        .testTarget(name: "LedgerPressCryptoTests", dependencies: ["LedgerPressCrypto"]),
         .testTarget(name: "LedgerPressImportTests", dependencies: ["LedgerPressImport"]),
         .testTarget(
             name: "LedgerPressPDFTests", dependencies: ["LedgerPressPDF", "LedgerPressRender", "LedgerPressCore"]),
@@ -138,17 +148,18 @@ let package = Package(
             name: "LedgerPressSiteTests",
             dependencies: [
                 "LedgerPressSite", "LedgerPressImport", "LedgerPressSample", "LedgerPressTestSupport", "CAffinity",
+                "LedgerPressCrypto",
             ]),
         .testTarget(
             name: "LedgerPressEngineTests",
             dependencies: [
                 "LedgerPressEngine", "LedgerPressSite", "LedgerPressImport", "LedgerPressSample", "LedgerPressRender",
-                "LedgerPressPostgres", "LedgerPressTestSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "LedgerPressPostgres", "LedgerPressTestSupport", "LedgerPressCrypto",
             ]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ledgerpress", "LedgerPressTestSupport", .product(name: "Crypto", package: "swift-crypto")],  // Crypto: HMAC folder names computed independently
+            // LedgerPressCrypto: digests and letters' signatures checked (HMAC folder names: by `openssl mac`).
+            dependencies: ["ledgerpress", "LedgerPressTestSupport", "LedgerPressCrypto"],
             exclude: ["Fixtures", "Golden"]),
     ]
 )

@@ -1,4 +1,4 @@
-import Crypto
+import LedgerPressCrypto
 
 extension NativePDFWriter {
     /// Face `face` cut down to the glyphs in `used` and written as a Type0 font (Identity-H) over a CIDFontType2

@@ -1,4 +1,4 @@
-import Crypto
+import LedgerPressCrypto
 
 /// One PDF file written front to back: each object goes out as soon as it is set (in any order of numbers), the
 /// file keeps only its bytes and the objects' offsets for the cross-reference table; the trailer's `/ID` is a hash

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import LedgerPressCrypto
 
 /// How payee folders under `payees/` are named: the readable ``PayeeSlug`` of the id, or, with a link secret
 /// (`--link-secret FILE`), an unguessable token of the id. Passed through the pipeline as a value
@@ -62,7 +62,7 @@ public struct PayeeLinks: Sendable, Equatable {
     /// The folder name of the payee `id` under `payees/`.
     public func slug(for id: String) -> String {
         guard let secret else { return PayeeSlug.slug(for: id) }
-        let code = HMAC<SHA256>.authenticationCode(for: Data(id.utf8), using: SymmetricKey(data: secret))
+        let code = HMACSHA256.code(for: Array(id.utf8), key: secret)
         return String(Manifest.hex(code).prefix(PayeeLinks.tokenHexDigits))
     }
 }

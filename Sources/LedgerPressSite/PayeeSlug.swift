@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import LedgerPressCrypto
 
 /// The folder name of a payee under `payees/`: a function of the payee id alone.
 ///

@@ -1,9 +1,9 @@
-import Crypto
 import Foundation
+import LedgerPressCrypto
 import Testing
 
 /// `build --letters` and `verify-letter`: the letters' figures equal the statements of the same build, the
-/// signature verifies (swift-crypto, `verify-letter`, and `openssl pkeyutl` when it is installed), a changed
+/// signature verifies (LedgerPressCrypto, `verify-letter`, and `openssl pkeyutl` when it is installed), a changed
 /// figure fails, the verify page shows nothing the letter does not, hostile names stay inert, the same input
 /// gives the same bytes, a shard build plus merge gives the same letters, and a changed letter supersedes the old.
 @Suite(.serialized) struct LetterTests {
@@ -24,10 +24,11 @@ import Testing
             try cli.chmod("signing.pem", 0o600)
             return path
         }
-        let key = Curve25519.Signing.PrivateKey()
+        // Any 32 random bytes are an Ed25519 seed.
+        var random = SystemRandomNumberGenerator()
         let der: [UInt8] =
             [0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]
-            + Array(key.rawRepresentation)
+            + (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
         try cli.writeSecret(
             "signing.pem",
             "-----BEGIN PRIVATE KEY-----\n\(Data(der).base64EncodedString())\n-----END PRIVATE KEY-----\n")
@@ -193,14 +194,14 @@ import Testing
         let letter = try Self.json(letterBytes)
         let keyID = try #require(letter["key_id"] as? String)
         let publicPEM = try #require(site["keys/\(keyID).pub"])
-        // swift-crypto, independently of the tool.
+        // LedgerPressCrypto directly, apart from the tool's letter code (openssl, independently, below).
         let pem = String(decoding: publicPEM, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("-----") }
             .joined()
         let der = try #require(Data(base64Encoded: pem))
         #expect(der.count == 44)
         #expect(
             SHA256.hash(data: der).map { String(format: "%02x", $0) }.joined() == letter["key_fingerprint"] as? String)
-        let publicKey = try Curve25519.Signing.PublicKey(rawRepresentation: der.suffix(32))
+        let publicKey = try Ed25519.PublicKey(rawRepresentation: der.suffix(32))
         let figures = try Self.figuresBytes(letterBytes)
         #expect(SHA256.hash(data: figures).map { String(format: "%02x", $0) }.joined() == letter["sha256"] as? String)
         let signatureText = try #require(letter["signature"] as? String)

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import LedgerPressCrypto
 import Testing
 
 /// Issue 45, item 5: a superseded letter's verify page leads nowhere newer; a letter's addresses are signed (and
@@ -67,7 +67,7 @@ import Testing
         let pub = "site/keys/\(keyID).pub"
         let valid = try cli.run(["verify-letter", "site/payees/drv_ann/income-letter.json", "--public-key", pub])
         #expect(valid.status == 0, "\(valid.stderr)")
-        // The second signature covers {"sha256","short_url","verify_url"} in canonical JSON (swift-crypto checks it).
+        // The second signature covers {"sha256","short_url","verify_url"} in canonical JSON (LedgerPressCrypto checks it).
         let sha = try #require(letter["sha256"] as? String)
         let short = try #require(letter["short_url"] as? String)
         let url = try #require(letter["verify_url"] as? String)
@@ -75,7 +75,7 @@ import Testing
         let signatureText = try #require(letter["urls_signature"] as? String)
         let signature = try #require(Data(base64Encoded: signatureText))
         let pem = try cli.read(pub).split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
-        let publicKey = try Curve25519.Signing.PublicKey(
+        let publicKey = try Ed25519.PublicKey(
             rawRepresentation: try #require(Data(base64Encoded: pem)).suffix(32))
         #expect(publicKey.isValidSignature(signature, for: Data(statement.utf8)))
         // Another site's addresses, with everything else as issued.

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Testing
 
@@ -11,10 +10,19 @@ import Testing
     static let secretA = "correct horse battery staple, 2026"
     static let secretB = "another secret of more than sixteen bytes"
 
-    /// The folder name computed independently: the first 32 hex digits of HMAC-SHA256(secret, id).
+    /// The folder name computed independently of the tool's code, by `openssl mac`: the first 32 hex digits of
+    /// HMAC-SHA256(secret, id). What openssl could not compute is a text no folder is named (the test then fails).
     static func token(_ id: String, secret: String) -> String {
-        let code = HMAC<SHA256>.authenticationCode(for: Data(id.utf8), using: SymmetricKey(data: Data(secret.utf8)))
-        return String(code.map { String(format: "%02x", $0) }.joined().prefix(32))
+        let key = secret.utf8.map { String(format: "%02x", $0) }.joined()
+        let result = try? ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "printf %s \"$1\" | openssl mac -digest SHA256 -macopt hexkey:\"$2\" HMAC", "sh", id, key],
+            environment: ProcessInfo.processInfo.environment)
+        guard let result, result.status == 0 else {
+            return "openssl mac failed for \(id): " + String(decoding: result?.stderr ?? Data(), as: UTF8.self)
+        }
+        let hex = String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(hex.lowercased().prefix(32))
     }
 
     static func secrets(_ cli: CLIRunner) throws {

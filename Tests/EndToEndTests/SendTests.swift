@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import LedgerPressCrypto
 import Testing
 
 /// `ledgerpress send OUTBOX` against a real SMTP server on 127.0.0.1 (``SMTPTestServer``), both ways out: `--smtp`

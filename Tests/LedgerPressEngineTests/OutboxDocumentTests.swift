@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import LedgerPressCore
+import LedgerPressCrypto
 import LedgerPressEngine
 import LedgerPressRender
 import LedgerPressSite

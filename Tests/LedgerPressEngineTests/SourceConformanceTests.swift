@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import LedgerPressCrypto
 import LedgerPressEngine
 import LedgerPressPostgres
 import LedgerPressSite

@@ -4,7 +4,7 @@
 /// > Note: not cryptographic, and it need not be: it only has to stay the same for the same bytes on
 /// > every run and machine (no seeded `Hasher`). Two different rows meeting on one id would differ in
 /// > amount or time, and the ledger refuses such a repeat loudly; identical rows are numbered apart first.
-/// > (FNV keeps the import module free of swift-crypto, which the fuzz build compiles without.)
+/// > (FNV keeps the import module free of libcrypto, which the fuzz build compiles without.)
 enum ContentDigest {
     static func hex(_ bytes: some Sequence<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

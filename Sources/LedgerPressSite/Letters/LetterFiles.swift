@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import LedgerPressCore
+import LedgerPressCrypto
 import LedgerPressRender
 
 /// A payee's proof-of-income letter as files: `income-letter.json` (the signed figures document) and

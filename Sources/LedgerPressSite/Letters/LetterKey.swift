@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import LedgerPressCrypto
 
 /// The Ed25519 key letters are signed with (`--signing-key`), read strictly from the PEM that
 /// `openssl genpkey -algorithm ed25519` writes: `-----BEGIN PRIVATE KEY-----`, base64 lines, `-----END PRIVATE
@@ -7,15 +7,11 @@ import Foundation
 /// parameters, the 32-byte seed). Anything else (another algorithm, an encrypted key, a key with attributes or
 /// its public key attached) is refused with a message saying what was expected.
 public struct LetterKey: Sendable {
-    /// The 32-byte seed (swift-crypto's key type is not `Sendable`: it is made again for each signature).
-    private let seed: [UInt8]
+    /// The private key, made once from the PEM's seed by the initializer (which throws for a seed libcrypto
+    /// refuses): there is no other way to make one, and never a random key.
+    private let key: Ed25519.PrivateKey
     /// The raw 32-byte public key.
-    let publicRaw: [UInt8]
-
-    var key: Curve25519.Signing.PrivateKey {
-        // The seed was accepted by this initializer when the value was made.
-        (try? Curve25519.Signing.PrivateKey(rawRepresentation: seed)) ?? Curve25519.Signing.PrivateKey()
-    }
+    var publicRaw: [UInt8] { key.publicKey.rawRepresentation }
 
     /// What a signing or public key file is refused for.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -42,19 +38,17 @@ public struct LetterKey: Sendable {
             )
         }
         do {
-            let key = try Curve25519.Signing.PrivateKey(rawRepresentation: der.suffix(32))
-            seed = Array(der.suffix(32))
-            publicRaw = Array(key.publicKey.rawRepresentation)
+            key = try Ed25519.PrivateKey(seed: der.suffix(32))
         } catch {
-            throw Failure(file: file, expected: "a valid Ed25519 seed")
+            throw Failure(file: file, expected: "a valid Ed25519 seed (\(error))")
         }
     }
 
     /// The raw public key of an Ed25519 SubjectPublicKeyInfo in PEM (`-----BEGIN PUBLIC KEY-----`).
-    public static func publicKey(pem: String, file: String) throws(Failure) -> Curve25519.Signing.PublicKey {
+    public static func publicKey(pem: String, file: String) throws(Failure) -> Ed25519.PublicKey {
         let der = try der(pem, label: "PUBLIC KEY", file: file)
         guard der.count == 44, Array(der.prefix(12)) == publicPrefix,
-            let key = try? Curve25519.Signing.PublicKey(rawRepresentation: der.suffix(32))
+            let key = try? Ed25519.PublicKey(rawRepresentation: der.suffix(32))
         else {
             throw Failure(file: file, expected: "an Ed25519 public key (SubjectPublicKeyInfo, 44 bytes of DER)")
         }
@@ -90,7 +84,7 @@ public struct LetterKey: Sendable {
     public var keyID: String { String(fingerprint.prefix(16)) }
 
     /// The Ed25519 signature of `bytes` (deterministic: RFC 8032).
-    public func sign(_ bytes: [UInt8]) throws -> [UInt8] { Array(try key.signature(for: bytes)) }
+    public func sign(_ bytes: [UInt8]) throws -> [UInt8] { try key.signature(for: bytes) }
 
     static func pem(_ der: [UInt8], label: String) -> String {
         let base64 = Data(der).base64EncodedString()

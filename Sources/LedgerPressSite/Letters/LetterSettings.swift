@@ -1,5 +1,5 @@
-import Crypto
 import LedgerPressCore
+import LedgerPressCrypto
 
 /// `build --letters`: every payee gets a proof-of-income letter signed with `key`, whose QR code and short URL
 /// (`<base>/v/<short>.html`) lead to the same page as `verify/<sha256>.html` under `verifyBaseURL`.

@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import LedgerPressCore
+import LedgerPressCrypto
 
 /// The offline check of a letter (`verify-letter`): the file is read strictly (``CanonicalJSON/parse(_:)``), the
 /// SHA-256 of its `figures` in canonical form must equal its `sha256`, the key's fingerprint its
@@ -19,7 +19,7 @@ public enum LetterVerifier {
     }
 
     public static func verify(letter: [UInt8], file: String, publicKeyPEM: String, keyFile: String) -> Verdict {
-        let publicKey: Curve25519.Signing.PublicKey
+        let publicKey: Ed25519.PublicKey
         do {
             publicKey = try LetterKey.publicKey(pem: publicKeyPEM, file: keyFile)
         } catch {
@@ -46,7 +46,7 @@ public enum LetterVerifier {
         guard digest == claimed else {
             return .invalid("the figures' SHA-256 is \(digest), the letter says \(claimed): the figures were changed")
         }
-        let fingerprint = Manifest.hex(SHA256.hash(data: LetterKey.publicPrefix + Array(publicKey.rawRepresentation)))
+        let fingerprint = Manifest.hex(SHA256.hash(data: LetterKey.publicPrefix + publicKey.rawRepresentation))
         if let stated = document["key_fingerprint"]?.stringValue, stated != fingerprint {
             return .invalid("signed with the key \(stated), but \(keyFile) is the key \(fingerprint)")
         }
@@ -67,7 +67,7 @@ public enum LetterVerifier {
     /// The check of the letter's `urls_signature` (once its figures' signature verified): what the verdict says of
     /// the addresses.
     static func checkAddresses(
-        _ document: CanonicalJSON, figures: CanonicalJSON, publicKey: Curve25519.Signing.PublicKey, keyFile: String
+        _ document: CanonicalJSON, figures: CanonicalJSON, publicKey: Ed25519.PublicKey, keyFile: String
     ) -> Verdict {
         let version: Int64
         if case .integer(let value) = figures["version"] { version = value } else { version = 0 }

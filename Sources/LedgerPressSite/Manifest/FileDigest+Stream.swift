@@ -1,4 +1,4 @@
-import Crypto
+import LedgerPressCrypto
 
 extension FileDigest {
     /// The SHA-256 of bytes given piece by piece, so that a large file is digested without being held whole;

@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import LedgerPressCore
+import LedgerPressCrypto
 import LedgerPressRender
 
 /// The top-level `manifest.json` (format 2): the files outside `payees/` with their size and SHA-256, one

@@ -1,5 +1,5 @@
-import Crypto
 import LedgerPressCore
+import LedgerPressCrypto
 
 /// SHA-256 over typed fields, each written unambiguously (text length-prefixed, numbers as 8 bytes, a
 /// marker for an absent value), so two different sequences of fields never hash the same bytes.

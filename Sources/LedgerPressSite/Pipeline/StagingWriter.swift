@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import LedgerPressCore
+import LedgerPressCrypto
 import Synchronization
 
 #if canImport(Glibc)

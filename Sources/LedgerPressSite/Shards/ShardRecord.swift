@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import LedgerPressCore
+import LedgerPressCrypto
 
 /// `shard.json`, published only by a `--shard I/N` build: which shard it is, what the whole ledger
 /// looked like to it (so `merge` can tell that every shard read the same ledger and that together they

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import LedgerPressCrypto
 
 #if canImport(Glibc)
     import Glibc
@@ -25,15 +25,13 @@ struct ShardSeal: Equatable {
     var text: String { body + (hmac.map { "hmac " + $0 + "\n" } ?? "") }
 
     static func mac(_ body: String, secret: [UInt8]) -> String {
-        let code = HMAC<SHA256>.authenticationCode(for: Data(body.utf8), using: SymmetricKey(data: secret))
-        return Manifest.hex(code.withUnsafeBytes { Array($0) })
+        Manifest.hex(HMACSHA256.code(for: Array(body.utf8), key: secret))
     }
 
     /// Whether the HMAC is the one `secret` gives (compared in constant time).
     func isSealed(with secret: [UInt8]) -> Bool {
         guard let hmac, let given = ShardSeal.bytes(hex: hmac) else { return false }
-        return HMAC<SHA256>.isValidAuthenticationCode(
-            given, authenticating: Data(body.utf8), using: SymmetricKey(data: secret))
+        return HMACSHA256.isValid(given, for: Array(body.utf8), key: secret)
     }
 
     /// Reads ``text``; nil for anything else.
