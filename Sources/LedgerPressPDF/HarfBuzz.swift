@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 
 /// HarfBuzz and hb-subset, in-process: the only file that imports `CHarfBuzz`. A font file loaded once per engine,
 /// shaped from any thread (HarfBuzz's faces and fonts are read-only once made), and cut down to the glyphs a
@@ -10,6 +11,13 @@ final class FontFace: @unchecked Sendable {
     private let blob: OpaquePointer
     private let face: OpaquePointer
     private let font: OpaquePointer
+    /// The face with hb-subset's tables and maps worked out once (`hb_subset_preprocess`), as addresses: each
+    /// subset starts from one, the same subset as from the face without parsing the font again. One subset at a
+    /// time per preprocessed face: HarfBuzz 6.0.0 (Debian 12's) guards the preprocessed face's table cache with a
+    /// lock that it releases at once (a temporary `hb_lock_t`, fixed in 7.2.0 by commit 79233a1, "[subset] fix
+    /// incorrectly specified lock"), so threads sharing one would race on it. A subset takes an idle one or makes
+    /// one: there are at most as many as subsets ever ran at once, none for a font never subset.
+    private let preprocessed = Mutex<[Int]>([])
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -49,6 +57,9 @@ final class FontFace: @unchecked Sendable {
     }
 
     deinit {
+        preprocessed.withLock { faces in
+            for address in faces { hb_face_destroy(OpaquePointer(bitPattern: address)) }
+        }
         hb_font_destroy(font)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
@@ -87,8 +98,11 @@ final class FontFace: @unchecked Sendable {
     }
 
     /// The font cut down to `glyphs` (glyph 0 is always kept) by hb-subset, without hinting, and each kept glyph's
-    /// new id.
-    func subset(_ glyphs: [UInt32]) throws -> (font: [UInt8], ids: [UInt32: UInt32]) {
+    /// new id; `preprocessed`: from a preprocessed face (``preprocessed``), else from the face itself (the same
+    /// bytes, slower).
+    func subset(_ glyphs: [UInt32], preprocessed usePreprocessed: Bool = true) throws -> (
+        font: [UInt8], ids: [UInt32: UInt32]
+    ) {
         guard let input = hb_subset_input_create_or_fail() else {
             throw Failure(description: "hb-subset could not start a subset of \(name)")
         }
@@ -96,7 +110,17 @@ final class FontFace: @unchecked Sendable {
         let set = hb_subset_input_glyph_set(input)
         for glyph in glyphs { hb_set_add(set, glyph) }
         hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING.rawValue)
-        guard let plan = hb_subset_plan_create_or_fail(face, input) else {
+        let source =
+            !usePreprocessed
+            ? face
+            : preprocessed.withLock { $0.popLast() }.flatMap { OpaquePointer(bitPattern: $0) }
+                ?? hb_subset_preprocess(face)
+        defer {
+            if let source, source != face {
+                preprocessed.withLock { $0.append(Int(bitPattern: source)) }
+            }
+        }
+        guard let plan = hb_subset_plan_create_or_fail(source ?? face, input) else {
             throw Failure(description: "hb-subset could not plan a subset of \(name)")
         }
         defer { hb_subset_plan_destroy(plan) }
