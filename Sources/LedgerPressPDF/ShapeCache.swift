@@ -8,7 +8,7 @@ import Synchronization
 /// > Note: one document uses a cache at a time (``Pool``); it holds at most ``maxEntries`` texts of at most
 /// > ``maxTextBytes`` bytes each and starts again empty when full.
 final class ShapeCache: @unchecked Sendable {
-    static let maxEntries = 4096
+    static let maxEntries = 1024
     static let maxTextBytes = 96
 
     /// What a text's shaping depends on: the text, the style, the size, and how its direction is found (or a space
