@@ -108,6 +108,13 @@ if [ -z "$huge_runs" ]; then
     if [ "$floors_once" = 1 ] || [ "$clean_between_runs" = 1 ]; then huge_runs=1; else huge_runs=$runs; fi
 fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/ledgerpress-bench.XXXXXX")
+# The default templates copied once: a binary finds them in the checkout it lives in (or was compiled in), and
+# a template edited there during the bench would change every payee's key between two nights (every PDF printed
+# again; seen at 1M, issue 46). LEDGERPRESS_TEMPLATES set by the caller is kept.
+if [ -z "${LEDGERPRESS_TEMPLATES:-}" ]; then
+    cp -R "$repo/Templates" "$work/Templates"
+    export LEDGERPRESS_TEMPLATES=$work/Templates
+fi
 # At the end: the sites written (kept in $work/trash until then, see discard) are removed, which takes
 # minutes on a slow disk (about 18 for the 1M bench's 25 GB on ext4 with `discard`).
 clean_up() {

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 
 /// HarfBuzz and hb-subset, in-process: the only file that imports `CHarfBuzz`. A font file loaded once per engine,
 /// shaped from any thread (HarfBuzz's faces and fonts are read-only once made), and cut down to the glyphs a
@@ -10,6 +11,13 @@ final class FontFace: @unchecked Sendable {
     private let blob: OpaquePointer
     private let face: OpaquePointer
     private let font: OpaquePointer
+    /// The face with hb-subset's tables and maps worked out once (`hb_subset_preprocess`), as an address (0: it
+    /// could not be made); made by the face's first subset. A subset starts from it when no other subset is using
+    /// it, else from the face itself (the same bytes, slower): HarfBuzz 6.0.0 (Debian 12's) guards the preprocessed
+    /// face's table cache with a lock that it releases at once (a temporary `hb_lock_t`, fixed in 7.2.0 by commit
+    /// 79233a1, "[subset] fix incorrectly specified lock"), so two threads must not subset from it at once. One per
+    /// font, not one per thread: each costs megabytes.
+    private let preprocessed = Mutex<Int?>(nil)
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -49,6 +57,9 @@ final class FontFace: @unchecked Sendable {
     }
 
     deinit {
+        preprocessed.withLock { address in
+            if let address, address != 0 { hb_face_destroy(OpaquePointer(bitPattern: address)) }
+        }
         hb_font_destroy(font)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
@@ -87,8 +98,30 @@ final class FontFace: @unchecked Sendable {
     }
 
     /// The font cut down to `glyphs` (glyph 0 is always kept) by hb-subset, without hinting, and each kept glyph's
-    /// new id.
-    func subset(_ glyphs: [UInt32]) throws -> (font: [UInt8], ids: [UInt32: UInt32]) {
+    /// new id; `preprocessed`: from the preprocessed face when it is free (``preprocessed``), else from the face
+    /// itself (the same bytes, slower).
+    func subset(_ glyphs: [UInt32], preprocessed usePreprocessed: Bool = true) throws -> (
+        font: [UInt8], ids: [UInt32: UInt32]
+    ) {
+        if usePreprocessed {
+            let face = self.face
+            let attempt: Result<(font: [UInt8], ids: [UInt32: UInt32]), any Error>?? = preprocessed.withLockIfAvailable
+            { address in
+                if address == nil {
+                    // On failure hb_subset_preprocess gives the face itself back (not a new face).
+                    let made = hb_subset_preprocess(face)
+                    address = made == nil || made == face ? 0 : Int(bitPattern: made)
+                }
+                guard let address, address != 0, let source = OpaquePointer(bitPattern: address) else { return nil }
+                return Result { try self.cut(glyphs, from: source) }
+            }
+            if let attempt = attempt ?? nil { return try attempt.get() }
+        }
+        return try cut(glyphs, from: face)
+    }
+
+    /// ``subset(_:preprocessed:)`` from `source`: the face or its preprocessed copy.
+    private func cut(_ glyphs: [UInt32], from source: OpaquePointer) throws -> (font: [UInt8], ids: [UInt32: UInt32]) {
         guard let input = hb_subset_input_create_or_fail() else {
             throw Failure(description: "hb-subset could not start a subset of \(name)")
         }
@@ -96,7 +129,7 @@ final class FontFace: @unchecked Sendable {
         let set = hb_subset_input_glyph_set(input)
         for glyph in glyphs { hb_set_add(set, glyph) }
         hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING.rawValue)
-        guard let plan = hb_subset_plan_create_or_fail(face, input) else {
+        guard let plan = hb_subset_plan_create_or_fail(source, input) else {
             throw Failure(description: "hb-subset could not plan a subset of \(name)")
         }
         defer { hb_subset_plan_destroy(plan) }

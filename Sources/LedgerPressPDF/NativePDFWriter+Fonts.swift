@@ -5,10 +5,12 @@ extension NativePDFWriter {
     /// whose CIDs are the codes the content streams drew with (`drawn`: the glyph of each code), mapped to the
     /// subset's glyph ids by a `CIDToGIDMap` stream, with the codes' widths and a ToUnicode map; returns the Type0
     /// font's object.
-    func writeFont(face index: Int, used: [UInt32: String], drawn: [UInt32], into file: inout PDFFile) throws -> Int {
+    func writeFont(
+        face index: Int, used: [UInt32: String], drawn: [UInt32], preprocessed: Bool = true, into file: inout PDFFile
+    ) throws -> Int {
         let face = book.faces[index]
         let glyphs = used.keys.sorted()
-        let (bytes, ids) = try face.subset(glyphs)
+        let (bytes, ids) = try face.subset(glyphs, preprocessed: preprocessed)
         let name = NativePDFWriter.subsetTag(font: face.name, glyphs: glyphs) + "+" + face.name
         let scale = 1000 / Float(face.unitsPerEm)
         let codes = drawn.isEmpty ? [0] : drawn

@@ -13,6 +13,8 @@ public final class NativePDFWriter: Sendable {
     let profile: [UInt8]
     /// `profile` deflated once (every document embeds the same stream).
     let deflatedProfile: [UInt8]
+    /// The shaping caches of the documents being written (``ShapeCache``).
+    let shapeCaches = ShapeCache.Pool()
 
     /// A writer with the fonts (``FontBook``) and the colour profile loaded; throws ``FontBook/Missing`` or
     /// ``ProfileMissing`` when a file is not installed.
@@ -28,8 +30,14 @@ public final class NativePDFWriter: Sendable {
     /// the document used), the structure tree and the rest. So the writer holds the file's bytes, one page's
     /// drawing operations, the glyph sets and the structure elements: its memory does not grow with the pages'
     /// drawing.
-    public func render(_ document: PrintDocument) throws -> [UInt8] {
-        let shaper = try TextShaper(book: book)
+    public func render(_ document: PrintDocument) throws -> [UInt8] { try render(document, caching: true) }
+
+    /// `caching`: shaping with one of ``shapeCaches`` and subsetting from preprocessed faces, else neither (the
+    /// same bytes, slower).
+    func render(_ document: PrintDocument, caching: Bool) throws -> [UInt8] {
+        let cache = caching ? shapeCaches.take() : nil
+        defer { if let cache { shapeCaches.give(cache) } }
+        let shaper = try TextShaper(book: book, cache: cache)
         var file = try PDFFile()
         let catalog = file.reserve()
         let pagesObject = file.reserve()
@@ -54,7 +62,8 @@ public final class NativePDFWriter: Sendable {
         // Fonts: each face the document used, cut down to its glyphs.
         var fontObjects: [Int: Int] = [:]
         for (face, used) in shaper.used.enumerated() where !used.isEmpty {
-            fontObjects[face] = try writeFont(face: face, used: used, drawn: codes.glyphs[face] ?? [], into: &file)
+            fontObjects[face] = try writeFont(
+                face: face, used: used, drawn: codes.glyphs[face] ?? [], preprocessed: caching, into: &file)
         }
         let fontResources = fontObjects.keys.sorted().map { "/F\($0) \(fontObjects[$0] ?? 0) 0 R" }.joined(
             separator: " ")

@@ -38,11 +38,33 @@ final class TextShaper {
     private let buffer: ShapingBuffer
     /// Per face, each glyph used and the text it stands for (the first text met).
     private(set) var used: [[UInt32: String]]
+    /// Texts shaped before, by this document or an earlier one (nil: none kept).
+    private let cache: ShapeCache?
+    /// While a text is shaped for ``cache``: each glyph met and the text it would give ``used``, in order.
+    private var claims: [ShapeCache.Claim]?
 
-    init(book: FontBook) throws {
+    init(book: FontBook, cache: ShapeCache? = nil) throws {
         self.book = book
+        self.cache = cache
         buffer = try ShapingBuffer()
         used = Array(repeating: [:], count: book.faces.count)
+    }
+
+    /// `shaping()`'s words, from ``cache`` when this text was shaped before (its glyphs' texts recorded in ``used``
+    /// as shaping would have), else shaped and kept.
+    private func cached(_ key: ShapeCache.Key, _ shaping: () -> [Word]) -> [Word] {
+        guard let cache, key.text.utf8.count <= ShapeCache.maxTextBytes else { return shaping() }
+        if let entry = cache[key] {
+            for claim in entry.claims where used[claim.face][claim.id] == nil {
+                used[claim.face][claim.id] = claim.text
+            }
+            return entry.words
+        }
+        claims = []
+        let words = shaping()
+        cache.store(ShapeCache.Entry(words: words, claims: claims ?? []), for: key)
+        claims = nil
+        return words
     }
 
     /// `text` as scalars to draw: line breaks and tabs become spaces; other control characters their visible
@@ -77,6 +99,12 @@ final class TextShaper {
     /// The words of `text` set in `style` at `size` points; `auto`: the paragraph's direction from its first
     /// strong character (a table cell), else left to right.
     func words(_ text: String, style: FontBook.Style, size: Float, auto: Bool = false) -> [Word] {
+        cached(ShapeCache.Key(text: text, style: style, size: size, mode: auto ? .wordsAuto : .words)) {
+            shapeWords(text, style: style, size: size, auto: auto)
+        }
+    }
+
+    private func shapeWords(_ text: String, style: FontBook.Style, size: Float, auto: Bool) -> [Word] {
         let scalars = TextShaper.scalars(text)
         guard !scalars.isEmpty else { return [] }
         let levels = FriBidi.levels(scalars, auto: auto) ?? [UInt8](repeating: 0, count: scalars.count)
@@ -102,7 +130,11 @@ final class TextShaper {
 
     /// A space in `style` at `size` (between two inline texts of different weights).
     func space(style: FontBook.Style, size: Float) -> Run {
-        shapeWord([0x20], 0..<1, levels: [0], style: style, size: size)[0]
+        let words = cached(ShapeCache.Key(text: " ", style: style, size: size, mode: .space)) {
+            let run = shapeWord([0x20], 0..<1, levels: [0], style: style, size: size)[0]
+            return [Word(runs: [run], width: run.width, spaceAfter: nil)]
+        }
+        return words[0].runs[0]
     }
 
     private func shapeWord(
@@ -134,8 +166,9 @@ final class TextShaper {
         let glyphs = font.shape(scalars, range, rightToLeft: level % 2 == 1, buffer: buffer)
         let scale = size / Float(font.unitsPerEm)
         // Each cluster's text, for the glyph that starts it (ToUnicode); worked out only when a glyph is new to the
-        // document (most runs draw only glyphs already met).
-        let known = glyphs.allSatisfy { used[face][$0.id] != nil }
+        // document (most runs draw only glyphs already met), or for every glyph when the text is kept in the cache.
+        let recording = claims != nil
+        let known = !recording && glyphs.allSatisfy { used[face][$0.id] != nil }
         let bounds = known ? [] : Set(glyphs.map { Int($0.cluster) }).sorted() + [range.upperBound]
         func text(from cluster: Int) -> String {
             guard let position = bounds.firstIndex(of: cluster) else { return "" }
@@ -157,13 +190,16 @@ final class TextShaper {
             if seen.insert(cluster).inserted {
                 // A right-to-left ligature's text is stored reversed: extractors reverse right-to-left runs whole,
                 // which puts its characters back in logical order.
-                if used[face][glyph.id] == nil {
+                if recording || used[face][glyph.id] == nil {
                     let logical = text(from: cluster)
-                    used[face][glyph.id] =
+                    let stands =
                         level % 2 == 1 ? String(String.UnicodeScalarView(logical.unicodeScalars.reversed())) : logical
+                    claims?.append(ShapeCache.Claim(face: face, id: glyph.id, text: stands))
+                    if used[face][glyph.id] == nil { used[face][glyph.id] = stands }
                 }
-            } else if used[face][glyph.id] == nil {
-                used[face][glyph.id] = ""
+            } else {
+                claims?.append(ShapeCache.Claim(face: face, id: glyph.id, text: ""))
+                if used[face][glyph.id] == nil { used[face][glyph.id] = "" }
             }
         }
         var out = String.UnicodeScalarView()

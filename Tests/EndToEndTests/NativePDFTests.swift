@@ -187,6 +187,41 @@ import Testing
         for path in pdfs { #expect(trees[0][path] == trees[1][path], "\(path)") }
     }
 
+    /// The night after with PDFs: a late entry for one payee, later than every entry of the ledger (the ledger's
+    /// as-of moves), re-renders that payee alone; the others' folders, their PDFs with them, are carried over.
+    /// (A 1M / 10k night after with PDFs once reused no payee: the default templates had changed between the
+    /// two nights, which rightly renders every payee again; this is the case that must not.)
+    @Test func aLateEntryWithPDFsRendersOnlyItsPayee() throws {
+        let cli = try CLIRunner()
+        let ledger = try String(contentsOfFile: CLIRunner.example("example-ledger.csv"), encoding: .utf8)
+        try cli.write("ledger.csv", ledger)
+        let build =
+            ["build", "ledger.csv", "--payees", CLIRunner.example("example-payees.csv")]
+            + ["--output", "site", "--pdf", "month", "--report", "run.json"]
+        let first = try cli.run(build)
+        #expect(first.status == 0, "\(first.stderr)")
+        func inode(_ path: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: cli.path(path))[.systemFileNumber] as? Int
+        }
+        let jose = try #require(try inode("site/payees/drv_jose/2026-10.pdf"))
+        let cafe = try #require(try inode("site/payees/mer_cafe/2026-10.pdf"))
+        try cli.write(
+            "ledger.csv",
+            ledger + "late1,2026-12-03T20:00:00-05:00,drv_ann,driver,Ann Lee,tip,2.00,USD,job_1010,Late tip,,\n")
+        let rerun = try cli.run(build)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(cli.read("run.json").utf8)) as? [String: Any])
+        #expect(report["payees_rendered"] as? Int == 1)
+        #expect(report["payees_reused"] as? Int == 4)
+        let pdf = try #require(report["pdf"] as? [String: Any])
+        #expect((pdf["reused"] as? Int ?? 0) > 0)
+        #expect(try inode("site/payees/drv_jose/2026-10.pdf") == jose)
+        #expect(try inode("site/payees/mer_cafe/2026-10.pdf") == cafe)
+        #expect(FileManager.default.fileExists(atPath: cli.path("site/payees/drv_ann/2026-12.pdf")))
+        #expect(try cli.run(["verify", "site"]).status == 0)
+    }
+
     /// A site with its own templates: the native PDF keeps the built-in layout, in the payee's words.
     @Test func ownTemplatesStillGetTheBuiltInLayoutInThePayeesWords() throws {
         let cli = try CLIRunner()
