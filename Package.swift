@@ -102,22 +102,24 @@ let package = Package(
                 "CAffinity", "CCurl", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // The whole build as one call (SiteBuilder): sources -> ledger -> payees -> statements -> published site.
+        // The one API of the executable (SiteBuilder, and the `Engine` entry points of every command): sources ->
+        // ledger -> payees -> statements -> published site; merge, verify, verify-letter, send, sample.
         .target(
             name: "LedgerPressEngine",
-            dependencies: ["LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite"]
+            dependencies: [
+                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite", "LedgerPressPostgres",
+                "LedgerPressSample", "CBuildID", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
-        // A PostgreSQL table or view as a ledger source (the engine's LedgerSource seam), read through libpq.
-        .target(name: "LedgerPressPostgres", dependencies: ["LedgerPressEngine", "CLibPQ"]),
+        // A PostgreSQL table or view as a ledger source (the import's LedgerSource seam), read through libpq.
+        .target(name: "LedgerPressPostgres", dependencies: ["LedgerPressImport", "CLibPQ"]),
         // Deterministic generator of realistic ledgers (`ledgerpress sample`).
         .target(name: "LedgerPressSample", dependencies: ["LedgerPressCore"]),
         .executableTarget(
             name: "ledgerpress",
+            // Parsing, printing and exit codes only: everything else through LedgerPressEngine (ArchitectureTests).
             dependencies: [
-                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite", "LedgerPressEngine",
-                "LedgerPressSample", "LedgerPressPostgres", "CBuildID",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                "LedgerPressEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // jemalloc (Debian's libjemalloc-dev) as the process's malloc: glibc's malloc was a seventh of a full
             // build's CPU (many multi-KB texts made and freed on three threads); see BENCHMARKS.md.

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerPressCore
+import LedgerPressImport
 import LedgerPressRender
 import LedgerPressSite
 

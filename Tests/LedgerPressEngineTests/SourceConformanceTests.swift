@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import LedgerPressEngine
+import LedgerPressImport
 import LedgerPressPostgres
 import LedgerPressSite
 import LedgerPressTestSupport

@@ -7,12 +7,13 @@ import Logging
 
 /// How a run talks while it works: a progress bar on a terminal, plain swift-log lines otherwise
 /// (cron), only errors with `--quiet`, stage details with `--verbose`. All on standard error.
-struct RunLog: Sendable {
+public struct RunLog: Sendable {
     let logger: Logger
     let terminal: Bool
     let quiet: Bool
 
-    init(quiet: Bool, verbose: Bool) {
+    /// `--quiet` (errors only) and `--verbose` (stage details too) set the level.
+    public init(quiet: Bool, verbose: Bool) {
         var logger = Logger(label: "ledgerpress") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = quiet ? .error : verbose ? .info : .notice
         self.logger = logger
@@ -20,10 +21,11 @@ struct RunLog: Sendable {
         terminal = isatty(STDERR_FILENO) == 1
     }
 
-    func stage(_ message: String) { logger.info("\(message)") }
+    /// A stage's detail (shown with `--verbose`).
+    public func stage(_ message: String) { logger.info("\(message)") }
 
     /// A progress callback for the build stage: a redrawn bar on a terminal, a log line per 10 % otherwise.
-    func progress(_ title: String) -> (@Sendable (Int, Int) -> Void)? {
+    public func progress(_ title: String) -> (@Sendable (Int, Int) -> Void)? {
         if quiet { return nil }
         let started = ContinuousClock.now
         let terminal = self.terminal
