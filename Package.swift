@@ -93,11 +93,16 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // Statements -> site files in memory; SiteWriter is the only code that writes the output folder.
+        // The writes to the output folder and the outbox: system-file calls (SystemFile), the lock (OutputLock), the
+        // gate (PublishGate), the swap (SiteSwap, the only `import CRenameExchange`), the staged site's write-back
+        // (EarlyWriteback), the outbox's Maildir (Maildir, OutboxQueue). ArchitectureTests lists what still writes
+        // elsewhere.
+        .target(name: "LedgerPressPublish", dependencies: ["CRenameExchange"]),
+        // Statements -> site files in memory, staged and published through LedgerPressPublish.
         .target(
             name: "LedgerPressSite",
             dependencies: [
-                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressPDF", "CRenameExchange",
+                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressPDF", "LedgerPressPublish",
                 "CMalloc",
                 "CAffinity", "CCurl", .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -107,8 +112,8 @@ let package = Package(
         .target(
             name: "LedgerPressEngine",
             dependencies: [
-                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite", "LedgerPressPostgres",
-                "LedgerPressSample", "CBuildID", .product(name: "Logging", package: "swift-log"),
+                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite", "LedgerPressPublish",
+                "LedgerPressPostgres", "LedgerPressSample", "CBuildID", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // A PostgreSQL table or view as a ledger source (the import's LedgerSource seam), read through libpq.
@@ -139,12 +144,14 @@ let package = Package(
         .testTarget(
             name: "LedgerPressSiteTests",
             dependencies: [
-                "LedgerPressSite", "LedgerPressImport", "LedgerPressSample", "LedgerPressTestSupport", "CAffinity",
+                "LedgerPressSite", "LedgerPressPublish", "LedgerPressImport", "LedgerPressSample",
+                "LedgerPressTestSupport", "CAffinity",
             ]),
         .testTarget(
             name: "LedgerPressEngineTests",
             dependencies: [
-                "LedgerPressEngine", "LedgerPressSite", "LedgerPressImport", "LedgerPressSample", "LedgerPressRender",
+                "LedgerPressEngine", "LedgerPressSite", "LedgerPressPublish", "LedgerPressImport", "LedgerPressSample",
+                "LedgerPressRender",
                 "LedgerPressPostgres", "LedgerPressTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),

@@ -72,4 +72,124 @@ import Testing
             """
         #expect(Self.imports(of: text) == ["Foundation", "LedgerPressSite", "Glibc", "LedgerPressCore"])
     }
+
+    /// The calls that create, write, link, rename or remove files (or flush them to disk): Foundation's
+    /// FileManager edits, `open` with a writing flag, and the POSIX calls, read from code with comments and string
+    /// literals taken out. `SystemFile.write(...)`-style method calls are not counted: a call through a type's name
+    /// goes to the module that holds the call itself.
+    static let fileWriting = try? NSRegularExpression(
+        pattern: #"FileManager\.default\.(createDirectory|removeItem|moveItem|copyItem|createFile|createSymbolicLink"#
+            + #"|linkItem|replaceItem)\b"#
+            + #"|\bO_(CREAT|WRONLY|RDWR|TMPFILE|TRUNC|APPEND)\b"#
+            + #"|(?<![.\w])(Glibc\.)?write\((fd|descriptor|[a-zA-Z]*[Dd]escriptor|[a-z]*F[Dd]|file)\b"#
+            + #"|(?<![.\w])(pwrite|writev|ftruncate|truncate|fsync|fdatasync|syncfs|rename|renameat|renameat2|unlink"#
+            + #"|unlinkat|mkdir|mkdirat|rmdir|link|linkat|symlink|symlinkat|mkstemp|mkdtemp|mkostemp|futimens"#
+            + #"|utimensat|utimes|fchmod|chmod|ledgerpress_rename_exchange)\("#
+            + #"|\.write\((toFile|contentsOf):|FileHandle\((forWritingAtPath|forWritingTo|forUpdating)"#)
+
+    /// The file-writing calls in `text`, one string per call found.
+    static func writes(in text: String) -> [String] {
+        guard let pattern = fileWriting else { return ["(the pattern does not compile)"] }
+        var found: [String] = []
+        for line in text.split(separator: "\n") {
+            let code = line.trimmingCharacters(in: .whitespaces)
+            if code.hasPrefix("//") { continue }
+            let bare = code.replacingOccurrences(of: #""(\\.|[^"\\])*""#, with: "\"\"", options: .regularExpression)
+            let range = NSRange(bare.startIndex..., in: bare)
+            for match in pattern.matches(in: bare, range: range) {
+                if let found1 = Range(match.range, in: bare) { found.append(String(bare[found1])) }
+            }
+        }
+        return found
+    }
+
+    /// Where files may be written besides `LedgerPressPublish`, each with why (issue 48: "one writer").
+    static let writersAllowed: [String: String] = [
+        // The ledger store's spill file (a temporary file of the ledger's records, unlinked at once).
+        "LedgerPressCore/Ledger/EntryRecords.swift": "the ledger store's spill file",
+        // The PDF engine's child processes: a temporary profile folder and a log per printer, removed with the run;
+        // a process's scratch space, not output.
+        "LedgerPressSite/Documents/PDF/DevToolsPipe.swift": "Chromium's temporary profile folder",
+        "LedgerPressSite/Documents/PDF/PDFEngine.swift": "the printers' temporary folder, removed on close",
+        "LedgerPressSite/Documents/PDF/PDFWorker.swift": "a printer's temporary folder",
+        "LedgerPressSite/Documents/PDF/PrinterProcess.swift": "a printer's log in its temporary folder",
+        "LedgerPressSite/RunChildren.swift": "the run's temporary folders, removed when a signal ends it",
+    ]
+
+    /// Writers not moved into `LedgerPressPublish` yet (issue 48 item 2, in steps): the staging writer and the
+    /// spare site, the site writer's settle and leftovers, the publish record and shard seal, the outbox's record
+    /// of mailed periods, the import checkpoint, `sample`'s files. Each must leave this list by moving; the list
+    /// must shrink, never grow.
+    static let writersNotYetMoved: Set = [
+        "LedgerPressEngine/Commands/SampleFile.swift",
+        "LedgerPressEngine/Loading/ImportCheckpoint+Write.swift",
+        "LedgerPressEngine/Loading/ImportCheckpoint.swift",
+        "LedgerPressEngine/SiteBuilder.swift",
+        "LedgerPressSite/Outbox/MailedPeriods.swift",
+        "LedgerPressSite/Pipeline/ForeignFiles.swift",
+        "LedgerPressSite/Pipeline/SitePublish.swift",
+        "LedgerPressSite/Pipeline/SpareSite.swift",
+        "LedgerPressSite/Pipeline/StagingWriter+Adopt.swift",
+        "LedgerPressSite/Pipeline/StagingWriter+Spare.swift",
+        "LedgerPressSite/Pipeline/StagingWriter.swift",
+        "LedgerPressSite/PublishRecord.swift",
+        "LedgerPressSite/Shards/ShardSeal.swift",
+        "LedgerPressSite/SiteWriter.swift",
+    ]
+
+    /// Only `LedgerPressPublish` writes files (and the ledger store's spill file, and the PDF engine's processes in
+    /// their temporary folders); a file-writing call anywhere else fails here, as does a listed exception that no
+    /// longer writes (so the lists stay exact).
+    @Test func onlyThePublishModuleWritesFiles() throws {
+        var unexpected: [String] = []
+        var writing: Set<String> = []
+        for folder in try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).sorted()
+        where folder != "LedgerPressPublish" {
+            for file in try Self.swiftFiles(under: folder) {
+                let calls = Self.writes(in: file.text)
+                if calls.isEmpty { continue }
+                writing.insert(file.path)
+                if Self.writersAllowed[file.path] == nil && !Self.writersNotYetMoved.contains(file.path) {
+                    unexpected.append("\(file.path): \(calls.joined(separator: ", "))")
+                }
+            }
+        }
+        #expect(unexpected.isEmpty, "files written outside LedgerPressPublish:\n\(unexpected.joined(separator: "\n"))")
+        let stale = Set(Self.writersAllowed.keys).union(Self.writersNotYetMoved).subtracting(writing).sorted()
+        #expect(stale.isEmpty, "listed as writing, but writes nothing: \(stale.joined(separator: ", "))")
+        let publish = try Self.swiftFiles(under: "LedgerPressPublish")
+        #expect(publish.contains { !Self.writes(in: $0.text).isEmpty }, "expected LedgerPressPublish to write files")
+    }
+
+    /// The atomic swap's C helper is imported by one file, in the publish module.
+    @Test func onlyTheSwapImportsRenameExchange() throws {
+        var importers: [String] = []
+        for folder in try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).sorted() {
+            let files = try Self.swiftFiles(under: folder)
+            for file in files where Self.imports(of: file.text).contains("CRenameExchange") {
+                importers.append(file.path)
+            }
+        }
+        #expect(importers == ["LedgerPressPublish/SiteSwap.swift"])
+    }
+
+    /// The scanner itself: each form it must see, and what it must not take for a write.
+    @Test func fileWritingCallsAreRecognised() {
+        let text = """
+            let fd = open(path, O_WRONLY | O_CREAT, 0o644)
+            _ = Glibc.write(descriptor, base, count)
+            try FileManager.default.removeItem(atPath: folder)
+            if rename(from, to) != 0 {}
+            try handle.write(contentsOf: data)
+            // unlink(path) in a comment
+            let message = "cannot unlink(x)"
+            json.write(to: &out)
+            try SystemFile.replace(path, bytes: data)
+            """
+        #expect(
+            Self.writes(in: text) == [
+                "O_WRONLY", "O_CREAT", "Glibc.write(descriptor", "FileManager.default.removeItem", "rename(",
+                ".write(contentsOf:",
+            ])
+    }
 }

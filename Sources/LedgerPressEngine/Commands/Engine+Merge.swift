@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressPublish
 import LedgerPressRender
 import LedgerPressSite
 

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import LedgerPressCore
+import LedgerPressPublish
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LedgerPressPublish
 
 #if canImport(Glibc)
     import Glibc
