@@ -9,6 +9,7 @@ import Foundation
 /// holds a complete site: the old one until the exchange, the new one after; and the flushes that make
 /// the exchange durable. The only file that imports CRenameExchange.
 package enum SiteSwap {
+    /// The exchange failed: the staging and output folders, and the system's error code.
     package struct Failure: Error, CustomStringConvertible {
         package var staging: String
         package var output: String

@@ -11,6 +11,9 @@ public struct RunLog: Sendable {
     let logger: Logger
     let terminal: Bool
     let quiet: Bool
+    /// The log lines' source, `[ledgerpress]`, as when this type lived in the executable (swift-log names the
+    /// calling module by default).
+    static let source = "ledgerpress"
 
     /// `--quiet` (errors only) and `--verbose` (stage details too) set the level.
     public init(quiet: Bool, verbose: Bool) {
@@ -22,7 +25,7 @@ public struct RunLog: Sendable {
     }
 
     /// A stage's detail (shown with `--verbose`).
-    public func stage(_ message: String) { logger.info("\(message)") }
+    public func stage(_ message: String) { logger.info("\(message)", source: Self.source) }
 
     /// A progress callback for the build stage: a redrawn bar on a terminal, a log line per 10 % otherwise.
     public func progress(_ title: String) -> (@Sendable (Int, Int) -> Void)? {
@@ -45,7 +48,7 @@ public struct RunLog: Sendable {
                 FileHandle.standardError.write(
                     Data("\r\(title) [\(bar)] \(done)/\(total) payees, \(rate)/s\(end)".utf8))
             } else if done == total || (done * 10 / total) != ((done - 1) * 10 / total) {
-                logger.info("\(title): \(done)/\(total) payees, \(rate)/s")
+                logger.info("\(title): \(done)/\(total) payees, \(rate)/s", source: RunLog.source)
             }
         }
     }
