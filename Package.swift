@@ -102,31 +102,38 @@ let package = Package(
                 "LedgerPressCore", "LedgerPressRender", "LedgerPressCrypto", "CHarfBuzz", "CFriBidi", "CDeflate",
             ]
         ),
-        // Statements -> site files in memory; SiteWriter is the only code that writes the output folder.
+        // The writes to the output folder and the outbox: system-file calls (SystemFile), the lock (OutputLock), the
+        // gate (PublishGate), the swap (SiteSwap, the only `import CRenameExchange`), the staged site's write-back
+        // (EarlyWriteback), the outbox's Maildir (Maildir, OutboxQueue). ArchitectureTests lists what still writes
+        // elsewhere.
+        .target(name: "LedgerPressPublish", dependencies: ["CRenameExchange"]),
+        // Statements -> site files in memory, staged and published through LedgerPressPublish.
         .target(
             name: "LedgerPressSite",
             dependencies: [
-                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressPDF", "CRenameExchange",
+                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressPDF", "LedgerPressPublish",
                 "CMalloc",
                 "CAffinity", "CCurl", "LedgerPressCrypto",
             ]
         ),
-        // The whole build as one call (SiteBuilder): sources -> ledger -> payees -> statements -> published site.
+        // The one API of the executable (SiteBuilder, and the `Engine` entry points of every command): sources ->
+        // ledger -> payees -> statements -> published site; merge, verify, verify-letter, send, sample.
         .target(
             name: "LedgerPressEngine",
-            dependencies: ["LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite"]
+            dependencies: [
+                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite", "LedgerPressPublish",
+                "LedgerPressPostgres", "LedgerPressSample", "CBuildID", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
-        // A PostgreSQL table or view as a ledger source (the engine's LedgerSource seam), read through libpq.
-        .target(name: "LedgerPressPostgres", dependencies: ["LedgerPressEngine", "CLibPQ"]),
+        // A PostgreSQL table or view as a ledger source (the import's LedgerSource seam), read through libpq.
+        .target(name: "LedgerPressPostgres", dependencies: ["LedgerPressImport", "CLibPQ"]),
         // Deterministic generator of realistic ledgers (`ledgerpress sample`).
         .target(name: "LedgerPressSample", dependencies: ["LedgerPressCore"]),
         .executableTarget(
             name: "ledgerpress",
+            // Parsing, printing and exit codes only: everything else through LedgerPressEngine (ArchitectureTests).
             dependencies: [
-                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite", "LedgerPressEngine",
-                "LedgerPressSample", "LedgerPressPostgres", "CBuildID",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                "LedgerPressEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // jemalloc (Debian's libjemalloc-dev) as the process's malloc: glibc's malloc was a seventh of a full
             // build's CPU (many multi-KB texts made and freed on three threads); see BENCHMARKS.md.
@@ -147,14 +154,14 @@ let package = Package(
         .testTarget(
             name: "LedgerPressSiteTests",
             dependencies: [
-                "LedgerPressSite", "LedgerPressImport", "LedgerPressSample", "LedgerPressTestSupport", "CAffinity",
-                "LedgerPressCrypto",
+                "LedgerPressSite", "LedgerPressPublish", "LedgerPressImport", "LedgerPressSample",
+                "LedgerPressTestSupport", "CAffinity", "LedgerPressCrypto",
             ]),
         .testTarget(
             name: "LedgerPressEngineTests",
             dependencies: [
-                "LedgerPressEngine", "LedgerPressSite", "LedgerPressImport", "LedgerPressSample", "LedgerPressRender",
-                "LedgerPressPostgres", "LedgerPressTestSupport", "LedgerPressCrypto",
+                "LedgerPressEngine", "LedgerPressSite", "LedgerPressPublish", "LedgerPressImport", "LedgerPressSample",
+                "LedgerPressRender", "LedgerPressPostgres", "LedgerPressTestSupport", "LedgerPressCrypto",
             ]),
         .testTarget(
             name: "EndToEndTests",

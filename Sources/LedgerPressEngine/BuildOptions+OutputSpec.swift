@@ -1,3 +1,4 @@
+import LedgerPressPublish
 extension BuildOptions {
     /// The fields of ``BuildOptions`` that no member of the manifest's options records, each with why: every other
     /// field (and every field of ``SiteOptions``) is recorded by an output option declared in the site's table of

@@ -1,5 +1,7 @@
 import Foundation
 import LedgerPressCore
+import LedgerPressImport
+import LedgerPressPublish
 import LedgerPressRender
 import LedgerPressSite
 

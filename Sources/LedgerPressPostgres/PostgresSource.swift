@@ -1,5 +1,5 @@
 import Foundation
-import LedgerPressEngine
+import LedgerPressImport
 
 /// A PostgreSQL table or view holding the native columns, read as the second kind of ``LedgerSource``.
 ///

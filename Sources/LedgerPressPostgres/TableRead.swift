@@ -1,5 +1,5 @@
 import Foundation
-import LedgerPressEngine
+import LedgerPressImport
 
 /// One read of a table through libpq: connect, one `REPEATABLE READ READ ONLY` snapshot, check the columns, then
 /// `COPY (SELECT ...) TO STDOUT (FORMAT csv, HEADER)`: PostgreSQL itself writes the rows as native CSV, which the

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerPressCore
 import LedgerPressImport
+import LedgerPressPublish
 
 /// `ledgerpress verify DIR`: re-hashes every published file against the digest chain of the manifests
 /// (`manifest.json` → each `payees/<slug>/manifest.json` → that folder's files), re-checks every

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import LedgerPressCore
 import LedgerPressEngine
-import LedgerPressSite
 
 struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -132,7 +130,7 @@ struct Build: ParsableCommand {
         var site = try shape.siteOptions(links: payeeLinks)
         site.letters = letters
         var options = BuildOptions(
-            site: site, defaultTemplates: Console.defaultTemplates,
+            site: site, defaultTemplates: Engine.defaultTemplates,
             templates: templates, mode: only == "finance" ? .finance : .site,
             shard: shard.flatMap(Shard.init(parsing:)),
             rejectFile: rejectFile, previous: previous.map { URL(fileURLWithPath: $0) }, adopt: adopt,
@@ -217,24 +215,13 @@ struct Build: ParsableCommand {
         let pdfKinds = try pdf.map(Build.pdfKinds)
         console.error(try idleOptionWarnings())
         if let pdfKinds, only != "finance" {
-            do {
-                let kind = try pdfEngineKind()
-                let printers = kind.printersPerCore * SystemCPUs.available
-                let created = try PDFEngine(
-                    kind: kind, size: printers, timeout: TestHooks.pdfTimeout(ProcessInfo.processInfo.environment))
-                engine = created
-                // A render thread waits while its statement prints: as many threads as printers keep them all busy.
-                options.workers = max(options.workers, printers)
-                options.documents = .standard(plus: [
-                    StatementPDFDocument(kinds: pdfKinds, engine: created)
-                ])
-            } catch let missing as PDFEngine.Missing {
-                throw console.exit(BuildStop(.unavailable, ["ledgerpress: error: --pdf: \(missing)"]))
-            }
+            let kind = try pdfEngineKind()
+            let timeout = TestHooks.pdfTimeout(ProcessInfo.processInfo.environment)
+            engine = try console.stopping { try options.printPDFs(of: pdfKinds, engine: kind, timeout: timeout) }
         }
         defer { engine?.close() }
         runReport.threads = RunReport.Threads(
-            render: options.workers, writers: options.writers ?? SitePipeline.writerLanes(workers: options.workers))
+            render: options.workers, writers: options.writerThreads)
         let builder = SiteBuilder(inputs: try console.stopping { try input.buildInputs() }, options: options)
         let built: SiteBuilder.Built
         do {

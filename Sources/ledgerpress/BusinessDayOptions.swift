@@ -1,7 +1,5 @@
 import ArgumentParser
-import LedgerPressCore
 import LedgerPressEngine
-import LedgerPressSite
 
 /// `--day-start` and `--week-start`, shared by `build` and `check`: the run's business-day cutoffs, for payees
 /// without `day_start` or `week_start` in the payees file.

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import LedgerPressCore
 import LedgerPressEngine
-import LedgerPressSite
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import LedgerPressCore
 import LedgerPressEngine
-import LedgerPressRender
-import LedgerPressSite
 
 /// The command's edge to the terminal: what the library's runs say, and the exit codes they end with.
 struct Console {
@@ -12,19 +9,19 @@ struct Console {
     /// `--quiet`: the closing summary is not printed (errors still are).
     var silent = false
 
-    /// Every line reaches the terminal through ``Diagnostic/visible(_:)``: a control character in it (a newline
+    /// Every line reaches the terminal through `Diagnostic.visible(_:)`: a control character in it (a newline
     /// in a file name) is shown escaped, so no text from outside can forge a line or drive the terminal.
     func say(_ line: String) {
         if silent { return }
         if quietStdout {
             error([line])
         } else {
-            print(Diagnostic.visible(line))
+            print(Engine.Diagnostic.visible(line))
         }
     }
 
     func error(_ lines: [String]) {
-        for line in lines { FileHandle.standardError.write(Data((Diagnostic.visible(line) + "\n").utf8)) }
+        for line in lines { FileHandle.standardError.write(Data((Engine.Diagnostic.visible(line) + "\n").utf8)) }
     }
 
     /// Runs library work: a ``BuildStop`` is printed on standard error and ends the command with its exit code.
@@ -61,16 +58,5 @@ struct Console {
         } catch {
             throw exit(BuildStop(error.exit, ["\(path): error: \(option): " + error.message(path: path)]))
         }
-    }
-
-    /// The templates folder beside the executable (or `LEDGERPRESS_TEMPLATES`); nil when none is found.
-    static var defaultTemplates: String? {
-        let executable = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
-        return TemplateSet.defaultDirectory(
-            executablePath: executable, environment: ProcessInfo.processInfo.environment)
-    }
-
-    func loadTemplates(overrides: String?) throws -> TemplateSet {
-        try stopping { try BuildStop.templates(defaults: Console.defaultTemplates, overrides: overrides) }
     }
 }

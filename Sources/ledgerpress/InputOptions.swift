@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import LedgerPressCore
 import LedgerPressEngine
-import LedgerPressImport
-import LedgerPressPostgres
 
 /// Options shared by `build` and `check`: what to read and how (``BuildInputs``).
 struct InputOptions: ParsableArguments {
@@ -64,11 +61,7 @@ struct InputOptions: ParsableArguments {
             throw ValidationError("expected at least one ledger export, --source or --source-config, got none")
         }
         for url in databaseSources {
-            do {
-                _ = try PostgresLocation.parse(url: url)
-            } catch {
-                throw ValidationError(error.message)
-            }
+            if let problem = BuildInputs.sourceURLProblem(url) { throw ValidationError(problem) }
         }
         if let format, ImporterRegistry.standard.format(named: format) == nil {
             throw ValidationError("--format: expected \(ImporterRegistry.standard.list()), got '\(format)'")
@@ -84,52 +77,19 @@ struct InputOptions: ParsableArguments {
             throw ValidationError("--payee: expected one ACCOUNT for all inputs, or FILE=ACCOUNT for each")
         }
         // The ledger's spill settings, read from the environment here (the ledger never reads it).
-        do {
-            _ = try LedgerSpill(environment: ProcessInfo.processInfo.environment)
-        } catch {
-            throw ValidationError(error.description)
+        if let problem = BuildInputs.spillProblem(environment: ProcessInfo.processInfo.environment) {
+            throw ValidationError(problem)
         }
     }
 
     /// The sources and how to read them, for ``SiteBuilder``: the files, then each `--source`, then each
     /// `--source-config`. A config file that cannot be read stops with 66 or 74, one that cannot be used with 64.
     func buildInputs() throws(BuildStop) -> BuildInputs {
-        var databases: [any LedgerSource] = []
-        for url in databaseSources {
-            do {
-                databases.append(PostgresSource(location: try PostgresLocation.parse(url: url)))
-            } catch {
-                throw BuildStop(.usage, ["ledgerpress: error: \(error.message)"])
-            }
-        }
-        for path in sourceConfigs {
-            let text: String
-            do {
-                text = String(decoding: try FileSource.read(path), as: UTF8.self)
-            } catch {
-                throw BuildStop(error.exit, ["\(path): error: --source-config: " + error.message])
-            }
-            do {
-                databases.append(PostgresSource(location: try PostgresLocation.parse(config: text)))
-            } catch {
-                throw BuildStop(.usage, ["\(path): error: \(error.message)"])
-            }
-        }
-        var byFile: [String: String] = [:]
-        var all: String?
-        for assignment in payeeAssignments {
-            if let eq = assignment.lastIndex(of: "=") {
-                byFile[String(assignment[..<eq])] = String(assignment[assignment.index(after: eq)...])
-            } else {
-                all = assignment
-            }
-        }
-        return BuildInputs(
-            sources: inputs.map(FileSource.init(path:)) + databases, payees: payees.map(FileSource.init(path:)),
-            mapping: mapping.map(FileSource.init(path:)),
-            format: format.flatMap(ImporterRegistry.standard.format(named:)), payee: all, payeeBySource: byFile,
-            payeeType: payeeType.flatMap(PayeeType.init(rawValue:)),
-            sourceZone: sourceTimezone.flatMap(ZoneClock.init(identifier:)), maxErrors: maxErrors,
-            spill: (try? LedgerSpill(environment: ProcessInfo.processInfo.environment)) ?? .standard)
+        try BuildInputs(
+            BuildInputs.Request(
+                files: inputs, databaseURLs: databaseSources, sourceConfigs: sourceConfigs, payees: payees,
+                mapping: mapping, format: format, payeeAssignments: payeeAssignments, payeeType: payeeType,
+                sourceTimezone: sourceTimezone, maxErrors: maxErrors),
+            environment: ProcessInfo.processInfo.environment)
     }
 }

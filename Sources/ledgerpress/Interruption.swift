@@ -1,6 +1,5 @@
 import Foundation
-import LedgerPressSite
-import Synchronization
+import LedgerPressEngine
 
 #if canImport(Glibc)
     import Glibc
@@ -12,11 +11,11 @@ import Synchronization
 /// A `build` or `merge` then ends as any failure does, with its run report (`exit_status` 143 or 130 and
 /// `signal`, the other fields as the run had filled them at its last finished stage) and a line saying what the
 /// output holds, and exits 128 + the signal's number. The publish is never cut in half: the thread first closes
-/// ``PublishGate``, which waits for a swap in progress and lets none start after it, so the output is the
+/// the publish gate (`Engine.closePublishGate()`), which waits for a swap in progress and lets none start after it, so the output is the
 /// previous site (the staging folder is left for the next run, which removes it first) or, when the swap had
 /// already happened, the new one. Any other command (or a `build` before its run began) just says it was
 /// interrupted and exits the same way. Either way the programs the run started and its temporary folders
-/// (``RunChildren``) are ended first.
+/// (`Engine.endRunChildren()`) are ended first.
 ///
 /// > Note: a signal that comes after the run wrote its own report is left unanswered: the run has ended and
 /// > exits with its own status at once. A signal ignored when the process started (`nohup`, a shell's
@@ -33,14 +32,7 @@ final class Interruption: Sendable {
         var report = RunReport()
     }
 
-    private enum State {
-        case idle
-        case running(Run)
-        case interrupted
-        case ended
-    }
-
-    private let state = Mutex<State>(.idle)
+    private let state = RunInterruptionState<Run>()
 
     /// Blocks SIGTERM and SIGINT in the calling thread, so in every thread started after it (call it first in
     /// `main`), and starts the thread that waits for them.
@@ -63,28 +55,18 @@ final class Interruption: Sendable {
 
     /// A `build` or `merge` begins: from now on a signal writes its report.
     func begin(reportPath: String?, output: String, resolved: URL) {
-        state.withLock { $0 = .running(Run(reportPath: reportPath, output: output, resolved: resolved)) }
+        state.begin(Run(reportPath: reportPath, output: output, resolved: resolved))
     }
 
     /// The run's report as it stands after a finished stage.
     func checkpoint(_ report: RunReport) {
-        state.withLock { state in
-            if case .running(var run) = state {
-                run.report = report
-                state = .running(run)
-            }
-        }
+        state.update { $0.report = report }
     }
 
     /// The run is about to write its own report and exit. If a signal has already taken over, this thread waits
     /// for the process to end instead (so that only one report is written).
     func end() {
-        let interrupted = state.withLock { state in
-            if case .interrupted = state { return true }
-            state = .ended
-            return false
-        }
-        if interrupted {
+        if state.end() {
             while true { sleep(60) }
         }
     }
@@ -99,23 +81,13 @@ final class Interruption: Sendable {
     }
 
     private func interrupt(by signal: Int32) {
-        let published = PublishGate.close()
-        let taken: (Run?, Bool) = state.withLock { state in
-            switch state {
-            case .ended, .interrupted: return (nil, false)
-            case .idle:
-                state = .interrupted
-                return (nil, true)
-            case .running(let run):
-                state = .interrupted
-                return (run, true)
-            }
-        }
-        guard taken.1 else { return }
+        let published = Engine.closePublishGate()
+        let taken = state.interrupt()
+        guard taken.taken else { return }
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
         let status = 128 + signal
         let console = Console()
-        if let run = taken.0 {
+        if let run = taken.run {
             var report = run.report
             report.exitStatus = status
             report.signal = name
@@ -126,7 +98,7 @@ final class Interruption: Sendable {
         }
         // The PDF engine's printers (each in a process group of its own, which a signal to ours never reaches) and
         // its temporary folder go with the run.
-        RunChildren.endAll()
+        Engine.endRunChildren()
         fflush(nil)
         _exit(status)
     }
@@ -137,7 +109,7 @@ final class Interruption: Sendable {
             return "ledgerpress: interrupted by \(name) after publishing: \(run.output) is the new site"
         }
         let fm = FileManager.default
-        let staging = SiteWriter(output: run.resolved).staging.path
+        let staging = Engine.stagingFolder(of: run.resolved)
         var line = "ledgerpress: interrupted by \(name); nothing was published: "
         line +=
             fm.fileExists(atPath: run.resolved.path)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LedgerPressEngine
-import LedgerPressSite
 
 /// `--letters`, `--signing-key FILE` and `--verify-base-url URL`: a signed proof-of-income letter per payee.
 /// The key is read here and handed on as a ``LetterSettings`` value; it is never printed, reported or written

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LedgerPressEngine
-import LedgerPressSite
 
 /// `--link-secret FILE` (or `LEDGERPRESS_LINK_SECRET_FILE`), shared by `build` and `merge`: payee folders
 /// become HMAC-SHA256 tokens of the payee id keyed by the file's bytes, so a payee's address cannot be

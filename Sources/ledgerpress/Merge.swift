@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LedgerPressEngine
-import LedgerPressSite
 
 struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,20 +39,16 @@ struct Merge: ParsableCommand {
 
     func merge(_ runReport: inout RunReport, into target: URL) throws {
         let console = Console(quietStdout: report == "-", silent: quiet)
-        let lock = try console.lockOutput(target, named: output)
-        defer { withExtendedLifetime(lock) {} }
-        let templateSet = try console.loadTemplates(overrides: templates)
+        let run = try console.stopping {
+            try Engine.MergeRun(into: target, named: output, templates: templates, message: console.error)
+        }
+        defer { withExtendedLifetime(run) {} }
         let payeeLinks = try links.links(console: console)
         let secret = try shardSecret.secret(console: console)
-        let merged: SiteMerger.Merged
+        let merged: Engine.Merged
         do {
-            merged = try console.publishing {
-                var merger = SiteMerger(templates: templateSet, links: payeeLinks, lock: lock)
-                merger.shardSecret = secret
-                return try merger.merge(
-                    shards.map { URL(fileURLWithPath: $0) }, into: target)
-            }
-        } catch let error as MergeFailure {
+            merged = try console.stopping { try run.merge(shards, links: payeeLinks, shardSecret: secret) }
+        } catch let error as Engine.MergeFailure {
             console.error(["\(error)", "ledgerpress: nothing was written to \(output)"])
             if case .missing = error { throw Exit.noInput }
             if case .usage = error { throw Exit.usage }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import LedgerPressCore
-import LedgerPressRender
-import LedgerPressSite
+import LedgerPressEngine
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,5 @@
 import Foundation
 import LedgerPressEngine
-import LedgerPressSite
 
 /// What `build` and `merge` share at the output edge: where they may publish, the run lock and the atomic
 /// publish, with their exit codes.
@@ -20,8 +19,8 @@ extension Console {
             if let report { sideFiles.append(("--report", report)) }
             if let rejectFile { sideFiles.append(("--reject-file", rejectFile)) }
             let sideFolders = outbox.map { [("--outbox", $0)] } ?? []
-            resolved = try OutputGuard.check(
-                output: output, inputs: inputs, sideFiles: sideFiles, sideFolders: sideFolders)
+            resolved = try Engine.checkOutput(
+                output, inputs: inputs, sideFiles: sideFiles, sideFolders: sideFolders)
         } catch {
             self.error(["\(error)"])
             if error.usage { throw Exit.usage }
@@ -29,14 +28,10 @@ extension Console {
             try RunReport.recording(to: report) { _ in throw Exit.cannotCreate }
             return
         }
-        if let outbox {
-            do {
-                try StatementOutbox.checkFolder(URL(fileURLWithPath: outbox))
-            } catch {
-                self.error(["\(error); nothing was touched"])
-                try RunReport.recording(to: report) { _ in throw Exit.cannotCreate }
-                return
-            }
+        if let outbox, let problem = Engine.outboxProblem(outbox) {
+            self.error(["\(problem); nothing was touched"])
+            try RunReport.recording(to: report) { _ in throw Exit.cannotCreate }
+            return
         }
         try RunReport.recording(to: report) { runReport in
             Interruption.shared.begin(reportPath: report, output: output, resolved: resolved)
@@ -46,28 +41,18 @@ extension Console {
 
     private func makeParent(of resolved: URL) throws -> URL {
         do {
-            try SystemFile.makeFolders(resolved.deletingLastPathComponent().path)
+            try Engine.makeParentFolders(of: resolved)
         } catch {
             self.error(["ledgerpress: error: \(error)"])
             throw Exit.cannotCreate
         }
         return resolved
     }
-
-    /// Takes the output's lock for the whole run; another run holding it exits 75.
-    func lockOutput(_ output: URL, named name: String) throws -> OutputLock {
-        try stopping { try BuildStop.lock(output, named: name, waiting: error) }
-    }
-
-    /// Runs a publishing stage (``BuildStop/publishing(_:)``): its failure is printed and exits with its code.
-    func publishing<T>(_ work: () throws -> T) throws -> T {
-        try stopping { try BuildStop.publishing(work) }
-    }
 }
 
 extension Console {
     /// `; 12 files ledgerpress did not write carried over (.git/, CNAME)`, or nothing when there were none.
-    static func carriedText(_ outcome: SitePipeline.Outcome) -> String {
+    static func carriedText(_ outcome: Engine.Outcome) -> String {
         guard !outcome.carriedNames.isEmpty else { return "" }
         let names = outcome.carriedNames.prefix(5).joined(separator: ", ")
         let more = outcome.carriedNames.count > 5 ? ", ..." : ""
@@ -77,7 +62,7 @@ extension Console {
 }
 
 extension RunReport.Files {
-    init(_ report: SiteWriter.Report) {
+    init(_ report: Engine.PublishReport) {
         self.init(added: report.added, changed: report.changed, unchanged: report.unchanged, removed: report.removed)
     }
 

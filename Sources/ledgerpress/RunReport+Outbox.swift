@@ -1,4 +1,4 @@
-import LedgerPressSite
+import LedgerPressEngine
 
 extension RunReport {
     /// The report's `outbox`: messages written, statement versions already in the Maildir, those held (period still

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LedgerPressSite
+import LedgerPressEngine
 
 #if canImport(Glibc)
     import Glibc
@@ -217,8 +217,8 @@ struct RunReport: Encodable {
             return nil
         }
         do {
-            // Readers see the old report or the new one, never half of one (``SystemFile/replace(_:bytes:)``).
-            try SystemFile.replace(path, bytes: json())
+            // Readers see the old report or the new one, never half of one (`Engine.replaceFile(_:bytes:)`).
+            try Engine.replaceFile(path, bytes: json())
             return nil
         } catch {
             return error.code

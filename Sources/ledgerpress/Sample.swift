@@ -1,5 +1,5 @@
 import ArgumentParser
-import LedgerPressSample
+import LedgerPressEngine
 
 struct Sample: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,21 +45,9 @@ struct Sample: ParsableCommand {
     }
 
     func run() throws {
-        let options = SampleOptions(entries: entries, payees: payees, seed: seed)
-        let ledger = try SampleFile(path: out)
-        let journal = try journalOut.map { try SampleFile(path: $0) }
-        let lastDay = SampleGenerator.write(options, ledger: ledger.append, journal: journal?.append)
-        try ledger.close()
-        try journal?.close()
-        if let payeesOut {
-            let file = try SampleFile(path: payeesOut)
-            file.append(SampleGenerator.payeesCSV(options))
-            try file.close()
-        }
-        if let late, let lateOut {
-            let file = try SampleFile(path: lateOut)
-            SampleGenerator.writeLate(options, count: late, after: lastDay, ledger: file.append)
-            try file.close()
-        }
+        let request = Engine.SampleRequest(
+            entries: entries, payees: payees, seed: seed, ledger: out, payeesFile: payeesOut, journal: journalOut,
+            late: late.flatMap { count in lateOut.map { (count, $0) } })
+        try Console().stopping { try Engine.writeSample(request) }
     }
 }

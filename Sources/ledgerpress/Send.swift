@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LedgerPressSite
+import LedgerPressEngine
 
 /// `ledgerpress send OUTBOX`: hands the messages `build --outbox` wrote to a mail server (`--smtp`) or a sendmail
 /// program (`--sendmail`), each through one ``DeliveryChannel``.
@@ -79,14 +79,14 @@ struct Send: ParsableCommand {
 
     func run() throws {
         let console = Console(quietStdout: report == "-", silent: quiet)
-        if let problem = OutboxSender.problem(folder: outbox) {
+        if let problem = Engine.outboxSendProblem(outbox) {
             console.error([problem])
             throw ExitCode(66)
         }
         let channel = try channel(console)
         let sent: SendReport
         do {
-            sent = try OutboxSender(folder: outbox, channel: channel, limit: max).run()
+            sent = try Engine.send(outbox, through: channel, limit: max)
         } catch {
             console.error(["\(outbox): error: send: \(error.description)"])
             try write(error.report, console: console)
@@ -148,7 +148,7 @@ struct Send: ParsableCommand {
             return
         }
         do {
-            try SystemFile.replace(report, bytes: data)
+            try Engine.replaceFile(report, bytes: data)
         } catch {
             console.error(["\(report): error: cannot write the report: \(error)"])
             throw Exit.cannotCreate

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import LedgerPressCore
 import LedgerPressEngine
-import LedgerPressRender
-import LedgerPressSite
 
 /// Options shared by `build` and `check`: what the statements cover and show (``SiteOptions``: periods, zone,
 /// locale, business days, `--as-of`), so that

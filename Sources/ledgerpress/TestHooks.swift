@@ -1,5 +1,5 @@
 import Foundation
-import LedgerPressSite
+import LedgerPressEngine
 
 /// Switches for the test suite, read from the environment. Never set in production: each one makes a
 /// run fail on purpose, so that the tests can reach paths no valid input can.

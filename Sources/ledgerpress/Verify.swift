@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LedgerPressSite
+import LedgerPressEngine
 
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,36 +27,9 @@ struct Verify: ParsableCommand {
     func run() throws {
         try TestHooks.internalErrorIfAsked()
         let console = Console()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            console.error(["\(directory): error: no such folder"])
-            throw Exit.noInput
+        let problems = try console.stopping {
+            try Engine.verify(directory: directory, wait: wait, message: console.error)
         }
-        guard isDirectory.boolValue else {
-            console.error(["\(directory): error: is a file, expected a published output folder"])
-            throw Exit.noInput
-        }
-        // The lock sits beside the real folder (as build and merge take it), also when DIR is a symbolic link.
-        let url = URL(fileURLWithPath: OutputGuard.resolved(directory, in: FileManager.default.currentDirectoryPath))
-        let lock: OutputLock?
-        do {
-            lock = try OutputLock(readingOutput: url, timeout: wait) {
-                console.error([
-                    "ledgerpress: waiting for another run to finish publishing \(directory) (it holds \(OutputLock.path(for: url)))"
-                ])
-            }
-        } catch OutputLock.Failure.busy(let path) {
-            let seconds = wait == wait.rounded() ? String(Int(wait)) : String(wait)
-            console.error(["ledgerpress: another run held \(path) for more than \(seconds) seconds; try again later"])
-            throw Exit.temporaryFailure
-        } catch {
-            console.error([
-                "ledgerpress: note: \(error); verifying without the lock (a publish running meanwhile could show as differences)"
-            ])
-            lock = nil
-        }
-        defer { withExtendedLifetime(lock) {} }
-        let problems = SiteVerifier.verify(directory: url)
         if problems.isEmpty {
             console.say("\(directory): verified")
             return

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LedgerPressSite
+import LedgerPressEngine
 
 /// `ledgerpress verify-letter LETTER.json --public-key KEY.pub`: checks a proof-of-income letter offline.
 struct VerifyLetter: ParsableCommand {
@@ -28,7 +28,7 @@ struct VerifyLetter: ParsableCommand {
             throw Exit.dataError
         }
         let keyBytes = try console.readInput(publicKey, option: "--public-key")
-        switch LetterVerifier.verify(
+        switch Engine.verifyLetter(
             letter: letterBytes, file: letter, publicKeyPEM: String(decoding: keyBytes, as: UTF8.self),
             keyFile: publicKey)
         {

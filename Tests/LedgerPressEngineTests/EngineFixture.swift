@@ -1,6 +1,7 @@
 import Foundation
 import LedgerPressCore
 import LedgerPressEngine
+import LedgerPressImport
 import LedgerPressRender
 import LedgerPressSite
 import LedgerPressTestSupport

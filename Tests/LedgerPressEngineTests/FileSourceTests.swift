@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressImport
 import Testing
 
 @testable import LedgerPressEngine

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerPressCore
 import LedgerPressEngine
+import LedgerPressImport
 import LedgerPressSite
 import Testing
 

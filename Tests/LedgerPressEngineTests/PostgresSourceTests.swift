@@ -1,5 +1,6 @@
 import Foundation
 import LedgerPressEngine
+import LedgerPressImport
 import LedgerPressPostgres
 import LedgerPressTestSupport
 import Testing

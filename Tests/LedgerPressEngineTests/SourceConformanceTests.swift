@@ -1,6 +1,7 @@
 import Foundation
 import LedgerPressCrypto
 import LedgerPressEngine
+import LedgerPressImport
 import LedgerPressPostgres
 import LedgerPressSite
 import LedgerPressTestSupport

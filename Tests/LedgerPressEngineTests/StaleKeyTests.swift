@@ -2,6 +2,7 @@ import Foundation
 import LedgerPressCore
 import LedgerPressEngine
 import LedgerPressImport
+import LedgerPressPublish
 import LedgerPressRender
 import LedgerPressSite
 import Testing

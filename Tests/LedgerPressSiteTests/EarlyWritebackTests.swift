@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressPublish
 import Testing
 
 @testable import LedgerPressSite

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerPressCore
 import LedgerPressImport
+import LedgerPressPublish
 import LedgerPressSite
 
 #if canImport(Glibc)

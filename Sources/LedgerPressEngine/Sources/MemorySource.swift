@@ -1,3 +1,4 @@
+import LedgerPressImport
 /// Rows held in memory, in any import format: tests, and front ends that receive a ledger rather than a file.
 public struct MemorySource: LedgerSource {
     public let name: String

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressImport
 
 #if canImport(Glibc)
     import Glibc

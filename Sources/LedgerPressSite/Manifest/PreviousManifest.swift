@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressPublish
 
 /// The `manifest.json` of a site published before (the output folder, or `--previous DIR`), read for the
 /// part a caller needs: nothing when there is no manifest (a first publish), an error naming it when there

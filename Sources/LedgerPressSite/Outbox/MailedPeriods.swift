@@ -1,5 +1,6 @@
 import Foundation
 import LedgerPressCore
+import LedgerPressPublish
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerPressCore
+import LedgerPressPublish
 import LedgerPressRender
 
 /// The e-mail outbox (`--outbox`): after a publish, one message per payee and statement version of the kinds

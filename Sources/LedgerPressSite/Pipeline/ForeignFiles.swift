@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressPublish
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerPressCore
 import LedgerPressPDF
+import LedgerPressPublish
 import LedgerPressRender
 
 /// One payee's part of a new site, as the writer and the finance stage take it: the writer's operations

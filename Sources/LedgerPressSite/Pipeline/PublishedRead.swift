@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressPublish
 
 /// The published site read ahead: ``SiteWriter/prepare()`` (an earlier killed run cleaned up after, the output's
 /// `manifest.json` read) on a thread of its own, started as soon as the run holds the output's lock, so that it

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerPressCore
+import LedgerPressPublish
 import Synchronization
 
 /// One payee as the plan sees them: their key, and the published folder to carry over when it is reusable.

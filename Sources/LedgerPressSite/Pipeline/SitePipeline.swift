@@ -1,5 +1,6 @@
 import Foundation
 import LedgerPressCore
+import LedgerPressPublish
 import LedgerPressRender
 
 /// The build, as one library type: ledger → per-payee statements → rendered files → staged site → atomic

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressPublish
 import Synchronization
 
 #if canImport(Glibc)

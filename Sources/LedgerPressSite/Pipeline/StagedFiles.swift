@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressPublish
 
 /// The writer operations of one part of a new site (a payee's folder, the top-level files), each file either
 /// linked from the published site, when its bytes there are the new bytes, or written anew; with the count

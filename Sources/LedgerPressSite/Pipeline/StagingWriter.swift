@@ -1,6 +1,7 @@
 import Foundation
 import LedgerPressCore
 import LedgerPressCrypto
+import LedgerPressPublish
 import Synchronization
 
 #if canImport(Glibc)

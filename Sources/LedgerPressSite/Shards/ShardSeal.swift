@@ -1,5 +1,6 @@
 import Foundation
 import LedgerPressCrypto
+import LedgerPressPublish
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerPressCore
+import LedgerPressPublish
 import LedgerPressRender
 
 /// `ledgerpress merge`: combines the outputs of `build --shard I/N` for I = 0..<N into the site a single

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressPublish
 
 /// `ledgerpress send OUTBOX`: hands each message of the outbox's `new/` to one ``DeliveryChannel``, in name order,
 /// at most `limit` of them, and moves it as the channel decided (``OutboxQueue``). A channel that cannot work

@@ -14,15 +14,15 @@ import Synchronization
 /// > process ends right after that, so a library caller that never closes it sees no difference.
 public enum PublishGate {
     private struct State {
-        var closed = false
-        var swaps = 0
+        package var closed = false
+        package var swaps = 0
     }
 
     private static let state = Mutex(State())
 
     /// Runs `swap` (which changes the output folder) unless the gate is closed. A thread that finds it closed
     /// never returns: the closer is ending the process.
-    static func pass(_ swap: () throws -> Bool) throws -> Bool {
+    package static func pass(_ swap: () throws -> Bool) throws -> Bool {
         let outcome: Bool? = try state.withLock { state in
             if state.closed { return nil }
             let exchanged = try swap()

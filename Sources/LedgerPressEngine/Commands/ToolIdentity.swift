@@ -9,8 +9,9 @@ import LedgerPressSite
 ///
 /// > Note: digesting the executable (tens of MB) took about 0.09 s of every run, a tenth of a no-change night at
 /// > 100k entries; the build ID costs nothing.
-enum ToolIdentity {
-    static let current: String = buildID().map { "ledgerpress build-id " + $0 } ?? digestOfExecutable()
+public enum ToolIdentity {
+    /// This build's identity: its build ID, else the digest of the executable.
+    public static let current: String = buildID().map { "ledgerpress build-id " + $0 } ?? digestOfExecutable()
 
     /// The SHA-256 of the running executable, read 1 MiB at a time.
     static func digestOfExecutable() -> String {

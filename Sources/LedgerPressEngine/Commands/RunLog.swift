@@ -7,12 +7,16 @@ import Logging
 
 /// How a run talks while it works: a progress bar on a terminal, plain swift-log lines otherwise
 /// (cron), only errors with `--quiet`, stage details with `--verbose`. All on standard error.
-struct RunLog: Sendable {
+public struct RunLog: Sendable {
     let logger: Logger
     let terminal: Bool
     let quiet: Bool
+    /// The log lines' source, `[ledgerpress]`, as when this type lived in the executable (swift-log names the
+    /// calling module by default).
+    static let source = "ledgerpress"
 
-    init(quiet: Bool, verbose: Bool) {
+    /// `--quiet` (errors only) and `--verbose` (stage details too) set the level.
+    public init(quiet: Bool, verbose: Bool) {
         var logger = Logger(label: "ledgerpress") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = quiet ? .error : verbose ? .info : .notice
         self.logger = logger
@@ -20,10 +24,11 @@ struct RunLog: Sendable {
         terminal = isatty(STDERR_FILENO) == 1
     }
 
-    func stage(_ message: String) { logger.info("\(message)") }
+    /// A stage's detail (shown with `--verbose`).
+    public func stage(_ message: String) { logger.info("\(message)", source: Self.source) }
 
     /// A progress callback for the build stage: a redrawn bar on a terminal, a log line per 10 % otherwise.
-    func progress(_ title: String) -> (@Sendable (Int, Int) -> Void)? {
+    public func progress(_ title: String) -> (@Sendable (Int, Int) -> Void)? {
         if quiet { return nil }
         let started = ContinuousClock.now
         let terminal = self.terminal
@@ -43,7 +48,7 @@ struct RunLog: Sendable {
                 FileHandle.standardError.write(
                     Data("\r\(title) [\(bar)] \(done)/\(total) payees, \(rate)/s\(end)".utf8))
             } else if done == total || (done * 10 / total) != ((done - 1) * 10 / total) {
-                logger.info("\(title): \(done)/\(total) payees, \(rate)/s")
+                logger.info("\(title): \(done)/\(total) payees, \(rate)/s", source: RunLog.source)
             }
         }
     }

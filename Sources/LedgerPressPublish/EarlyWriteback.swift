@@ -15,23 +15,23 @@ import Synchronization
 /// > descriptor every write-back error on the file system since it was opened, including errors of the
 /// > write-back the kernel starts on its own while the site is written, which a descriptor opened only for
 /// > the last flush would not see.
-final class EarlyWriteback: @unchecked Sendable {
-    let folder: String
-    let step: Int
+package final class EarlyWriteback: @unchecked Sendable {
+    package let folder: String
+    package let step: Int
     private let descriptor: Int32
     private let group = DispatchGroup()
     private let queue = DispatchQueue(label: "ledgerpress-writeback")
 
     private struct State {
         /// Bytes staged since the last background flush started.
-        var pending = 0
-        var running = false
-        var failure: SystemError?
-        var flushes = 0
+        package var pending = 0
+        package var running = false
+        package var failure: SystemError?
+        package var flushes = 0
     }
     private let state = Mutex(State())
 
-    init(folder: String, step: Int = 64 << 20) throws(SystemError) {
+    package init(folder: String, step: Int = 64 << 20) throws(SystemError) {
         let descriptor = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw SystemError("open the staging folder", folder) }
         self.folder = folder
@@ -42,11 +42,11 @@ final class EarlyWriteback: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// Background flushes that have finished (for tests).
-    var flushes: Int { state.withLock { $0.flushes } }
+    package var flushes: Int { state.withLock { $0.flushes } }
 
     /// Counts bytes just staged (called from the writer lanes); each ``step`` bytes, starts a background
     /// flush unless one is still running.
-    func wrote(_ bytes: Int) {
+    package func wrote(_ bytes: Int) {
         let start = state.withLock { state -> Bool in
             state.pending += bytes
             guard state.pending >= step, !state.running, state.failure == nil else { return false }
@@ -72,7 +72,7 @@ final class EarlyWriteback: @unchecked Sendable {
 
     /// Waits for the background flush; then, when `flushing`, flushes what is left and throws the first
     /// write-back error since staging began.
-    func finish(flushing: Bool) throws(SystemError) {
+    package func finish(flushing: Bool) throws(SystemError) {
         group.wait()
         guard flushing else { return }
         if let failure = state.withLock({ $0.failure }) { throw failure }

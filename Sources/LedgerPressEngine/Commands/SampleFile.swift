@@ -12,7 +12,7 @@ final class SampleFile {
 
     /// Opens `path` as a shell's `>` would: created or truncated in place, a symlink followed, and a device or
     /// FIFO (`/dev/null`, a pipe) written to as it is, never replaced by a regular file; nil means standard output.
-    init(path: String?) throws {
+    init(path: String?) throws(BuildStop) {
         self.path = path
         guard let path else {
             handle = .standardOutput
@@ -21,8 +21,7 @@ final class SampleFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
-            FileHandle.standardError.write(Data("\(path): error: cannot create the file: \(reason)\n".utf8))
-            throw Exit.cannotCreate
+            throw BuildStop(.cannotCreate, ["\(path): error: cannot create the file: \(reason)"])
         }
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
@@ -33,12 +32,11 @@ final class SampleFile {
     }
 
     /// Writes what is left and closes the file; throws (exit 73) if any write failed.
-    func close() throws {
+    func close() throws(BuildStop) {
         flush()
         if path != nil { try? handle.close() }
         if let failure {
-            FileHandle.standardError.write(Data("\(path ?? "standard output"): error: cannot write: \(failure)\n".utf8))
-            throw Exit.cannotCreate
+            throw BuildStop(.cannotCreate, ["\(path ?? "standard output"): error: cannot write: \(failure)"])
         }
     }
 

@@ -12,27 +12,27 @@ import Foundation
 /// > Note: the three folders are opened once, never through a symbolic link (`O_NOFOLLOW`), and every file is
 /// > made, linked and removed relative to them: a `tmp/`, `new/` or `cur/` that is a link is refused, and one
 /// > swapped for a link during the run is not followed.
-struct Maildir: ~Copyable {
+package struct Maildir: ~Copyable {
     /// `tmp/`, `new/` or `cur/` is not a plain folder (a symbolic link, a file): refused, never followed.
-    struct NotAFolder: Error, CustomStringConvertible {
-        var path: String
-        var what: String
-        var description: String { "\(path): \(reason)" }
+    package struct NotAFolder: Error, CustomStringConvertible {
+        package var path: String
+        package var what: String
+        package var description: String { "\(path): \(reason)" }
         /// Why, without the path.
-        var reason: String {
+        package var reason: String {
             "refusing to use it as the outbox's \(path.split(separator: "/").last ?? "")/: it is \(what), expected a "
                 + "plain folder (a link is never followed; make it a folder of its own)"
         }
     }
 
-    let folder: String
+    package let folder: String
     /// Names in `new/`, `cur/` and `failed/`, as ``deliveredName(_:)`` reads them.
-    private(set) var delivered: Set<String> = []
+    package private(set) var delivered: Set<String> = []
     private let tmp: Int32
     private let new: Int32
 
     /// Refuses a `tmp/`, `new/` or `cur/` that is there but is no plain folder; a missing one is fine.
-    static func check(folder: String) throws(NotAFolder) {
+    package static func check(folder: String) throws(NotAFolder) {
         for sub in ["tmp", "new", "cur", "failed"] {
             let path = folder + "/" + sub
             var status = stat()
@@ -46,7 +46,7 @@ struct Maildir: ~Copyable {
     }
 
     /// Creates the three folders as needed and lists what was delivered before.
-    init(folder: String) throws {
+    package init(folder: String) throws {
         self.folder = folder
         try Self.check(folder: folder)
         for sub in ["tmp", "new", "cur"] { try SystemFile.makeFolders(folder + "/" + sub) }
@@ -90,16 +90,16 @@ struct Maildir: ~Copyable {
     /// The name a message was delivered under, from its file name in `new/` or `cur/`: without the `:2,FLAGS` info
     /// a mail reader adds in `cur/`, and without the `,S=<size>,W=<size>` fields Dovecot adds to the base name
     /// (`NAME,S=4521,W=4600:2,S`). The names ledgerpress writes hold no comma.
-    static func deliveredName(_ fileName: String) -> String {
+    package static func deliveredName(_ fileName: String) -> String {
         let base = fileName.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return String(base.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     }
 
     /// Whether a message of that name is in `new/`, `cur/` or `failed/`.
-    func has(_ name: String) -> Bool { delivered.contains(name) }
+    package func has(_ name: String) -> Bool { delivered.contains(name) }
 
     /// Writes `bytes` as `new/<name>` through `tmp/<name>`; false when `new/<name>` was already there.
-    mutating func deliver(
+    package mutating func deliver(
         _ name: String, bytes: [UInt8], beforeLink: () -> Void = {}
     ) throws(SystemError) -> Bool {
         let temporary = folder + "/tmp/" + name
@@ -130,12 +130,12 @@ struct Maildir: ~Copyable {
     }
 
     /// Flushes `new/` (the names linked into it) to the disk.
-    func sync() throws(SystemError) {
+    package func sync() throws(SystemError) {
         guard fsync(new) == 0 else { throw SystemError("flush the folder", folder + "/new") }
     }
 
     /// `folder/sub` opened as a folder, never through a symbolic link.
-    static func open(_ folder: String, _ sub: String) throws -> Int32 {
+    package static func open(_ folder: String, _ sub: String) throws -> Int32 {
         let path = folder + "/" + sub
         let descriptor = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -148,7 +148,7 @@ struct Maildir: ~Copyable {
     }
 
     /// The names in an open folder (read through a descriptor of its own, so `descriptor` stays open).
-    static func names(in descriptor: Int32, path: String) throws(SystemError) -> [String] {
+    package static func names(in descriptor: Int32, path: String) throws(SystemError) -> [String] {
         let copy = dup(descriptor)
         guard copy >= 0, let listing = fdopendir(copy) else {
             if copy >= 0 { close(copy) }

@@ -136,23 +136,23 @@ public final class OutputLock: Sendable {
 }
 
 /// A file's device and inode: which file a path named when it was looked at.
-struct FileIdentity: Equatable, Sendable {
-    var device: UInt64
-    var inode: UInt64
+package struct FileIdentity: Equatable, Sendable {
+    package var device: UInt64
+    package var inode: UInt64
 
-    init(device: UInt64, inode: UInt64) {
+    package init(device: UInt64, inode: UInt64) {
         self.device = device
         self.inode = inode
     }
 
-    init?(descriptor: Int32) {
+    package init?(descriptor: Int32) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
         self.init(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
 
     /// The file at `path` (following symbolic links, as `open` does); nil when there is none.
-    init?(path: String) {
+    package init?(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         self.init(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))

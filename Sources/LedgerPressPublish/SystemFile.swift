@@ -208,7 +208,7 @@ extension SystemFile {
     /// The entries directly in a folder: its regular files by name, with their sizes, when they were last
     /// touched (``touched(_:)``) and inodes, and the names of whatever else it holds (folders, links, devices);
     /// empty when it cannot be read; `complete` when every entry was read and stat'ed. Nothing is followed.
-    static func folderEntries(_ path: String) -> (
+    package static func folderEntries(_ path: String) -> (
         files: [String: (size: Int, touched: Int64, inode: UInt64)], others: [(name: String, isFolder: Bool)],
         complete: Bool
     ) {
@@ -272,14 +272,14 @@ extension SystemFile {
 
 extension SystemFile {
     /// A file's modification time in nanoseconds since the epoch.
-    static func modified(_ status: stat) -> Int64 {
+    package static func modified(_ status: stat) -> Int64 {
         Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
     }
 
     /// When a file was last touched: the later of its modification time and its status change time (ns since
     /// the epoch). `touch -r` and `rsync -t` can set the modification time back, but not the change time, so a
     /// file edited in place after a publish always looks touched after it.
-    static func touched(_ status: stat) -> Int64 {
+    package static func touched(_ status: stat) -> Int64 {
         max(modified(status), Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
     }
 
@@ -291,7 +291,7 @@ extension SystemFile {
     }
 
     /// Sets a file's modification (and so its change) time to now.
-    static func touchNow(_ path: String) {
+    package static func touchNow(_ path: String) {
         _ = utimensat(AT_FDCWD, path, nil, 0)
     }
 
@@ -306,7 +306,7 @@ extension SystemFile {
 extension SystemFile {
     /// `count` bytes of an open file from `offset` (`pread`, retried on EINTR and short reads), and 0 or the
     /// errno that stopped it (EIO when the file ends first).
-    static func readFully(_ descriptor: Int32, at offset: Int, count: Int) -> (Data, Int32) {
+    package static func readFully(_ descriptor: Int32, at offset: Int, count: Int) -> (Data, Int32) {
         var data = Data(count: count)
         var done = 0
         var failure: Int32 = 0

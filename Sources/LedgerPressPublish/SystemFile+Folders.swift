@@ -8,7 +8,7 @@ extension SystemFile {
     /// The names directly in a folder, each with whether it is a folder itself (a symbolic link is not);
     /// nil when the folder cannot be opened. One `readdir` pass: nothing is stat'ed where the file system
     /// reports the entry's type.
-    static func listNames(_ path: String) -> [(name: String, isFolder: Bool)]? {
+    package static func listNames(_ path: String) -> [(name: String, isFolder: Bool)]? {
         guard let folder = opendir(path) else { return nil }
         defer { closedir(folder) }
         let descriptor = dirfd(folder)
@@ -34,7 +34,7 @@ extension SystemFile {
     /// rendered on an earlier night had its files written in another order in each of the two generations).
     /// False for anything else (a name or inode changed, a file more or less, a folder, a link), which the caller
     /// then compares name by name. One `readdir` pass; no table is made.
-    static func holdsExactly(_ path: String, names: [String], inodes: [UInt64]) -> Bool {
+    package static func holdsExactly(_ path: String, names: [String], inodes: [UInt64]) -> Bool {
         guard names.count == inodes.count, let folder = opendir(path) else { return false }
         defer { closedir(folder) }
         var found: [(inode: UInt64, name: String)] = []
@@ -64,7 +64,7 @@ extension SystemFile {
 
     /// A folder's entries by name with their inode (as `readdir` reports it) and kind; nil when the folder cannot
     /// be opened. Nothing is stat'ed where the file system reports the entry's type.
-    static func listInodes(_ path: String) -> [String: (inode: UInt64, kind: EntryKind)]? {
+    package static func listInodes(_ path: String) -> [String: (inode: UInt64, kind: EntryKind)]? {
         guard let folder = opendir(path) else { return nil }
         defer { closedir(folder) }
         let descriptor = dirfd(folder)
@@ -89,12 +89,12 @@ extension SystemFile {
     }
 
     /// What a folder entry is, as far as publishing cares.
-    enum EntryKind {
+    package enum EntryKind {
         case file, folder, other
     }
 
     /// Flushes one file's bytes to the disk; false when that fails.
-    static func syncFile(_ path: String) -> Bool {
+    package static func syncFile(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

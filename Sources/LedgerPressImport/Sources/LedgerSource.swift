@@ -1,5 +1,3 @@
-import LedgerPressSite
-
 /// Where ledger rows come from: a file today, rows held in memory in tests, a database tomorrow.
 ///
 /// A source hands its rows over as bytes in one of the import formats (native CSV or JSON Lines, a Stripe
@@ -76,15 +74,6 @@ public enum SourceFailure: Error, Equatable, Sendable {
         case .notRegular(let kind): return "is \(kind), expected a regular file"
         case .unreadable(let reason): return "cannot read: \(reason)"
         case .unavailable(let reason), .absent(let reason), .mismatch(let reason): return reason
-        }
-    }
-
-    public var exit: BuildStop.Reason {
-        switch self {
-        case .unreadable: return .ioError
-        case .unavailable: return .unavailable
-        case .mismatch: return .dataError
-        case .missing, .folder, .notRegular, .absent: return .noInput
         }
     }
 }

@@ -11,13 +11,13 @@ import Foundation
 /// > Note: a message is moved only after its channel answered, and each move is flushed before the next message
 /// > goes: a crash between an acceptance and its move sends that one message again next time (at most one
 /// > duplicate), and none is ever lost.
-struct OutboxQueue: ~Copyable {
-    let folder: String
+package struct OutboxQueue: ~Copyable {
+    package let folder: String
     private let new: Int32
     private let cur: Int32
     private var failed: Int32 = -1
 
-    init(folder: String) throws {
+    package init(folder: String) throws {
         self.folder = folder
         try Maildir.check(folder: folder)
         let new = try Maildir.open(folder, "new")
@@ -35,7 +35,7 @@ struct OutboxQueue: ~Copyable {
     }
 
     /// The names in `failed/` but the `.reason` files; none when there is no `failed/`.
-    static func failedNames(folder: String) throws -> [String] {
+    package static func failedNames(folder: String) throws -> [String] {
         var status = stat()
         guard lstat(folder + "/failed", &status) == 0 else { return [] }
         let descriptor = try Maildir.open(folder, "failed")
@@ -46,14 +46,14 @@ struct OutboxQueue: ~Copyable {
     }
 
     /// The messages waiting in `new/`, in name order.
-    func waiting() throws -> [String] {
+    package func waiting() throws -> [String] {
         try Maildir.names(in: new, path: folder + "/new").filter { !$0.hasPrefix(".") }.sorted {
             $0.utf8.lexicographicallyPrecedes($1.utf8)
         }
     }
 
     /// The bytes of `new/NAME` (never through a link).
-    func read(_ name: String) throws(SystemError) -> [UInt8] {
+    package func read(_ name: String) throws(SystemError) -> [UInt8] {
         let path = folder + "/new/" + name
         let descriptor = openat(new, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { throw SystemError("read", path) }
@@ -72,7 +72,7 @@ struct OutboxQueue: ~Copyable {
     }
 
     /// `new/NAME` -> `cur/NAME:2,S` (Maildir's "seen"; the build reads the name before the colon), flushed.
-    func accept(_ name: String) throws(SystemError) {
+    package func accept(_ name: String) throws(SystemError) {
         guard renameat(new, name, cur, name + ":2,S") == 0 else {
             throw SystemError("move \(folder)/new/\(name) into", folder + "/cur")
         }
@@ -80,7 +80,7 @@ struct OutboxQueue: ~Copyable {
     }
 
     /// `failed/NAME.reason` (the reply, flushed), then `new/NAME` -> `failed/NAME`, flushed.
-    mutating func refuse(_ name: String, reason: String) throws(SystemError) {
+    package mutating func refuse(_ name: String, reason: String) throws(SystemError) {
         if failed < 0 {
             let path = folder + "/failed"
             guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw SystemError("create the folder", path) }
