@@ -6,8 +6,8 @@ import LedgerPressCore
 /// the ledger one after the other, in row order.
 ///
 /// > Note: at most `limit` inputs are given and not yet taken: a giver ahead of the workers or of the taker waits,
-/// > so memory stays bounded whatever the input's size. `take` runs in the giving thread's run (the entries it makes
-/// > go into that run's ``EntryTexts``); `work` must make no entry.
+/// > so memory stays bounded whatever the input's size. `work` must make no entry; `take` makes entries in the table
+/// > it is given (its closure holds the run's ``EntryTexts``: no thread has a table of its own).
 final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Sendable {
     /// The lock of the state below, which the threads also wait on (`Mutex`, the lock everywhere else, has no wait).
     private let condition = NSCondition()
@@ -32,7 +32,6 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Senda
         take: @escaping @Sendable (Output) -> Void
     ) {
         self.limit = max(1, limit)
-        let texts = EntryTexts.current
         running = max(1, workers) + 1
         for index in 0..<max(1, workers) {
             let thread = Thread { [self] in
@@ -43,7 +42,7 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Senda
             thread.start()
         }
         let taker = Thread { [self] in
-            if let texts { texts.using { runTaker(take) } } else { runTaker(take) }
+            runTaker(take)
         }
         taker.name = name
         taker.start()
