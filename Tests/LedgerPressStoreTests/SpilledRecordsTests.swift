@@ -54,7 +54,10 @@ import Testing
         #expect(records.spilledChunks == 5)
         for n in 0..<22 { #expect(Self.read(records, n, count: 1) == [[Int64(n), Int64(n * 3)]]) }
         #expect(Self.read(records, 8, count: 4) == (8..<12).map { [Int64($0), Int64($0 * 3)] })
-        records.replace(at: 5) { $0.storeBytes(of: Int64(-1), toByteOffset: 8, as: Int64.self) }
+        records.replace(at: 5) { record in
+            record.storeBytes(of: Int64(5), as: Int64.self)
+            record.storeBytes(of: Int64(-1), toByteOffset: 8, as: Int64.self)
+        }
         #expect(Self.read(records, 5, count: 1) == [[5, -1]])
         try records.health.check()
     }
