@@ -23,7 +23,8 @@ public enum NativeLedgerImporter {
             guard let row = row(reader, line: found.line, header: header, fast: &rows, table: &table) else {
                 return false
             }
-            table.result.accept(line: found.line, bytes: found.bytes, entry: row.entry(file: file, line: found.line, texts: texts))
+            table.result.accept(
+                line: found.line, bytes: found.bytes, entry: row.entry(file: file, line: found.line, texts: texts))
             return true
         }
         table.result.nextRecordLine = nextRecordLine(bytes)
@@ -79,7 +80,8 @@ public enum NativeLedgerImporter {
 
     /// One row's entry, or nil after reporting each of its problems.
     static func parseRow(_ fields: [String], line: Int, header: HeaderMap, table: inout CSVTable) -> LedgerEntry? {
-        parseValues(fields, line: line, header: header, table: &table)?.entry(file: table.file, line: line, texts: table.texts)
+        parseValues(fields, line: line, header: header, table: &table)?
+            .entry(file: table.file, line: line, texts: table.texts)
     }
 
     /// One row's values (what its entry is made of), or nil after reporting each of its problems.
