@@ -79,8 +79,13 @@ let package = Package(
         // The CPUs in the process's affinity mask (sched_getaffinity, not reachable from Swift's Glibc): how many
         // render workers a run starts. SystemCPUs.swift (and its tests) import it.
         .target(name: "CAffinity"),
-        // Pure domain: money, currencies, time, periods, ledger entries, statements. No I/O.
-        .target(name: "LedgerPressCore"),
+        // Ledger storage: fixed-size records in memory and in an unlinked spill file (the only ledger code that touches
+        // a file), the spill settings (passed in, never read from the environment here), the storage failure (thrown,
+        // exit 74 by the caller). Below Core: it knows bytes, not entries.
+        .target(name: "LedgerPressStore"),
+        // Pure domain: money, currencies, time, periods, ledger entries, statements. No I/O (the ledger's records are
+        // kept by LedgerPressStore, which Core re-exports).
+        .target(name: "LedgerPressCore", dependencies: ["LedgerPressStore"]),
         // SHA-256, HMAC-SHA256 and Ed25519 as small value types over libcrypto: what the PDF writer and the site
         // (digests, link tokens, shard seals, letters) hash and sign with. A module of its own so that Core stays
         // free of C libraries and both PDF and Site import it.
@@ -106,7 +111,7 @@ let package = Package(
         // gate (PublishGate), the swap (SiteSwap, the only `import CRenameExchange`), the staged site's write-back
         // (EarlyWriteback), the outbox's Maildir (Maildir, OutboxQueue). ArchitectureTests lists what still writes
         // elsewhere.
-        .target(name: "LedgerPressPublish", dependencies: ["CRenameExchange"]),
+        .target(name: "LedgerPressPublish", dependencies: ["LedgerPressCore", "CRenameExchange"]),
         // Statements -> site files in memory, staged and published through LedgerPressPublish.
         .target(
             name: "LedgerPressSite",
@@ -142,6 +147,7 @@ let package = Package(
         // CMalloc: the size of an entry's heap block (malloc_usable_size).
         // What several test targets compare with (a reference written apart from the code it checks).
         .target(name: "LedgerPressTestSupport", dependencies: ["LedgerPressCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "LedgerPressStoreTests", dependencies: ["LedgerPressStore"]),
         .testTarget(
             name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore", "CMalloc", "LedgerPressTestSupport"]),
         .testTarget(name: "LedgerPressCryptoTests", dependencies: ["LedgerPressCrypto"]),

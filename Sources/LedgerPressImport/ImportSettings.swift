@@ -16,13 +16,16 @@ public struct ImportSettings: Sendable {
     public var sourceZone: ZoneClock?
     /// `--mapping FILE`: inputs no other format recognises are read through it.
     public var mapping: Mapping?
+    /// The run's table of entry texts: every entry an importer makes goes into it (a new table by default).
+    public var texts: EntryTexts
 
     public init(
         forcedFormat: InputFormat? = nil, payee: String? = nil, payeeByFile: [String: String] = [:],
         payeeTypes: [String: PayeeType] = [:], defaultPayeeType: PayeeType? = nil, sourceZone: ZoneClock? = nil,
-        mapping: Mapping? = nil
+        mapping: Mapping? = nil, texts: EntryTexts = EntryTexts()
     ) {
         self.mapping = mapping
+        self.texts = texts
         self.forcedFormat = forcedFormat
         self.payee = payee
         self.payeeByFile = payeeByFile

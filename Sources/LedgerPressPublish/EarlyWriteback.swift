@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LedgerPressCore
 
 #if canImport(Glibc)
     import Glibc
@@ -19,8 +19,6 @@ package final class EarlyWriteback: @unchecked Sendable {
     package let folder: String
     package let step: Int
     private let descriptor: Int32
-    private let group = DispatchGroup()
-    private let queue = DispatchQueue(label: "ledgerpress-writeback")
 
     private struct State {
         /// Bytes staged since the last background flush started.
@@ -29,7 +27,8 @@ package final class EarlyWriteback: @unchecked Sendable {
         package var failure: SystemError?
         package var flushes = 0
     }
-    private let state = Mutex(State())
+    /// Which ``finish(flushing:)`` waits on until no background flush runs.
+    private let state = Monitor(State())
 
     package init(folder: String, step: Int = 64 << 20) throws(SystemError) {
         let descriptor = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -55,7 +54,7 @@ package final class EarlyWriteback: @unchecked Sendable {
             return true
         }
         guard start else { return }
-        queue.async(group: group) { [self] in
+        let thread = Thread { [self] in
             var failure: SystemError?
             do throws(SystemError) {
                 try SiteSwap.flush(descriptor: descriptor, path: folder)
@@ -68,12 +67,14 @@ package final class EarlyWriteback: @unchecked Sendable {
                 if state.failure == nil { state.failure = failure }
             }
         }
+        thread.name = "lp-writeback"
+        thread.start()
     }
 
     /// Waits for the background flush; then, when `flushing`, flushes what is left and throws the first
     /// write-back error since staging began.
     package func finish(flushing: Bool) throws(SystemError) {
-        group.wait()
+        state.wait(until: { !$0.running }) { _ in }
         guard flushing else { return }
         if let failure = state.withLock({ $0.failure }) { throw failure }
         try SiteSwap.flush(descriptor: descriptor, path: folder)

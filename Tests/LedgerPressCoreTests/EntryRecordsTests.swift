@@ -15,7 +15,7 @@ import Testing
     static func entry(
         _ id: String, payee: String = "drv_1", day: Int64 = 0, name: String? = "Ann", kind: EntryKind = .earning,
         minor: Int64 = 1_250, status: PayoutStatus? = nil, payout: String? = nil, description: String? = "Ride",
-        line: Int = 2, statusReport: Bool = false
+        line: Int = 2, statusReport: Bool = false, texts: EntryTexts = EntryTexts()
     ) -> LedgerEntry {
         var entry = LedgerEntry(
             id: id,
@@ -23,7 +23,7 @@ import Testing
             payeeID: payee, payeeType: payee.hasPrefix("drv") ? .driver : .merchant, payeeName: name, kind: kind,
             amount: Money(minorUnits: minor, currency: Currency(code: kind == .tip ? "BHD" : "USD")!),
             reference: "job_\(id)", description: description, payoutID: payout, payoutStatus: status,
-            source: SourceLocation(file: "ledger.csv", line: line))
+            source: SourceLocation(file: "ledger.csv", line: line), texts: texts)
         entry.isStatusReport = statusReport
         return entry
     }
@@ -156,7 +156,7 @@ import Testing
 
     @Test func entriesOfAnotherTableAreMovedIntoTheRecordsTable() {
         let run = EntryTexts()
-        let first = run.using { Self.entry("a1", payee: "drv_9", name: "Run") }
+        let first = Self.entry("a1", payee: "drv_9", name: "Run", texts: run)
         let outside = Self.entry("a2", payee: "drv_9", name: "Shared", payout: "po_shared")
         var ledger = Ledger(spill: Self.spillAll)
         var diagnostics = DiagnosticLog()

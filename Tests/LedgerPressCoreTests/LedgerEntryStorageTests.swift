@@ -90,7 +90,8 @@ import Testing
             kind: .tip,
             amount: Money(minorUnits: 1, currency: Currency(code: "USD")!), reference: nil, description: nil,
             payoutID: nil,
-            payoutStatus: nil, source: LedgerPressCore.SourceLocation(file: "a.csv", line: 1), isStatusReport: false)
+            payoutStatus: nil, source: LedgerPressCore.SourceLocation(file: "a.csv", line: 1), isStatusReport: false,
+            texts: EntryTexts())
         let usable = withExtendedLifetime(box) { malloc_usable_size(Unmanaged.passUnretained(box).toOpaque()) }
         // jemalloc's size classes are 112 and 128 bytes: the box keeps to 112 (at most 120 under glibc, whose
         // 128-byte block has 120 usable), with issue 50's arrival and distance in the description's text.

@@ -81,5 +81,7 @@ import Testing
         #expect(diagnostics.lines.isEmpty)
         #expect(ledger.storageFailure?.action == "write to")
         #expect(ledger.storageFailure?.reason == String(cString: strerror(EBADF)))
+        // Thrown for the run to stop on (exit 74), not a crash.
+        #expect(throws: LedgerStorageFailure.self) { try ledger.checkStorage() }
     }
 }

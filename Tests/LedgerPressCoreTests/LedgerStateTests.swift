@@ -51,11 +51,9 @@ import Testing
         let bytes = try Self.state(of: written)
         var reader = Self.reader(bytes)
         var checked = false
-        var restored = try EntryTexts().using {
-            try Ledger(restoring: &reader, texts: EntryTexts.forNewEntry()) { reader in
-                checked = (try? reader.atEnd()) == true
-                return true
-            }
+        var restored = try Ledger(restoring: &reader, texts: EntryTexts()) { reader in
+            checked = (try? reader.atEnd()) == true
+            return true
         }
         #expect(checked, "the digest is asked once every byte is read")
         #expect(Self.fields(restored) == Self.fields(written))
@@ -80,12 +78,12 @@ import Testing
         for cut in [0, 8, bytes.count / 2, bytes.count - 1] {
             var reader = Self.reader(Array(bytes.prefix(cut)))
             #expect(throws: StateReader.Damaged.self, "cut at \(cut)") {
-                try EntryTexts().using { try Ledger(restoring: &reader, texts: EntryTexts.forNewEntry()) { _ in true } }
+                try Ledger(restoring: &reader, texts: EntryTexts()) { _ in true }
             }
         }
         var reader = Self.reader(bytes)
         #expect(throws: StateReader.Damaged.self) {
-            try EntryTexts().using { try Ledger(restoring: &reader, texts: EntryTexts.forNewEntry()) { _ in false } }
+            try Ledger(restoring: &reader, texts: EntryTexts()) { _ in false }
         }
         // A table that already holds texts cannot take a state's numbers.
         let used = EntryTexts()
@@ -102,22 +100,23 @@ import Testing
     func aLedgerReadBackFindsEveryIdAtItsOwnRecord(count: Int) throws {
         // Ids of several lengths: inline in the record and in the table of texts.
         let ids = (0..<count).map { $0 % 3 == 0 ? "t\($0)" : "a-longer-id-that-is-a-text-\($0)" }
-        // Written in a table of its own: thousands of texts added to the table entries share outside a run would
-        // change it under another test writing a ledger's state from it.
-        let bytes = try EntryTexts().using {
+        // Written in a table of its own, made once for every entry.
+        let texts = EntryTexts()
+        let bytes = try { () throws -> [UInt8] in
             var written = Ledger(
                 spill: EntryRecords.Spill(memoryBudget: 0, chunkRecords: 512, folder: NSTemporaryDirectory()))
             var diagnostics = DiagnosticLog()
             for (line, id) in ids.enumerated() {
                 written.add(
-                    EntryRecordsTests.entry(id, payee: "drv_\(line % 7)", line: line + 2), diagnostics: &diagnostics)
+                    EntryRecordsTests.entry(id, payee: "drv_\(line % 7)", line: line + 2, texts: texts),
+                    diagnostics: &diagnostics)
             }
             #expect(diagnostics.lines.isEmpty)
             return try LedgerStateTests.state(of: written)
-        }
+        }()
         var reader = LedgerStateTests.reader(bytes)
-        try EntryTexts().using {
-            var restored = try Ledger(restoring: &reader, texts: EntryTexts.forNewEntry()) { _ in true }
+        do {
+            var restored = try Ledger(restoring: &reader, texts: EntryTexts()) { _ in true }
             restored.reserveCapacity(count + 1)
             #expect(restored.indexByID.position(of: "t0", in: restored.records) == 0)
             for (position, id) in ids.enumerated() {

@@ -36,8 +36,8 @@ import Testing
         var facts = EntryFacts()
     }
 
-    static func whole(_ bytes: [UInt8]) -> Read {
-        let file = NativeLedgerImporter.read(bytes: bytes, file: "ledger.csv")
+    static func whole(_ bytes: [UInt8], texts: EntryTexts = EntryTexts()) -> Read {
+        let file = NativeLedgerImporter.read(bytes: bytes, file: "ledger.csv", texts: texts)
         return Read(
             entries: file.entries, lines: file.rows.map(\.line),
             raw: file.rows.map { ImportedFile.text(of: $0.bytes, in: bytes) },
@@ -50,9 +50,10 @@ import Testing
         var read = Read()
     }
 
-    static func inPieces(_ bytes: [UInt8], first: Int, size: Int, readers: Int = 2, chunkBytes: Int = 1 << 20)
-        -> Read
-    {
+    static func inPieces(
+        _ bytes: [UInt8], first: Int, size: Int, readers: Int = 2, chunkBytes: Int = 1 << 20,
+        texts: EntryTexts = EntryTexts()
+    ) -> Read {
         let taken = Taken()
         var next = first
         let file = NativeLedgerImporter.readOverlapped(
@@ -61,7 +62,7 @@ import Testing
                 guard next < bytes.count else { return nil }
                 defer { next = min(bytes.count, next + size) }
                 return Array(bytes[next..<min(bytes.count, next + size)])
-            }, file: "ledger.csv", readers: readers, chunkBytes: chunkBytes
+            }, file: "ledger.csv", readers: readers, chunkBytes: chunkBytes, texts: texts
         ) { entry, line, raw in
             taken.read.entries.append(entry)
             taken.read.lines.append(line)
@@ -129,16 +130,16 @@ import Testing
                 + "job_\(n % 7),note \(n % 2),po_\(n % 6),paid\n"
         }
         let bytes = Array((Self.header + rows.joined()).utf8)
-        func texts(_ read: () -> Void) -> [String] {
+        func texts(_ read: (EntryTexts) -> Void) -> [String] {
             let table = EntryTexts()
-            table.using(read)
+            read(table)
             return (1...table.count).map { table.text(EntryTexts.Number($0)) ?? "" }
         }
-        let whole = texts { #expect(Self.whole(bytes).entries.count == 30) }
-        let chunked = texts {
+        let whole = texts { #expect(Self.whole(bytes, texts: $0).entries.count == 30) }
+        let chunked = texts { table in
             #expect(
-                Self.inPieces(bytes, first: Self.header.utf8.count + 1, size: 50, chunkBytes: chunkBytes).entries.count
-                    == 30)
+                Self.inPieces(bytes, first: Self.header.utf8.count + 1, size: 50, chunkBytes: chunkBytes, texts: table)
+                    .entries.count == 30)
         }
         #expect(whole.count > 20 && whole.contains(long + "0"))
         #expect(chunked == whole)

@@ -6,13 +6,12 @@ import Testing
 @testable import LedgerPressImport
 
 /// The import's pipeline: work done on several threads at once, every output taken once, in the order given, on
-/// one thread that is not the giver's and is in the giver's run, while a giver ahead of the others is held back.
+/// one thread that is not the giver's, while a giver ahead of the others is held back.
 @Suite struct OrderedPipelineTests {
     /// What the taking thread saw.
     final class Taken: @unchecked Sendable {
         var outputs: [Int] = []
         var threads = Set<UInt>()
-        var tables: [EntryTexts?] = []
     }
 
     @Test(arguments: [(1, 0), (1, 1), (2, 300), (4, 1_000), (8, 257)])
@@ -50,19 +49,5 @@ import Testing
         #expect(inFlight.withLock { $0.most } <= limit + 1)
         #expect(taken.threads.count == (count == 0 ? 0 : 1))
         #expect(!taken.threads.contains(UInt(pthread_self())))
-    }
-
-    /// The taking thread makes its entries in the giver's run: their texts go into the run's table.
-    @Test func theTakingThreadIsInTheGiversRun() {
-        let run = EntryTexts()
-        let taken = Taken()
-        run.using {
-            let pipeline = OrderedPipeline<Int, Int>(
-                workers: 2, limit: 2, name: "test", makeWork: { { $0 } },
-                take: { _ in taken.tables.append(EntryTexts.current) })
-            for input in 0..<3 { pipeline.give(input) }
-            pipeline.finish()
-        }
-        #expect(taken.tables.count == 3 && taken.tables.allSatisfy { $0 === run })
     }
 }

@@ -7,22 +7,24 @@ import Synchronization
 /// > Note: five Strings per entry took 80 bytes even when shared; five numbers take 20. Texts are told
 /// > apart by their UTF-8 bytes (a text comes back with exactly the bytes it went in with, never those of
 /// > a canonically equivalent one). Adding takes a lock; reading does not: a text's slot is written before
-/// > its number is handed out and never changes, and its chunk never moves, so whoever holds a number
+/// > its number is handed out and never changes, and its segment never moves, so whoever holds a number
 /// > (received through whatever handed them the entry) reads a finished slot.
 ///
-/// > Note: a table lives as long as the entries made in it, and no longer: a run makes its own
-/// > (``using(_:)``), so two runs in one process never hold each other's texts. Entries made outside a run
-/// > (tests, tools) share one table while any of them is alive (``forNewEntry()``).
+/// > Note: a table lives as long as the entries made in it, and no longer. Whoever makes entries says which table
+/// > they go into: a run makes its own and passes it to its importers (``LedgerEntry/init(id:occurredAt:payeeID:payeeType:payeeName:kind:amount:reference:description:payoutID:payoutStatus:payoutArrival:distance:source:texts:)``),
+/// > so two runs in one process never hold each other's texts; an entry made without one (tests, tools) gets a
+/// > small table of its own. No table is reachable from anywhere but the entries and records that hold it.
 public final class EntryTexts: @unchecked Sendable {
     /// What a number stands for: 0 is "no text" (nil), n is the text in slot n - 1.
     typealias Number = UInt32
 
-    private static let chunkBits = 16
-    private static let chunkSize = 1 << chunkBits
-    private static let chunkCount = 1 << (32 - chunkBits)
+    /// Slots come in segments that double in size: segment k holds `firstSegment << k` slots, so that a table of
+    /// one entry's texts is small and a run's table of millions never moves a slot (30 segments hold 2^32 slots).
+    private static let firstSegmentBits = 4
+    private static let segmentCount = 32
 
-    /// The text slots, in chunks allocated as they are needed.
-    private let chunks: UnsafeMutablePointer<UnsafeMutablePointer<String>?>
+    /// The text slots, in segments allocated as they are needed.
+    private let segments: UnsafeMutablePointer<UnsafeMutablePointer<String>?>
 
     struct Writer {
         var numbers: [ExactText: Number] = [:]
@@ -40,25 +42,37 @@ public final class EntryTexts: @unchecked Sendable {
         case payeeID, payeeName, reference, description, payoutID, id
     }
 
-    /// An empty table, for one run (see ``using(_:)``).
+    /// An empty table: one per run, passed to whatever makes the run's entries.
     public init() {
-        chunks = .allocate(capacity: Self.chunkCount)
-        chunks.initialize(repeating: nil, count: Self.chunkCount)
-        Self.registry.withLock { $0[ObjectIdentifier(self)] = Unmanaged.passUnretained(self) }
+        segments = .allocate(capacity: Self.segmentCount)
+        segments.initialize(repeating: nil, count: Self.segmentCount)
     }
 
     deinit {
-        // First: once out of the registry, no one reaches the slots freed below.
-        _ = Self.registry.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) }
         let count = writer.withLock { $0.count }
-        var chunk = 0
-        while chunk << Self.chunkBits < count, let slots = chunks[chunk] {
-            slots.deinitialize(count: min(Self.chunkSize, count - chunk << Self.chunkBits))
+        var segment = 0
+        var first = 0
+        while first < count, let slots = segments[segment] {
+            let size = Self.segmentSize(segment)
+            slots.deinitialize(count: min(size, count - first))
             slots.deallocate()
-            chunk += 1
+            first += size
+            segment += 1
         }
-        chunks.deinitialize(count: Self.chunkCount)
-        chunks.deallocate()
+        segments.deinitialize(count: Self.segmentCount)
+        segments.deallocate()
+    }
+
+    /// How many slots segment `segment` holds.
+    @inline(__always)
+    private static func segmentSize(_ segment: Int) -> Int { 1 << (firstSegmentBits + segment) }
+
+    /// The segment of slot `slot`, and the slot's place in it.
+    @inline(__always)
+    private static func place(_ slot: Int) -> (segment: Int, offset: Int) {
+        let shifted = slot + (1 << firstSegmentBits)
+        let segment = (Int.bitWidth - 1 - shifted.leadingZeroBitCount) - firstSegmentBits
+        return (segment, shifted - (1 << (firstSegmentBits + segment)))
     }
 
     /// The number of `text` (0 for nil), adding it when it is new.
@@ -90,15 +104,15 @@ public final class EntryTexts: @unchecked Sendable {
             number = known
         } else {
             precondition(writer.count < Int(UInt32.max) - 1, "fewer than 2^32 - 1 distinct entry texts")
-            let chunk = writer.count >> Self.chunkBits
+            let (segment, offset) = Self.place(writer.count)
             let slots: UnsafeMutablePointer<String>
-            if let allocated = chunks[chunk] {
+            if let allocated = segments[segment] {
                 slots = allocated
             } else {
-                slots = .allocate(capacity: Self.chunkSize)
-                chunks[chunk] = slots
+                slots = .allocate(capacity: Self.segmentSize(segment))
+                segments[segment] = slots
             }
-            (slots + (writer.count & (Self.chunkSize - 1))).initialize(to: text)
+            (slots + offset).initialize(to: text)
             writer.count += 1
             number = Number(writer.count)
             writer.numbers[key] = number
@@ -110,17 +124,18 @@ public final class EntryTexts: @unchecked Sendable {
     /// The text of a number from ``number(of:lane:)`` (nil for 0).
     func text(_ number: Number) -> String? {
         guard number != 0 else { return nil }
-        let slot = Int(number) - 1
-        guard let slots = chunks[slot >> Self.chunkBits] else { preconditionFailure("a number this table gave") }
-        return slots[slot & (Self.chunkSize - 1)]
+        let (segment, offset) = Self.place(Int(number) - 1)
+        guard let slots = segments[segment] else { preconditionFailure("a number this table gave") }
+        return slots[offset]
     }
 
     /// Calls `body` with every text, in the order of their numbers (a ledger's state, ``Ledger/writeState(_:)``).
     func forEachText(_ body: (String) throws -> Void) rethrows {
         let count = self.count
         for slot in 0..<count {
-            guard let slots = chunks[slot >> Self.chunkBits] else { preconditionFailure("a slot that was filled") }
-            try body(slots[slot & (Self.chunkSize - 1)])
+            let (segment, offset) = Self.place(slot)
+            guard let slots = segments[segment] else { preconditionFailure("a slot that was filled") }
+            try body(slots[offset])
         }
     }
 
@@ -158,22 +173,5 @@ public final class EntryTexts: @unchecked Sendable {
             var text = text
             text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
-    }
-
-    struct WeakTable {
-        weak var table: EntryTexts?
-    }
-
-    /// Every table alive in the process, by identity, unretained.
-    ///
-    /// > Note: not held weakly: a weak reference gives the table a side table, and then every retain and release of
-    /// > it (each entry holds it) takes the runtime's slow path, measured at a fifth of the import's ordered thread.
-    /// > A table leaves the registry first thing in its `deinit`, under the registry's lock, so whoever holds that
-    /// > lock and finds a table reads it while it is whole, without retaining it.
-    private static let registry = Mutex<[ObjectIdentifier: Unmanaged<EntryTexts>]>([:])
-
-    /// Whether a table alive now holds `text` (for tests: a run's texts must not outlive its entries).
-    static func anyAliveHolds(_ text: String) -> Bool {
-        registry.withLock { tables in tables.values.contains { $0._withUnsafeGuaranteedRef { $0.contains(text) } } }
     }
 }

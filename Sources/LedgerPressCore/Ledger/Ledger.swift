@@ -1,3 +1,7 @@
+// The ledger's storage (records, spill file, spill settings, storage failure) is LedgerPressStore's; whoever uses the
+// ledger uses those types too, so Core re-exports them.
+@_exported import LedgerPressStore
+
 /// The whole history a run reports on: entries merged across overlapping exports.
 ///
 /// > Note: an `id` seen again counts once. A repeat that differs in `occurred_at`, `payee_id`,
@@ -31,6 +35,10 @@ public struct Ledger: Sendable {
     /// The first failure of the ledger's spill file (or of one of a ledger it was made from): a run that sees one
     /// stops (exit 74) before it publishes. Nil while every read and write worked.
     public var storageFailure: LedgerStorageFailure? { records.health.failure }
+
+    /// Throws the first failure of the records' spill file (shared with every ledger made from these records): what
+    /// a run asks before it uses what it made of them (exit 74).
+    public func checkStorage() throws(LedgerStorageFailure) { try records.health.check() }
 
     /// Where the ledger's records, and every ledger made from them, note a failure of their spill files: what a run
     /// asks just before it publishes, once the ledger itself is gone.

@@ -30,7 +30,7 @@ final class LedgerEntryBox: @unchecked Sendable {
         id: String, occurredAt: Timestamp, payeeID: String, payeeType: PayeeType, payeeName: String?, kind: EntryKind,
         amount: Money, reference: String?, description: String?, payoutID: String?, payoutStatus: PayoutStatus?,
         source: SourceLocation, isStatusReport: Bool, extras: PackedExtras = PackedExtras(),
-        texts: EntryTexts = EntryTexts.forNewEntry()
+        texts: EntryTexts
     ) {
         self.texts = texts
         hasExtras = !extras.isEmpty
@@ -132,7 +132,7 @@ final class LedgerEntryBox: @unchecked Sendable {
         record.storeBytes(of: hasExtras ? 1 : 0, toByteOffset: RecordLayout.extras, as: UInt8.self)
     }
 
-    /// The same entry with its texts in `table` (an entry made in another run's or the shared table).
+    /// The same entry with its texts in `table` (an entry made in another run's table, or in one of its own).
     func moved(to table: EntryTexts) -> LedgerEntryBox {
         LedgerEntryBox(
             id: id, occurredAt: occurredAt, payeeID: payeeID, payeeType: payeeType, payeeName: payeeName, kind: kind,

@@ -31,18 +31,21 @@ public enum PayoutStatus: String, Sendable, CaseIterable {
 public struct LedgerEntry: Sendable, Equatable {
     private var box: LedgerEntryBox
 
+    /// An entry of these fields, its texts numbered in `texts`: the run's table, which whoever makes a run's
+    /// entries passes (an importer, ``ImportSettings``' table); by default a small table of the entry's own (tests,
+    /// tools: a ledger moves such an entry's texts into its own table when it joins).
     public init(
         id: String, occurredAt: Timestamp, payeeID: String, payeeType: PayeeType, payeeName: String? = nil,
         kind: EntryKind, amount: Money, reference: String? = nil, description: String? = nil,
         payoutID: String? = nil, payoutStatus: PayoutStatus? = nil, payoutArrival: CivilDate? = nil,
-        distance: Distance? = nil, source: SourceLocation
+        distance: Distance? = nil, source: SourceLocation, texts: EntryTexts = EntryTexts()
     ) {
         box = LedgerEntryBox(
             id: id, occurredAt: occurredAt, payeeID: payeeID, payeeType: payeeType, payeeName: payeeName, kind: kind,
             amount: amount, reference: reference, description: description, payoutID: payoutID,
             payoutStatus: payoutStatus,
             source: source, isStatusReport: false,
-            extras: PackedExtras(payoutArrival: payoutArrival, distance: distance))
+            extras: PackedExtras(payoutArrival: payoutArrival, distance: distance), texts: texts)
     }
 
     /// An entry made from its fields as a record held them (``EntryRecords``).

@@ -11,12 +11,15 @@ extension ImportCheckpoint {
     /// last one only once the build has published (``commit()``), and goes if the build fails (``discard()``).
     final class Writing: @unchecked Sendable {
         let path: String
-        private let done = NSCondition()
-        private var finished = false
-        private var failure: (any Error)?
-        /// The payees' entries digests, once the plan has them; cancelled: the build ended without them.
-        private var digests: EntryDigests?
-        private var cancelled = false
+        /// What the writing thread and the build share, which each waits on (a ``Monitor``).
+        private struct State {
+            var finished = false
+            var failure: (any Error)?
+            /// The payees' entries digests, once the plan has them; cancelled: the build ended without them.
+            var digests: EntryDigests?
+            var cancelled = false
+        }
+        private let state = Monitor(State())
 
         /// Starts writing the checkpoint of `ledger` for `path`; it is finished once ``provide(_:)`` gives the payees'
         /// entries digests.
@@ -29,11 +32,10 @@ extension ImportCheckpoint {
                 } catch {
                     failure = error
                 }
-                done.lock()
-                self.failure = failure
-                finished = true
-                done.broadcast()
-                done.unlock()
+                state.withLock { state in
+                    state.failure = failure
+                    state.finished = true
+                }
             }
             thread.name = "lp-checkpoint"
             thread.start()
@@ -41,28 +43,18 @@ extension ImportCheckpoint {
 
         /// Gives the payees' entries digests the plan computed (the checkpoint's last part).
         func provide(_ digests: EntryDigests) {
-            done.lock()
-            self.digests = digests
-            done.broadcast()
-            done.unlock()
+            state.withLock { $0.digests = digests }
         }
 
         private func waitForDigests() -> EntryDigests? {
-            done.lock()
-            defer { done.unlock() }
-            while digests == nil && !cancelled { done.wait() }
-            return digests
+            state.wait(until: { $0.digests != nil || $0.cancelled }, then: { $0.digests })
         }
 
         /// Waits for the writing to end; its failure, if any.
         private func wait() -> (any Error)? {
-            done.lock()
-            defer { done.unlock() }
             // A build that publishes has planned; one that did not never will.
-            cancelled = true
-            done.broadcast()
-            while !finished { done.wait() }
-            return failure
+            state.withLock { $0.cancelled = true }
+            return state.wait(until: { $0.finished }, then: { $0.failure })
         }
 
         /// Puts the new checkpoint in the last one's place once it is written; a checkpoint that could not be written

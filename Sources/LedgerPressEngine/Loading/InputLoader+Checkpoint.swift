@@ -43,7 +43,7 @@ extension InputLoader {
         }
         var digests: ImportCheckpoint.EntryDigests?
         do {
-            loaded.ledger = try Ledger(restoring: &state, texts: EntryTexts.forNewEntry(), spill: inputs.spill) {
+            loaded.ledger = try Ledger(restoring: &state, texts: settings.texts, spill: inputs.spill) {
                 reader in
                 // The payees' entries digests come after the ledger, and the file's digest vouches for both.
                 guard let text = try? reader.text(),
@@ -67,7 +67,8 @@ extension InputLoader {
         }
         loaded.resumed.inputsTaken = earlier.count
         if let readOn {
-            diagnostics += try self.readOn(readOn, source: inputs.sources[earlier.count - 1], into: &loaded)
+            diagnostics += try self.readOn(
+                readOn, source: inputs.sources[earlier.count - 1], texts: settings.texts, into: &loaded)
         }
         return (earlier.count, diagnostics)
     }
@@ -125,7 +126,8 @@ extension InputLoader {
 
     /// Reads the rows appended to the checkpoint's last input since the last build, from where it stopped, into the
     /// ledger it left; the input's counts, rejected rows, problems and facts are then those of reading it whole.
-    func readOn(_ readOn: ReadOn, source: any LedgerSource, into loaded: inout Loaded) throws(BuildStop)
+    func readOn(_ readOn: ReadOn, source: any LedgerSource, texts: EntryTexts, into loaded: inout Loaded)
+        throws(BuildStop)
         -> [Diagnostic]
     {
         let earlier = readOn.earlier
@@ -145,7 +147,7 @@ extension InputLoader {
         loaded.ledger.reserveCapacity(before + max(0, reading.input.sizeHint - earlier.summary.size) / rowBytes + 1)
         var merged = Merged()
         let rest = readInPieces(
-            first: readOn.header, more: more, path: path, resumingAt: readOn.line, merged: &merged,
+            first: readOn.header, more: more, path: path, texts: texts, resumingAt: readOn.line, merged: &merged,
             ledger: &loaded.ledger)
         if let failure = reading.failure { throw .source(path, failure) }
         var file = ImportedFile(earlier.file)

@@ -74,7 +74,8 @@ extension InputLoader {
             let lines = max(1, first.reduce(0) { $0 + ($1 == 10 ? 1 : 0) })
             loaded.ledger.reserveCapacity(
                 loaded.ledger.entries.count + reading.input.sizeHint / max(1, first.count / lines) + lines)
-            file = readInPieces(first: first, more: piece, path: path, merged: &merged, ledger: &loaded.ledger)
+            file = readInPieces(
+                first: first, more: piece, path: path, texts: settings.texts, merged: &merged, ledger: &loaded.ledger)
         } else {
             var bytes = first
             first = []
@@ -120,13 +121,14 @@ extension InputLoader {
     /// Reads a native export's rows in chunks on ``readers`` threads while they join the ledger on one more, in
     /// order, and this thread reads on (``NativeLedgerImporter/readOverlapped(firstPiece:more:file:readers:chunkBytes:resumingAt:accept:)``).
     func readInPieces(
-        first: [UInt8], more: () -> [UInt8]?, path: String, resumingAt line: Int? = nil, merged: inout Merged,
-        ledger: inout Ledger
+        first: [UInt8], more: () -> [UInt8]?, path: String, texts: EntryTexts, resumingAt line: Int? = nil,
+        merged: inout Merged, ledger: inout Ledger
     ) -> ImportedFile {
         let sink = LedgerSink(path: path)
         swap(&sink.ledger, &ledger)
         let file = NativeLedgerImporter.readOverlapped(
-            firstPiece: first, more: more, file: path, readers: readers, chunkBytes: chunkBytes, resumingAt: line
+            firstPiece: first, more: more, file: path, readers: readers, chunkBytes: chunkBytes, resumingAt: line,
+            texts: texts
         ) {
             entry, line, bytes in
             sink.merged.add(

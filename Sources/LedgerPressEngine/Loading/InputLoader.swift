@@ -48,25 +48,24 @@ struct InputLoader {
     /// The tool's identity, part of the checkpoint's key.
     var tool = ""
 
-    /// The ledger of one run: its entries' texts go into a table of their own (``EntryTexts``), which lives as
-    /// long as the entries do, so that the texts of a run never outlive it.
+    /// The ledger of one run: its entries' texts go into a table of their own (``EntryTexts``, passed to the
+    /// importers in ``ImportSettings``), which lives as long as the entries do, so that the texts of a run never
+    /// outlive it.
     ///
     /// A checkpoint that turns out damaged once its ledger is being read, or whose inputs turn out to differ from
     /// the bytes it read (checked while its ledger is read back), makes the import start again without it.
     func load() throws(BuildStop) -> Loaded {
-        if checkpoint != nil,
-            let loaded = try EntryTexts().using({ () throws(BuildStop) -> Loaded? in try loadEntries(resuming: true) })
-        {
+        if checkpoint != nil, let loaded = try loadEntries(resuming: true, texts: EntryTexts()) {
             return loaded
         }
-        return try EntryTexts().using { () throws(BuildStop) -> Loaded in
-            guard let loaded = try loadEntries(resuming: false) else { preconditionFailure("no checkpoint to fail") }
-            return loaded
+        guard let loaded = try loadEntries(resuming: false, texts: EntryTexts()) else {
+            preconditionFailure("no checkpoint to fail")
         }
+        return loaded
     }
 
     /// The import; nil when the checkpoint it began to take was damaged.
-    private func loadEntries(resuming: Bool) throws(BuildStop) -> Loaded? {
+    private func loadEntries(resuming: Bool, texts: EntryTexts) throws(BuildStop) -> Loaded? {
         var loaded = Loaded(
             diagnostics: DiagnosticLog(limit: inputs.maxErrors), fatal: DiagnosticLog(limit: inputs.maxErrors))
         loaded.ledger = Ledger(spill: inputs.spill)
@@ -90,7 +89,8 @@ struct InputLoader {
                 throw BuildStop(.dataError, [error.description])
             }
         }
-        let settings = inputs.settings(payeeTypes: loaded.profiles.compactMapValues(\.type), mapping: mapping)
+        var settings = inputs.settings(payeeTypes: loaded.profiles.compactMapValues(\.type), mapping: mapping)
+        settings.texts = texts
         loaded.key = ImportCheckpoint.key(
             tool: tool, inputs: inputs, payeesSHA256: payeesSHA256, mappingSHA256: mappingSHA256)
         var first = 0

@@ -9,10 +9,15 @@ import LedgerPressCore
 struct CSVTable {
     var result: ImportedFile
     var file: String { result.name }
+    /// The run's table of entry texts: every entry made from this file's rows goes into it.
+    let texts: EntryTexts
     /// Set by a record handler (``skip(_:)``) for the record it is handling.
     private var skipping: String?
 
-    init(file: String, format: InputFormat) { result = ImportedFile(name: file, format: format) }
+    init(file: String, format: InputFormat, texts: EntryTexts = EntryTexts()) {
+        result = ImportedFile(name: file, format: format)
+        self.texts = texts
+    }
 
     mutating func problem(_ line: Int, _ field: String?, _ expected: String, _ found: String?) {
         result.diagnostics.append(

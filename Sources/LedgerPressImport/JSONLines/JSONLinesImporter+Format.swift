@@ -5,6 +5,6 @@ extension JSONLinesImporter: LedgerImporter {
     static func detect(_ header: HeaderProbe) -> Bool { header.firstByte == UInt8(ascii: "{") }
 
     static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
-        read(bytes: bytes, file: file)
+        read(bytes: bytes, file: file, texts: settings.texts)
     }
 }

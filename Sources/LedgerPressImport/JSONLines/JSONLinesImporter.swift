@@ -6,8 +6,8 @@ import LedgerPressCore
 /// through floating point. Blank lines are skipped; every bad line is a diagnostic and a rejected row, a
 /// line that gives a key twice too (named with the byte columns where both occurrences start).
 enum JSONLinesImporter {
-    static func read(bytes: [UInt8], file: String) -> ImportedFile {
-        var table = CSVTable(file: file, format: .jsonl)
+    static func read(bytes: [UInt8], file: String, texts: EntryTexts = EntryTexts()) -> ImportedFile {
+        var table = CSVTable(file: file, format: .jsonl, texts: texts)
         if bytes.isEmpty {
             table.problem(0, nil, "one JSON object per line", "an empty file")
             return table.result

@@ -14,7 +14,7 @@ public enum MappedImporter {
     public static func read(bytes: [UInt8], file: String, mapping: Mapping, settings: ImportSettings = ImportSettings())
         -> ImportedFile
     {
-        var table = CSVTable(file: file, format: .mapped)
+        var table = CSVTable(file: file, format: .mapped, texts: settings.texts)
         let columns = mapping.columns
         let required = mapping.requiredColumns
         var context = RowContext(mapping: mapping, settings: settings, file: file)
@@ -33,7 +33,7 @@ public enum MappedImporter {
         ) { record, header, table in
             context.row(record, header: header, table: &table)
         }
-        context.openings.derive(into: &table.result)
+        context.openings.derive(into: &table.result, texts: table.texts)
         return table.result
     }
 
@@ -264,7 +264,7 @@ public enum MappedImporter {
                         description: value("description").text, payoutID: value("payout_id").text, payoutStatus: status,
                         payoutArrival: kind == .payout ? arrival : nil,
                         distance: kind == .earning && !made.contains { $0.kind == .earning } ? distance : nil,
-                        source: SourceLocation(file: table.file, line: line)))
+                        source: SourceLocation(file: table.file, line: line), texts: table.texts))
             }
             let balanceValue = value("balance")
             if let text = balanceValue.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty, let rowCurrency,

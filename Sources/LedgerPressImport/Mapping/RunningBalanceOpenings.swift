@@ -49,7 +49,7 @@ struct RunningBalanceOpenings {
     }
 
     /// Adds the derived `opening_balance` entries (none where the balance before the earliest row was zero).
-    func derive(into result: inout ImportedFile) {
+    func derive(into result: inout ImportedFile, texts: EntryTexts) {
         let newestFirst = (firstTime.flatMap { first in lastTime.map { last in last < first } }) ?? false
         for key in keys {
             guard let pair = earliest[key] else { continue }
@@ -61,7 +61,7 @@ struct RunningBalanceOpenings {
             let entry = LedgerEntry(
                 id: "opening:" + row.id, occurredAt: row.occurredAt, payeeID: row.payeeID, payeeType: row.payeeType,
                 payeeName: row.payeeName, kind: .openingBalance,
-                amount: Money(minorUnits: amount, currency: chosen.currency), source: row.source)
+                amount: Money(minorUnits: amount, currency: chosen.currency), source: row.source, texts: texts)
             result.addDerived(entry, toRowAt: row.source.line)
         }
     }

@@ -7,6 +7,6 @@ extension NativeLedgerImporter: LedgerImporter {
     public static func detect(_ header: HeaderProbe) -> Bool { header.has(["id", "occurred_at", "payee_id"]) }
 
     public static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
-        read(bytes: bytes, file: file)
+        read(bytes: bytes, file: file, texts: settings.texts)
     }
 }

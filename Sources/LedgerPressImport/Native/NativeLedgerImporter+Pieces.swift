@@ -44,7 +44,8 @@ extension NativeLedgerImporter {
     /// > Note: `firstPiece` must hold the whole header record (``LedgerImport/readsInPieces(_:settings:)``).
     public static func readOverlapped(
         firstPiece: [UInt8], more: () -> [UInt8]?, file: String, readers: Int = 2, chunkBytes: Int = chunkBytes,
-        resumingAt resumeLine: Int? = nil, accept: @escaping @Sendable (LedgerEntry, Int, ArraySlice<UInt8>) -> Void
+        resumingAt resumeLine: Int? = nil, texts: EntryTexts = EntryTexts(),
+        accept: @escaping @Sendable (LedgerEntry, Int, ArraySlice<UInt8>) -> Void
     ) -> ImportedFile {
         var table = CSVTable(file: file, format: .native)
         var reader = CSVReader(bytes: firstPiece)
@@ -59,7 +60,7 @@ extension NativeLedgerImporter {
             take: { read in
                 merged.result.appendStreamed(read.result)
                 // Each distinct text of the chunk numbered in the run's table once, in the order first read.
-                let table = EntryTexts.forNewEntry()
+                let table = texts
                 let numbers = read.texts.numbered(in: table)
                 let sourceFile = table.sourceFile(file)
                 for row in read.rows {

@@ -12,9 +12,10 @@ public enum NativeLedgerImporter {
         "payout_arrival", "distance", "distance_unit",
     ]
 
-    /// Reads the native CSV; every bad row is a diagnostic and a rejected row.
-    public static func read(bytes: [UInt8], file: String) -> ImportedFile {
-        var table = CSVTable(file: file, format: .native)
+    /// Reads the native CSV; every bad row is a diagnostic and a rejected row. The entries' texts go into `texts`
+    /// (the run's table).
+    public static func read(bytes: [UInt8], file: String, texts: EntryTexts = EntryTexts()) -> ImportedFile {
+        var table = CSVTable(file: file, format: .native, texts: texts)
         var reader = CSVReader(bytes: bytes)
         guard let header = readHeader(&reader, into: &table) else { return table.result }
         var rows = NativeRowReader(header: header)
@@ -22,7 +23,8 @@ public enum NativeLedgerImporter {
             guard let row = row(reader, line: found.line, header: header, fast: &rows, table: &table) else {
                 return false
             }
-            table.result.accept(line: found.line, bytes: found.bytes, entry: row.entry(file: file, line: found.line))
+            table.result.accept(
+                line: found.line, bytes: found.bytes, entry: row.entry(file: file, line: found.line, texts: texts))
             return true
         }
         table.result.nextRecordLine = nextRecordLine(bytes)
@@ -78,7 +80,8 @@ public enum NativeLedgerImporter {
 
     /// One row's entry, or nil after reporting each of its problems.
     static func parseRow(_ fields: [String], line: Int, header: HeaderMap, table: inout CSVTable) -> LedgerEntry? {
-        parseValues(fields, line: line, header: header, table: &table)?.entry(file: table.file, line: line)
+        parseValues(fields, line: line, header: header, table: &table)?
+            .entry(file: table.file, line: line, texts: table.texts)
     }
 
     /// One row's values (what its entry is made of), or nil after reporting each of its problems.

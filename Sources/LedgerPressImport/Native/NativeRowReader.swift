@@ -74,13 +74,13 @@ struct NativeRowReader {
                 payoutStatus: payoutStatus, payoutArrival: payoutArrival, distance: distance)
         }
 
-        /// The entry, read from `file` at `line`.
-        func entry(file: String, line: Int) -> LedgerEntry {
+        /// The entry, read from `file` at `line`, its texts in `texts`.
+        func entry(file: String, line: Int, texts: EntryTexts) -> LedgerEntry {
             LedgerEntry(
                 id: id, occurredAt: occurredAt, payeeID: payeeID, payeeType: payeeType, payeeName: payeeName,
                 kind: kind, amount: amount, reference: reference, description: description, payoutID: payoutID,
                 payoutStatus: payoutStatus, payoutArrival: payoutArrival, distance: distance,
-                source: SourceLocation(file: file, line: line))
+                source: SourceLocation(file: file, line: line), texts: texts)
         }
     }
 

@@ -6,24 +6,28 @@ import LedgerPressCore
 /// the ledger one after the other, in row order.
 ///
 /// > Note: at most `limit` inputs are given and not yet taken: a giver ahead of the workers or of the taker waits,
-/// > so memory stays bounded whatever the input's size. `take` runs in the giving thread's run (the entries it makes
-/// > go into that run's ``EntryTexts``); `work` must make no entry.
+/// > so memory stays bounded whatever the input's size. `work` must make no entry; `take` makes entries in the table
+/// > it is given (its closure holds the run's ``EntryTexts``: no thread has a table of its own).
 final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Sendable {
-    /// The lock of the state below, which the threads also wait on (`Mutex`, the lock everywhere else, has no wait).
-    private let condition = NSCondition()
-    /// Inputs given and not yet started, with their place in the order.
-    private var waiting: [(place: Int, input: Input)] = []
-    /// Outputs done and not yet taken, by place.
-    private var done: [Int: Output] = [:]
-    private var given = 0
-    private var taken = 0
-    private var closed = false
-    /// Threads (workers and the taker) still running.
-    private var running = 0
+    /// What the threads share, which they also wait on (a ``Monitor``).
+    private struct State {
+        /// Inputs given and not yet started, with their place in the order.
+        var waiting: [(place: Int, input: Input)] = []
+        /// Outputs done and not yet taken, by place.
+        var done: [Int: Output] = [:]
+        var given = 0
+        var taken = 0
+        var closed = false
+        /// Threads (workers and the taker) still running.
+        var running = 0
+        var workCPU = Duration.zero
+        var takeCPU = Duration.zero
+    }
+    private let state = Monitor(State())
     private let limit: Int
     /// The CPU time of the worker threads, summed, and of the taker, once each has ended (see ``finish()``).
-    private(set) var workCPU = Duration.zero
-    private(set) var takeCPU = Duration.zero
+    var workCPU: Duration { state.withLock { $0.workCPU } }
+    var takeCPU: Duration { state.withLock { $0.takeCPU } }
 
     /// Starts `workers` threads that each run a `work` made by `makeWork` (so each has state of its own), and the
     /// thread that runs `take`.
@@ -32,8 +36,7 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Senda
         take: @escaping @Sendable (Output) -> Void
     ) {
         self.limit = max(1, limit)
-        let texts = EntryTexts.current
-        running = max(1, workers) + 1
+        state.withLock { $0.running = max(1, workers) + 1 }
         for index in 0..<max(1, workers) {
             let thread = Thread { [self] in
                 let work = makeWork()
@@ -43,7 +46,7 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Senda
             thread.start()
         }
         let taker = Thread { [self] in
-            if let texts { texts.using { runTaker(take) } } else { runTaker(take) }
+            runTaker(take)
         }
         taker.name = name
         taker.start()
@@ -51,56 +54,46 @@ final class OrderedPipeline<Input: Sendable, Output: Sendable>: @unchecked Senda
 
     /// Gives an input (from the giving thread), waiting while `limit` inputs are given and not yet taken.
     func give(_ input: Input) {
-        condition.lock()
-        while given - taken >= limit { condition.wait() }
-        waiting.append((given, input))
-        given += 1
-        condition.broadcast()
-        condition.unlock()
+        state.wait(until: { $0.given - $0.taken < limit }) { state in
+            state.waiting.append((state.given, input))
+            state.given += 1
+        }
     }
 
     /// Waits until every output has been taken and every thread has ended (then ``workCPU`` and ``takeCPU`` are
     /// final).
     func finish() {
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        while running > 0 { condition.wait() }
-        condition.unlock()
+        state.withLock { $0.closed = true }
+        state.wait(until: { $0.running == 0 }) { _ in }
     }
 
     private func runWorker(_ work: (Input) -> Output) {
-        condition.lock()
-        while true {
-            while waiting.isEmpty && !closed { condition.wait() }
-            guard !waiting.isEmpty else { break }
-            let next = waiting.removeFirst()
-            condition.unlock()
+        while let next = state.wait(
+            until: { !$0.waiting.isEmpty || $0.closed },
+            then: { state -> (place: Int, input: Input)? in state.waiting.isEmpty ? nil : state.waiting.removeFirst() })
+        {
             let output = work(next.input)
-            condition.lock()
-            done[next.place] = output
-            condition.broadcast()
+            state.withLock { $0.done[next.place] = output }
         }
-        workCPU += .nanoseconds(ThreadCPUTime.nanoseconds())
-        running -= 1
-        condition.broadcast()
-        condition.unlock()
+        let cpu = Duration.nanoseconds(ThreadCPUTime.nanoseconds())
+        state.withLock { state in
+            state.workCPU += cpu
+            state.running -= 1
+        }
     }
 
     private func runTaker(_ take: (Output) -> Void) {
-        condition.lock()
-        while true {
-            while done[taken] == nil && !(closed && taken == given) { condition.wait() }
-            guard let output = done.removeValue(forKey: taken) else { break }
-            condition.unlock()
+        while let output = state.wait(
+            until: { $0.done[$0.taken] != nil || ($0.closed && $0.taken == $0.given) },
+            then: { $0.done.removeValue(forKey: $0.taken) })
+        {
             take(output)
-            condition.lock()
-            taken += 1
-            condition.broadcast()
+            state.withLock { $0.taken += 1 }
         }
-        takeCPU += .nanoseconds(ThreadCPUTime.nanoseconds())
-        running -= 1
-        condition.broadcast()
-        condition.unlock()
+        let cpu = Duration.nanoseconds(ThreadCPUTime.nanoseconds())
+        state.withLock { state in
+            state.takeCPU += cpu
+            state.running -= 1
+        }
     }
 }

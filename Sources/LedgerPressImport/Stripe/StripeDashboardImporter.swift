@@ -16,7 +16,7 @@ enum StripeDashboardImporter {
     ]
 
     static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
-        var table = CSVTable(file: file, format: .stripeDashboard)
+        var table = CSVTable(file: file, format: .stripeDashboard, texts: settings.texts)
         let names = HeaderMap.names(bytes)
         let localZone = StripeSourceZone.resolve(file: file, settings: settings)
         table.result.usedPayeeOption = true
@@ -86,7 +86,7 @@ enum StripeDashboardImporter {
             description: header.value("description", in: fields),
             payoutID: header.value("transfer", in: fields), payoutStatus: nil, platformView: false, statusReport: false,
             source: SourceLocation(file: table.file, line: line))
-        if case .success(let entries) = movement.entries() { return entries }
+        if case .success(let entries) = movement.entries(texts: table.texts) { return entries }
         problem(
             "Net", "Amount - Fee = Net (or Amount + Fee = Net)",
             "Amount \(PlainDecimal.format(gross)), Fee \(PlainDecimal.format(fee)), Net \(PlainDecimal.format(net))")

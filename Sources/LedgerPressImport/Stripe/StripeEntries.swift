@@ -42,7 +42,7 @@ struct StripeMovement {
 
     /// The entries, or a problem. The fee's sign is read per row: `gross - fee = net` (fee as a
     /// positive cost) or `gross + fee = net` (fee already negative); a row balancing neither way is refused.
-    func entries() -> Result<[LedgerEntry], Problem> {
+    func entries(texts: EntryTexts) -> Result<[LedgerEntry], Problem> {
         // Amounts are within ±AmountParser.limit, yet every sum here is checked: an overflow is unbalanced.
         let cost: Int64
         if let difference = try? MinorUnits.subtract(gross.minorUnits, fee.minorUnits, total: "gross - fee"),
@@ -68,7 +68,8 @@ struct StripeMovement {
             var made = LedgerEntry(
                 id: id + suffix, occurredAt: occurredAt, payeeID: payeeID, payeeType: payeeType, kind: kind,
                 amount: Money(minorUnits: try signed(amount), currency: net.currency), reference: reference,
-                description: description, payoutID: payoutID, payoutStatus: payoutStatus, source: source)
+                description: description, payoutID: payoutID, payoutStatus: payoutStatus, source: source,
+                texts: texts)
             made.isStatusReport = statusReport
             return made
         }

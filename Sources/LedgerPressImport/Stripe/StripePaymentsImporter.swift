@@ -34,7 +34,7 @@ enum StripePaymentsImporter {
     static let moneyStatuses: Set<String> = ["paid", "refunded", "partially refunded", "partially_refunded"]
 
     static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
-        var table = CSVTable(file: file, format: .stripePayments)
+        var table = CSVTable(file: file, format: .stripePayments, texts: settings.texts)
         table.result.usedPayeeOption = true
         var seen: [String: Int] = [:]
         table.read(
@@ -143,11 +143,12 @@ enum StripePaymentsImporter {
         let id = cell("id").flatMap { $0.isEmpty ? nil : $0 } ?? derivedID(cell: cell, seen: &seen)
         let description = cell("description").flatMap { $0.isEmpty ? nil : $0 }
         let source = SourceLocation(file: table.file, line: line)
+        let texts = table.texts
         func entry(_ suffix: String, _ kind: EntryKind, _ minor: Int64, _ at: Timestamp) -> LedgerEntry {
             LedgerEntry(
                 id: id + suffix, occurredAt: at, payeeID: payee, payeeType: payeeType, kind: kind,
                 amount: Money(minorUnits: minor, currency: currency), reference: id, description: description,
-                source: source)
+                source: source, texts: texts)
         }
         var made = [entry("", .earning, gross, created)]
         // Negating an amount the parser bounded (±AmountParser.limit) cannot overflow.

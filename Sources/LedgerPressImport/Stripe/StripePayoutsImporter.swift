@@ -15,7 +15,7 @@ enum StripePayoutsImporter {
     ]
 
     static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
-        var table = CSVTable(file: file, format: .stripePayouts)
+        var table = CSVTable(file: file, format: .stripePayouts, texts: settings.texts)
         table.result.usedPayeeOption = true
         table.read(
             bytes, delimiter: InputFormat.delimiter(of: bytes), what: "the Stripe payouts export columns",
@@ -76,7 +76,7 @@ enum StripePayoutsImporter {
                 amount: Money(minorUnits: -amount, currency: currency),
                 description: cell("description").flatMap { $0.isEmpty ? nil : $0 },
                 payoutID: id, payoutStatus: status, payoutArrival: arrival,
-                source: SourceLocation(file: table.file, line: line))
+                source: SourceLocation(file: table.file, line: line), texts: table.texts)
         ]
     }
 }

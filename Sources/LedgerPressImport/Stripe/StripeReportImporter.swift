@@ -10,7 +10,7 @@ import LedgerPressCore
 /// ``StripeSourceZone`` finds (`--source-timezone`, else the file name), else the file is refused.
 enum StripeReportImporter {
     static func read(bytes: [UInt8], file: String, settings: ImportSettings) -> ImportedFile {
-        var table = CSVTable(file: file, format: .stripeReport)
+        var table = CSVTable(file: file, format: .stripeReport, texts: settings.texts)
         let layout = Layout(bytes: bytes, file: file, settings: settings)
         table.result.usedPayeeOption = layout.accountColumn == nil
         if layout.needsZone && layout.localZone == nil {
@@ -183,7 +183,7 @@ enum StripeReportImporter {
             payoutID: header.value("payout_id", in: fields) ?? header.value("automatic_payout_id", in: fields),
             payoutStatus: status, platformView: platformView, statusReport: header.column("payout_status") != nil,
             source: SourceLocation(file: table.file, line: line))
-        switch movement.entries() {
+        switch movement.entries(texts: table.texts) {
         case .success(let entries): return entries
         case .failure(.unknownCategory):
             problem("reporting_category", "one of " + StripeMovement.categories.joined(separator: ", "), category)

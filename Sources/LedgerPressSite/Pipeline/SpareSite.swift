@@ -77,14 +77,14 @@ struct SpareSite {
             if !body(difference) { return false }
         }
         let chunks = max(1, min(threads, files.count / 2_000))
-        let failed = Atomic<Bool>(false)
+        let failed = Mutex(false)
         DispatchQueue.concurrentPerform(iterations: chunks) { [files] chunk in
             let range = (files.count * chunk / chunks)..<(files.count * (chunk + 1) / chunks)
-            for difference in files[range] where !failed.load(ordering: .relaxed) {
-                if !body(difference) { failed.store(true, ordering: .relaxed) }
+            for difference in files[range] where !failed.withLock({ $0 }) {
+                if !body(difference) { failed.withLock { $0 = true } }
             }
         }
-        return !failed.load(ordering: .relaxed)
+        return !failed.withLock { $0 }
     }
 
     /// Brings one differing path of the staging folder to what the output holds there.

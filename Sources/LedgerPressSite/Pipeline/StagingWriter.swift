@@ -79,8 +79,9 @@ final class StagingWriter: @unchecked Sendable {
     /// Writer threads.
     let lanes: Int
 
-    /// The queue's lock, which its threads also wait on (`Mutex`, the lock everywhere else, has no wait).
-    private let condition = NSCondition()
+    /// The queue's lock, which its threads also wait on (a ``Monitor``): the properties below are touched only under
+    /// it.
+    private let condition = Monitor(())
     /// Batches any lane may take, with their sizes in bytes (as ``size(of:)`` counts them).
     private var queue: [(operations: [Operation], bytes: Int)] = []
     /// Batches that append to the finance CSVs: lane 0 takes them, in order.
@@ -160,11 +161,7 @@ final class StagingWriter: @unchecked Sendable {
     }
 
     /// True once a write failed: workers may stop early, ``finish()`` throws the failure.
-    var failed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return failure != nil
-    }
+    var failed: Bool { condition.withLock { _ in failure != nil } }
 
     /// Queues operations, waiting while the queue and the batches being written hold more than ``capacity`` bytes.
     func submit(_ operations: [Operation]) {
@@ -176,27 +173,27 @@ final class StagingWriter: @unchecked Sendable {
             default: false
             }
         }
-        condition.lock()
-        if queuedBytes > 0, queuedBytes + bytes > capacity, failure == nil {
-            let start = ContinuousClock.now
-            while queuedBytes > 0, queuedBytes + bytes > capacity, failure == nil { condition.wait() }
-            waitTime += start.duration(to: .now)
-        }
-        if appends { ordered.append((operations, bytes)) } else { queue.append((operations, bytes)) }
-        queuedBytes += bytes
-        condition.broadcast()
-        condition.unlock()
+        let start = ContinuousClock.now
+        var first = true
+        var waited = false
+        condition.wait(
+            until: { _ in
+                let room = !(queuedBytes > 0 && queuedBytes + bytes > capacity && failure == nil)
+                if first { (first, waited) = (false, !room) }
+                return room
+            },
+            then: { _ in
+                if waited { waitTime += start.duration(to: .now) }
+                if appends { ordered.append((operations, bytes)) } else { queue.append((operations, bytes)) }
+                queuedBytes += bytes
+            })
     }
 
     /// Waits until every queued operation is done and, when `flushing`, until the staged files are on the
     /// disk; the sizes and digests of the append files, or the first failure (of a write or of write-back).
     func finish(flushing: Bool = true) throws(SystemError) -> [Appended] {
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        while lanesDone < lanes { condition.wait() }
-        let failure = self.failure
-        condition.unlock()
+        condition.withLock { _ in closed = true }
+        let failure = condition.wait(until: { _ in lanesDone >= lanes }, then: { _ in self.failure })
         if let failure {
             try? writeback.finish(flushing: false)
             throw failure
@@ -215,11 +212,7 @@ final class StagingWriter: @unchecked Sendable {
 
     /// Where the writer's time went, once ``finish(flushing:)`` returned: the CPU time of its lanes, and how long
     /// the render workers waited, all together, for room in the queue (a writer that cannot keep up).
-    var timing: (lanes: Duration, waited: Duration) {
-        condition.lock()
-        defer { condition.unlock() }
-        return (laneTime, waitTime)
-    }
+    var timing: (lanes: Duration, waited: Duration) { condition.withLock { _ in (laneTime, waitTime) } }
 
     /// The memory an operation holds while queued: its slot in the batch, its paths' heap blocks, and the bytes or
     /// names it carries.
@@ -249,35 +242,36 @@ final class StagingWriter: @unchecked Sendable {
     /// order), then any batch; the others take their share of the open batches (all of them when alone).
     private func run(lane: Int) {
         while true {
-            condition.lock()
-            while queue.isEmpty && (lane != 0 || ordered.isEmpty) && !closed { condition.wait() }
-            var batch: [Operation] = []
-            var bytes = 0
-            if lane == 0, !ordered.isEmpty {
-                for job in ordered {
-                    batch += job.operations
-                    bytes += job.bytes
-                }
-                ordered = []
-            } else if !queue.isEmpty {
-                let share = lanes == 1 ? queue.count : max(1, queue.count / lanes)
-                for job in queue.prefix(share) {
-                    batch += job.operations
-                    bytes += job.bytes
-                }
-                queue.removeFirst(share)
-            } else {
-                // Closed, and nothing left that this lane may take.
-                if lane != 0 || ordered.isEmpty {
-                    lanesDone += 1
-                    laneTime += .nanoseconds(ThreadCPUTime.nanoseconds())
-                    condition.broadcast()
-                    condition.unlock()
-                    return
-                }
-            }
-            let stop = failure != nil
-            condition.unlock()
+            guard
+                case (var batch, let bytes, let stop)? = condition.wait(
+                    until: { _ in !(queue.isEmpty && (lane != 0 || ordered.isEmpty) && !closed) },
+                    then: { _ -> (batch: [Operation], bytes: Int, stop: Bool)? in
+                        var batch: [Operation] = []
+                        var bytes = 0
+                        if lane == 0, !ordered.isEmpty {
+                            for job in ordered {
+                                batch += job.operations
+                                bytes += job.bytes
+                            }
+                            ordered = []
+                        } else if !queue.isEmpty {
+                            let share = lanes == 1 ? queue.count : max(1, queue.count / lanes)
+                            for job in queue.prefix(share) {
+                                batch += job.operations
+                                bytes += job.bytes
+                            }
+                            queue.removeFirst(share)
+                        } else {
+                            // Closed, and nothing left that this lane may take.
+                            if lane != 0 || ordered.isEmpty {
+                                lanesDone += 1
+                                laneTime += .nanoseconds(ThreadCPUTime.nanoseconds())
+                                return nil
+                            }
+                        }
+                        return (batch, bytes, failure != nil)
+                    })
+            else { return }
             var failed: SystemError?
             if !stop, !batch.isEmpty {
                 do throws(SystemError) { try perform(batch: batch) } catch { failed = error }
@@ -285,11 +279,10 @@ final class StagingWriter: @unchecked Sendable {
             // The batch's bytes leave the count once they are written (and freed), not when the lane takes them:
             // so the queue and the batches being written hold at most ``capacity`` bytes together.
             batch = []
-            condition.lock()
-            queuedBytes -= bytes
-            if let failed, failure == nil { failure = failed }
-            condition.broadcast()
-            condition.unlock()
+            condition.withLock { _ in
+                queuedBytes -= bytes
+                if let failed, failure == nil { failure = failed }
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressCore
 import LedgerPressPDF
 import Synchronization
 
@@ -115,8 +116,8 @@ public final class PDFEngine: Sendable {
     let environment: [String: String]
     private let workers: [Slot]
     /// The slots no thread is printing with, and how many there are (a thread waits only when every printer is busy).
-    private let idle: Mutex<[Int]>
-    private let available: DispatchSemaphore
+    /// The printers no thread is using, which a thread waits on when there is none.
+    private let idle: Monitor<[Int]>
     private let stylesheet = Mutex<String?>(nil)
     private let tally = Mutex<(documents: Int, letters: Int, nanoseconds: UInt64)>((0, 0, 0))
 
@@ -150,8 +151,7 @@ public final class PDFEngine: Sendable {
         self.environment = environment
         root = try PDFWorker.makeRoot()
         workers = (0..<max(1, size)).map { _ in Slot() }
-        idle = Mutex(Array(workers.indices.reversed()))
-        available = DispatchSemaphore(value: workers.count)
+        idle = Monitor(Array(workers.indices.reversed()))
     }
 
     deinit { close() }
@@ -200,12 +200,8 @@ public final class PDFEngine: Sendable {
     /// The PDF of `job`, printed by an idle printer (each printer prints one job at a time).
     func render(_ job: Job) throws -> Data {
         let started = DispatchTime.now().uptimeNanoseconds
-        available.wait()
-        let index = idle.withLock { $0.removeLast() }
-        defer {
-            idle.withLock { $0.append(index) }
-            available.signal()
-        }
+        let index = idle.wait(until: { !$0.isEmpty }, then: { $0.removeLast() })
+        defer { idle.withLock { $0.append(index) } }
         let pdf = try workers[index].printer.withLock { printer in
             let current = try printer ?? start(number: index)
             printer = current

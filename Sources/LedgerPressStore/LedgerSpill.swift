@@ -1,4 +1,5 @@
-/// How many of a ledger's records stay in memory and where the others go (``Ledger/init(spill:)``).
+/// How many of a ledger's records stay in memory and where the others go (``SpilledRecords``; the core's
+/// `Ledger(spill:)`).
 ///
 /// > Note: the ledger never reads the environment: the caller reads it once (``init(environment:)``) and passes
 /// > the settings in.

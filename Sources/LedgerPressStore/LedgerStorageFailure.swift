@@ -14,8 +14,8 @@ public struct LedgerStorageFailure: Error, Sendable, Equatable, CustomStringConv
 }
 
 /// Where a ledger's records, and every ledger made from them (a copy, `--as-of`, a shard), note the first failure
-/// of their spill files: the records read as zeros from then on, and the caller asks ``failure`` before it uses
-/// what it made of them (``Ledger/storageFailure``).
+/// of their spill files: the records read as zeros from then on, and the caller asks ``failure`` (or ``check()``,
+/// which throws it) before it uses what it made of them.
 public final class LedgerStorageHealth: Sendable {
     private let first = Mutex<LedgerStorageFailure?>(nil)
 
@@ -23,6 +23,12 @@ public final class LedgerStorageHealth: Sendable {
 
     /// The first failure, or nil while every read and write has worked.
     public var failure: LedgerStorageFailure? { first.withLock { $0 } }
+
+    /// Throws the first failure, if any: what the records' owner calls before it uses what it made of them (the
+    /// caller maps it to exit 74).
+    public func check() throws(LedgerStorageFailure) {
+        if let failure { throw failure }
+    }
 
     /// Notes a failure (the first one is kept).
     func note(_ failure: LedgerStorageFailure) {
