@@ -106,7 +106,7 @@ import Testing
     /// Where files may be written besides `LedgerPressPublish`, each with why (issue 48: "one writer").
     static let writersAllowed: [String: String] = [
         // The ledger store's spill file (a temporary file of the ledger's records, unlinked at once).
-        "LedgerPressCore/Ledger/EntryRecords.swift": "the ledger store's spill file",
+        "LedgerPressStore/SpilledRecords.swift": "the ledger store's spill file",
         // The PDF engine's child processes: a temporary profile folder and a log per printer, removed with the run;
         // a process's scratch space, not output.
         "LedgerPressSite/Documents/PDF/DevToolsPipe.swift": "Chromium's temporary profile folder",

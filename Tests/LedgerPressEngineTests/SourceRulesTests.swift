@@ -3,17 +3,6 @@ import Testing
 
 /// Rules read from the source text of every module under `Sources/`.
 @Suite struct SourceRulesTests {
-    /// Paths (from `Sources/`, or their beginnings) whose public types may lack a doc comment for now: the CLI,
-    /// the ledger store and the site's writing, which issue 48 is moving (into Engine-only commands, a storage
-    /// module and `LedgerPressPublish`) while this rule lands. The lead empties this list once those moves are
-    /// merged; every other file is held to the rule today.
-    static let undocumentedForNow: [String] = [
-        "ledgerpress/", "LedgerPressCore/Ledger/", "LedgerPressPublish/",
-        "LedgerPressSite/Pipeline/StagingWriter", "LedgerPressSite/Pipeline/EarlyWriteback",
-        "LedgerPressSite/Pipeline/SpareSite", "LedgerPressSite/SiteWriter", "LedgerPressSite/SiteSwap",
-        "LedgerPressSite/OutputLock", "LedgerPressSite/PublishGate", "LedgerPressSite/Outbox/Maildir",
-    ]
-
     /// The repository's `Sources` folder.
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
@@ -81,7 +70,7 @@ import Testing
     /// Every public type says what it is in a `///` comment.
     @Test func everyPublicTypeHasADocComment() throws {
         var missing: [String] = []
-        for file in try Self.swiftFiles() where !Self.undocumentedForNow.contains(where: file.path.hasPrefix) {
+        for file in try Self.swiftFiles() {
             missing += Self.undocumentedPublicTypes(file.text).map { file.path + ":" + $0 }
         }
         #expect(missing.isEmpty, "public types without a /// comment:\n\(missing.joined(separator: "\n"))")
