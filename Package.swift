@@ -84,7 +84,7 @@ let package = Package(
         // exit 74 by the caller). Below Core: it knows bytes, not entries.
         .target(name: "LedgerPressStore"),
         // Pure domain: money, currencies, time, periods, ledger entries, statements. No I/O (the ledger's records are
-        // kept by LedgerPressStore, which Core re-exports).
+        // kept by LedgerPressStore; a module that names its types imports it).
         .target(name: "LedgerPressCore", dependencies: ["LedgerPressStore"]),
         // SHA-256, HMAC-SHA256 and Ed25519 as small value types over libcrypto: what the PDF writer and the site
         // (digests, link tokens, shard seals, letters) hash and sign with. A module of its own so that Core stays
@@ -126,8 +126,9 @@ let package = Package(
         .target(
             name: "LedgerPressEngine",
             dependencies: [
-                "LedgerPressCore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite", "LedgerPressPublish",
-                "LedgerPressPostgres", "LedgerPressSample", "CBuildID", .product(name: "Logging", package: "swift-log"),
+                "LedgerPressCore", "LedgerPressStore", "LedgerPressImport", "LedgerPressRender", "LedgerPressSite",
+                "LedgerPressPublish", "LedgerPressPostgres", "LedgerPressSample", "CBuildID",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // A PostgreSQL table or view as a ledger source (the import's LedgerSource seam), read through libpq.
@@ -149,7 +150,8 @@ let package = Package(
         .target(name: "LedgerPressTestSupport", dependencies: ["LedgerPressCore"], path: "Tests/TestSupport"),
         .testTarget(name: "LedgerPressStoreTests", dependencies: ["LedgerPressStore"]),
         .testTarget(
-            name: "LedgerPressCoreTests", dependencies: ["LedgerPressCore", "CMalloc", "LedgerPressTestSupport"]),
+            name: "LedgerPressCoreTests",
+            dependencies: ["LedgerPressCore", "LedgerPressStore", "CMalloc", "LedgerPressTestSupport"]),
         .testTarget(name: "LedgerPressCryptoTests", dependencies: ["LedgerPressCrypto"]),
         .testTarget(name: "LedgerPressImportTests", dependencies: ["LedgerPressImport"]),
         .testTarget(
@@ -168,6 +170,7 @@ let package = Package(
             dependencies: [
                 "LedgerPressEngine", "LedgerPressSite", "LedgerPressPublish", "LedgerPressImport", "LedgerPressSample",
                 "LedgerPressRender", "LedgerPressPostgres", "LedgerPressTestSupport", "LedgerPressCrypto",
+                "LedgerPressStore",
             ]),
         .testTarget(
             name: "EndToEndTests",

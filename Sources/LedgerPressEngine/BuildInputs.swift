@@ -1,5 +1,6 @@
 import LedgerPressCore
 import LedgerPressImport
+import LedgerPressStore
 
 /// What a build reads: the ledger's sources, the payees file, a mapping, and how to read them.
 public struct BuildInputs: Sendable {

@@ -4,6 +4,7 @@ import LedgerPressImport
 import LedgerPressPublish
 import LedgerPressRender
 import LedgerPressSite
+import LedgerPressStore
 
 /// Why a build, check or merge stopped, as the user is told it: the lines still to print on standard error,
 /// and the sysexits reason the command exits with. The previous output is untouched whenever a run stops.

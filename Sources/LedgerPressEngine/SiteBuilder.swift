@@ -3,6 +3,7 @@ import LedgerPressCore
 import LedgerPressImport
 import LedgerPressRender
 import LedgerPressSite
+import LedgerPressStore
 
 /// The whole build as one call: sources → ledger (quarantine, `--as-of`) → payees → shard → figures → the
 /// error gate → templates → ``SitePipeline`` (plan, render, finance, publish). `check` is the same call

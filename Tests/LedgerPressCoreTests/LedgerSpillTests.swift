@@ -1,6 +1,7 @@
 // swift-format-ignore-file: NeverForceUnwrap
 
 import Foundation
+import LedgerPressStore
 import Testing
 
 @testable import LedgerPressCore

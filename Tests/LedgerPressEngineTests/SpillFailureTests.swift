@@ -1,6 +1,7 @@
 import Foundation
 import LedgerPressCore
 import LedgerPressEngine
+import LedgerPressStore
 import Testing
 
 #if canImport(Glibc)

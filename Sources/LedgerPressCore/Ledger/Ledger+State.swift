@@ -1,3 +1,5 @@
+import LedgerPressStore
+
 /// A ledger written out whole and read back as it was, so that a later run can go on adding to it instead of reading
 /// every input again (the engine's import checkpoint).
 ///

@@ -1,6 +1,6 @@
 // The ledger's storage (records, spill file, spill settings, storage failure) is LedgerPressStore's; whoever uses the
 // ledger uses those types too, so Core re-exports them.
-@_exported import LedgerPressStore
+import LedgerPressStore
 
 /// The whole history a run reports on: entries merged across overlapping exports.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import LedgerPressCore
 import LedgerPressImport
 import LedgerPressPostgres
+import LedgerPressStore
 
 extension BuildInputs {
     /// What `build` and `check` were told to read, as typed: ledger files, `--source` URLs, `--source-config`
