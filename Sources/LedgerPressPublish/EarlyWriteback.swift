@@ -22,10 +22,10 @@ package final class EarlyWriteback: @unchecked Sendable {
 
     private struct State {
         /// Bytes staged since the last background flush started.
-        package var pending = 0
-        package var running = false
-        package var failure: SystemError?
-        package var flushes = 0
+        var pending = 0
+        var running = false
+        var failure: SystemError?
+        var flushes = 0
     }
     /// Which ``finish(flushing:)`` waits on until no background flush runs.
     private let state = Monitor(State())
