@@ -152,4 +152,35 @@ import Testing
             ])
         #expect(log.items.isEmpty)
     }
+
+    /// Only the same payee and currency's entries count against an opening, and the problems come in payee, then
+    /// currency order, whatever the ledger's order.
+    @Test func openingProblemsAreKeptPerPayeeAndCurrencyInOrder() {
+        func entry(_ id: String, _ payee: String, _ kind: EntryKind, _ at: Int64, _ currency: Currency, line: Int)
+            -> LedgerEntry
+        {
+            LedgerEntry(
+                id: id, occurredAt: Timestamp(epochSeconds: at), payeeID: payee, payeeType: .merchant, kind: kind,
+                amount: Money(minorUnits: 1_000, currency: currency), source: SourceLocation(file: "l.csv", line: line))
+        }
+        var ledger = Ledger()
+        var log = DiagnosticLog()
+        // Earlier entries of another payee, and of the same payee in another currency, never make an opening late.
+        ledger.add(entry("x1", "b", .earning, 1_790_000_000, Self.usd, line: 2), diagnostics: &log)
+        ledger.add(entry("x2", "z", .earning, 1_790_000_000, Self.eur, line: 3), diagnostics: &log)
+        ledger.add(entry("z1", "z", .openingBalance, 1_790_000_500, Self.usd, line: 4), diagnostics: &log)
+        ledger.add(entry("z2", "z", .earning, 1_790_000_400, Self.usd, line: 5), diagnostics: &log)
+        ledger.add(entry("a1", "a", .openingBalance, 1_790_000_500, Self.eur, line: 6), diagnostics: &log)
+        ledger.add(entry("a2", "a", .openingBalance, 1_790_000_500, Self.usd, line: 7), diagnostics: &log)
+        ledger.add(entry("a3", "a", .openingBalance, 1_790_000_600, Self.eur, line: 8), diagnostics: &log)
+        ledger.add(entry("a4", "a", .earning, 1_790_000_100, Self.eur, line: 9), diagnostics: &log)
+        ledger.add(entry("a5", "a", .earning, 1_790_000_900, Self.usd, line: 10), diagnostics: &log)
+        #expect(
+            ledger.openingBalanceProblems().map(\.message) == [
+                "l.csv:8: error: kind: expected one opening_balance for payee 'a' in EUR (the first is 'a1' at l.csv:6, 10.00), got ''a3', 10.00'",
+                "l.csv:6: error: occurred_at: expected an opening_balance at or before payee 'a''s first EUR entry (at l.csv:9, 2026-09-21T14:15:00+00:00), got '2026-09-21T14:21:40+00:00'",
+                "l.csv:4: error: occurred_at: expected an opening_balance at or before payee 'z''s first USD entry (at l.csv:5, 2026-09-21T14:20:00+00:00), got '2026-09-21T14:21:40+00:00'",
+            ])
+        #expect(log.items.isEmpty)
+    }
 }

@@ -3,35 +3,46 @@ extension Ledger {
     /// different `opening_balance` for a payee and currency, and an opening dated after another entry of that payee
     /// and currency (it must come at or before the first).
     ///
-    /// > Note: one pass over the records; two openings with the same id are one entry (a repeat), never a problem.
+    /// > Note: two passes over the records, reading each one's kind, payee number and currency in place: the first
+    /// > keeps the openings (most ledgers have none, and then nothing more is done), the second the earliest other
+    /// > entry of each payee and currency that has one. Two openings with the same id are one entry (a repeat),
+    /// > never a problem.
     public func openingBalanceProblems() -> [Diagnostic] {
+        struct Key: Hashable {
+            var payee: EntryTexts.Number
+            var currency: Currency
+        }
         struct Seen {
+            var payeeID: String
             var openings: [(id: String, at: Timestamp, source: SourceLocation, amount: Money)] = []
             var firstOther: (at: Timestamp, source: SourceLocation)?
         }
-        var byKey: [String: Seen] = [:]
-        var anyOpening = false
+        var byKey: [Key: Seen] = [:]
         forEachRecord { record in
+            guard record.kind == .openingBalance else { return }
             let entry = record.entry
-            let key = entry.payeeID + "\u{0}" + entry.amount.currency.code
-            if entry.kind == .openingBalance {
-                anyOpening = true
-                byKey[key, default: Seen()].openings.append((entry.id, entry.occurredAt, entry.source, entry.amount))
-            } else if !entry.isStatusReport {
-                var seen = byKey[key, default: Seen()]
-                if seen.firstOther.map({ entry.occurredAt < $0.at }) ?? true {
-                    seen.firstOther = (entry.occurredAt, entry.source)
-                }
-                byKey[key] = seen
+            let key = Key(payee: record.payeeNumber, currency: entry.amount.currency)
+            byKey[key, default: Seen(payeeID: entry.payeeID)].openings.append(
+                (entry.id, entry.occurredAt, entry.source, entry.amount))
+        }
+        guard !byKey.isEmpty else { return [] }
+        forEachRecord { record in
+            guard record.kind != .openingBalance, !record.isStatusReport else { return }
+            let key = Key(payee: record.payeeNumber, currency: record.amount.currency)
+            guard let seen = byKey[key] else { return }
+            let at = record.occurredAt
+            if seen.firstOther.map({ at < $0.at }) ?? true {
+                byKey[key]?.firstOther = (at, record.entry.source)
             }
         }
-        guard anyOpening else { return [] }
         var problems: [Diagnostic] = []
-        for key in byKey.keys.sorted() {
-            guard let seen = byKey[key], let first = seen.openings.first else { continue }
-            let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
-            let payee = String(parts.first ?? "")
-            let currency = String(parts.last ?? "")
+        let ordered = byKey.values.sorted {
+            ($0.payeeID, $0.openings[0].amount.currency.code) < ($1.payeeID, $1.openings[0].amount.currency.code)
+        }
+        for seen in ordered {
+            guard let first = seen.openings.first else { continue }
+            let payee = seen.payeeID
+            let currency = first.amount.currency.code
             for other in seen.openings.dropFirst() {
                 var location = other.source
                 location.field = "kind"
