@@ -153,21 +153,15 @@ public struct SiteWriter: Sendable {
         settle()
     }
 
-    /// Marks the end of a publish: the new manifest is touched last, after every file of the site (removing the
-    /// old site changes the status of the files it shares with the new one), so the next run reuses only files
-    /// touched before it. See ``SystemFile/touched(_:)``.
-    /// Then records what vouches for the site's files in the builder's own records (``PublishRecord``), and seals a
-    /// shard (``ShardSeal``; a site that is no shard holds no seal).
+    /// Marks the end of a publish (``PublishedSite/settle(seal:)``), sealing a shard (``ShardSeal``) when
+    /// ``sealsShard``.
     func settle() {
-        SystemFile.touchNow(output.path + "/manifest.json")
-        PublishRecord.write(for: output)
-        let seal = output.path + "/" + ShardSeal.name
-        if sealsShard {
-            // Best effort: a shard without its seal is refused by a merge that has the secret, read whole by one that has none.
-            if (try? ShardSeal.write(in: output, secret: shardSecret)) == nil { unlink(seal) }
-        } else {
-            unlink(seal)
-        }
+        let secret = shardSecret
+        PublishedSite(output: output).settle(
+            seal: sealsShard
+                ? { manifest, record in
+                    ShardSeal(manifestSHA256: Manifest.sha256(manifest), record: record, secret: secret).text
+                } : nil)
     }
 
     /// Puts the staged site at the output path: exchanged with the old site in one step (true), or, where the

@@ -125,15 +125,12 @@ import Testing
         "LedgerPressEngine/Loading/ImportCheckpoint+Write.swift",
         "LedgerPressEngine/Loading/ImportCheckpoint.swift",
         "LedgerPressEngine/SiteBuilder.swift",
-        "LedgerPressSite/Outbox/MailedPeriods.swift",
         "LedgerPressSite/Pipeline/ForeignFiles.swift",
         "LedgerPressSite/Pipeline/SitePublish.swift",
         "LedgerPressSite/Pipeline/SpareSite.swift",
         "LedgerPressSite/Pipeline/StagingWriter+Adopt.swift",
         "LedgerPressSite/Pipeline/StagingWriter+Spare.swift",
         "LedgerPressSite/Pipeline/StagingWriter.swift",
-        "LedgerPressSite/PublishRecord.swift",
-        "LedgerPressSite/Shards/ShardSeal.swift",
         "LedgerPressSite/SiteWriter.swift",
     ]
 
