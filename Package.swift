@@ -111,7 +111,7 @@ let package = Package(
         // gate (PublishGate), the swap (SiteSwap, the only `import CRenameExchange`), the staged site's write-back
         // (EarlyWriteback), the outbox's Maildir (Maildir, OutboxQueue). ArchitectureTests lists what still writes
         // elsewhere.
-        .target(name: "LedgerPressPublish", dependencies: ["LedgerPressCore", "CRenameExchange"]),
+        .target(name: "LedgerPressPublish", dependencies: ["LedgerPressCore", "LedgerPressCrypto", "CRenameExchange"]),
         // Statements -> site files in memory, staged and published through LedgerPressPublish.
         .target(
             name: "LedgerPressSite",
