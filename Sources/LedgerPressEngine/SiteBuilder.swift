@@ -1,9 +1,9 @@
 import Foundation
 import LedgerPressCore
 import LedgerPressImport
+import LedgerPressPublish
 import LedgerPressRender
 import LedgerPressSite
-import LedgerPressPublish
 import LedgerPressStore
 
 /// The whole build as one call: sources → ledger (quarantine, `--as-of`) → payees → shard → figures → the
