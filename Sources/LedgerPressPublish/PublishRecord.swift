@@ -65,15 +65,8 @@ package struct PublishRecord: Equatable, Sendable {
             unlink(path)
             return
         }
-        let temporary = path + ".tmp-\(getpid())"
-        unlink(temporary)
-        guard (try? SystemFile.create(temporary, bytes: Data((header + "\n" + record.line + "\n").utf8))) != nil,
-            rename(temporary, path) == 0
-        else {
-            unlink(temporary)
-            unlink(path)
-            return
-        }
+        let text = header + "\n" + record.line + "\n"
+        if (try? SystemFile.renameIntoPlace(path, bytes: Data(text.utf8))) == nil { unlink(path) }
     }
 
     /// When the site in `output` was last published by a run that recorded it, while its manifest is still the one

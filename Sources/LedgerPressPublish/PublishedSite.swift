@@ -63,15 +63,7 @@ package struct PublishedSite: Sendable {
         let manifestPath = output.path + "/manifest.json"
         guard let manifest = try SystemFile.read(manifestPath), let record = PublishRecord(manifestAt: manifestPath)
         else { throw SystemError("seal the shard's manifest", manifestPath, code: ENOENT) }
-        let path = output.path + "/" + Self.sealName
-        let temporary = path + ".tmp-\(getpid())"
-        unlink(temporary)
-        try SystemFile.create(temporary, bytes: Data(text(manifest, record).utf8))
-        guard rename(temporary, path) == 0 else {
-            let failure = SystemError("rename the shard's seal to", path)
-            unlink(temporary)
-            throw failure
-        }
+        try SystemFile.renameIntoPlace(output.path + "/" + Self.sealName, bytes: Data(text(manifest, record).utf8))
     }
 
     /// Flushes the staged site to disk, swaps it in and flushes the swap; the old site is then kept as `spare`
