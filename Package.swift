@@ -86,8 +86,9 @@ let package = Package(
         // Pure domain: money, currencies, time, periods, ledger entries, statements. No I/O (the ledger's records are
         // kept by LedgerPressStore; a module that names its types imports it).
         .target(name: "LedgerPressCore", dependencies: ["LedgerPressStore"]),
-        // SHA-256, HMAC-SHA256 and Ed25519 as small value types over libcrypto: what the PDF writer and the site
-        // (digests, link tokens, shard seals, letters) hash and sign with. A module of its own so that Core stays
+        // SHA-256, HMAC-SHA256 and Ed25519 as small value types over libcrypto: what the PDF writer, the site
+        // (digests, link tokens, shard seals, letters) and the publish module (staged CSVs, checkpoints) hash and
+        // sign with. A module of its own so that Core stays
         // free of C libraries and both PDF and Site import it.
         .target(name: "LedgerPressCrypto", dependencies: ["CLibCrypto"]),
         // Bytes -> ledger entries and diagnostics.
@@ -107,11 +108,14 @@ let package = Package(
                 "LedgerPressCore", "LedgerPressRender", "LedgerPressCrypto", "CHarfBuzz", "CFriBidi", "CDeflate",
             ]
         ),
-        // The writes to the output folder and the outbox: system-file calls (SystemFile), the lock (OutputLock), the
-        // gate (PublishGate), the swap (SiteSwap, the only `import CRenameExchange`), the staged site's write-back
-        // (EarlyWriteback), the outbox's Maildir (Maildir, OutboxQueue). ArchitectureTests lists what still writes
-        // elsewhere.
-        .target(name: "LedgerPressPublish", dependencies: ["LedgerPressCore", "CRenameExchange"]),
+        // Every write to the output folder, beside it and to the outbox (besides the store's spill file and the PDF
+        // engine's temporary folders, nothing else writes files: ArchitectureTests): system-file calls (SystemFile),
+        // the staging writer and the spare site (Staging/), the swap, the spare kept and the end of a publish
+        // (PublishedSite, PublishRecord, a shard's seal), the lock (OutputLock), the gate (PublishGate), SiteSwap (the
+        // only `import CRenameExchange`), the staged site's write-back (EarlyWriteback), the import checkpoint's file
+        // (CheckpointFile), `sample`'s files (StreamedFile), the outbox (Maildir, OutboxQueue, MailedPeriods). Site
+        // and Engine compute what to write and hand it in as values; Publish never depends on them.
+        .target(name: "LedgerPressPublish", dependencies: ["LedgerPressCore", "LedgerPressCrypto", "CRenameExchange"]),
         // Statements -> site files in memory, staged and published through LedgerPressPublish.
         .target(
             name: "LedgerPressSite",

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerPressCore
 import LedgerPressImport
+import LedgerPressPublish
 import LedgerPressRender
 import LedgerPressSite
 import LedgerPressStore
@@ -205,7 +206,7 @@ public struct SiteBuilder: Sendable {
             switch self {
             case .keep: break
             case .replace(let writing): writing.commit()
-            case .remove(let path): unlink(path)
+            case .remove(let path): CheckpointFile.remove(path)
             }
         }
 
@@ -345,7 +346,10 @@ public struct SiteBuilder: Sendable {
                 if let meta = loaded.checkpoint {
                     let same = loaded.resumed.inputsTaken == inputs.sources.count && loaded.resumed.readOn == nil
                     if !same {
-                        prepared.checkpoint = .replace(ImportCheckpoint.Writing(meta, ledger: whole, path: checkpoint))
+                        prepared.checkpoint = .replace(
+                            ImportCheckpoint.Writing(path: checkpoint) { path, digests in
+                                try ImportCheckpoint.write(meta, ledger: whole, to: path, digests: digests)
+                            })
                     }
                 } else {
                     prepared.checkpoint = .remove(checkpoint)

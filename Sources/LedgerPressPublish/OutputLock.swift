@@ -139,12 +139,9 @@ public final class OutputLock: Sendable {
 package struct FileIdentity: Equatable, Sendable {
     package var device: UInt64
     package var inode: UInt64
+}
 
-    package init(device: UInt64, inode: UInt64) {
-        self.device = device
-        self.inode = inode
-    }
-
+extension FileIdentity {
     package init?(descriptor: Int32) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }

@@ -39,4 +39,23 @@ extension SystemFile {
             throw failure
         }
     }
+
+    /// Puts a new file holding `bytes` at `path` in one rename: written first to `<path>.tmp-<pid>` (removed on
+    /// failure), then renamed over whatever is at `path` (a symbolic link there is replaced, not followed). For the
+    /// builder's own small records (``PublishRecord``, a shard's seal), never a partial one.
+    package static func renameIntoPlace(_ path: String, bytes: Data) throws(SystemError) {
+        let temporary = path + ".tmp-\(getpid())"
+        unlink(temporary)
+        do {
+            try create(temporary, bytes: bytes)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = SystemError("rename into place", path)
+            unlink(temporary)
+            throw failure
+        }
+    }
 }

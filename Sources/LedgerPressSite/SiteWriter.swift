@@ -5,31 +5,27 @@ import LedgerPressPublish
     import Glibc
 #endif
 
-/// The only code that writes the output folder.
-///
-/// A new site is written into `<output>.staging` beside the output folder (by ``StagingWriter``: a file whose
-/// bytes are already in the old output is hard-linked from there instead, so it keeps its inode and mtime);
-/// only when every file is there are the two folders exchanged in one atomic step (`renameat2` with
-/// `RENAME_EXCHANGE`), so the output path never lacks a complete site; the old site, now at the staging
-/// path, is then kept as the next run's starting point (``SpareSite``) or removed. Before the exchange every staged file and folder is flushed to disk, and after it
-/// the parent folder, so a power cut never publishes empty or missing files. Where the file system cannot
-/// exchange, the old output is moved aside to `.<output>.previous` and the staging folder renamed in its
-/// place. Any failure before the swap leaves the old output untouched and removes the staging folder.
-/// Leftovers of a killed run are cleaned up by the next one.
+/// The site's side of a publish to the output folder: it readies the output (``prepare()``: leftovers of a killed
+/// run cleaned up, what the output holds read once and refused unless ledgerpress published it), says what a
+/// failure was, and publishes through the publish module, which does every write: ``StagingWriter`` writes the
+/// new site into `<output>.staging-<pid>` beside the output (a file whose bytes are already in the old output is
+/// hard-linked from there instead, so it keeps its inode and mtime), and ``PublishedSite`` flushes it, exchanges
+/// the two folders in one atomic step (`renameat2` with `RENAME_EXCHANGE`; where the file system cannot, the old
+/// output is moved aside to `.<output>.previous` and the staging folder renamed in its place), keeps the old site
+/// as the next run's spare (``SpareSite``) or removes it, and settles the publish. Any failure before the swap
+/// leaves the old output untouched and removes the staging folder.
 public struct SiteWriter: Sendable {
     public let output: URL
-    /// The run's lock on the output, checked again before the swap (nil: the caller holds none, as in tests).
-    let lock: OutputLock?
-    /// This run's own staging folder's name: `<output>.staging-<process id>`.
-    let stagingName: String
+    /// The output folder's publish: staging, the swap, the spare, the end of the publish (``PublishedSite``), under
+    /// the run's lock on the output (nil: the caller holds none, as in tests).
+    let published: PublishedSite
     /// `build --shard`: the shard is sealed at the end of its publish (``ShardSeal``), with this secret when given.
     public var sealsShard = false
     public var shardSecret: [UInt8]? = nil
 
     public init(output: URL, lock: OutputLock? = nil) {
         self.output = output.standardizedFileURL
-        self.lock = lock
-        stagingName = self.output.lastPathComponent + ".staging-\(getpid())"
+        published = PublishedSite(output: self.output, lock: lock)
     }
 
     /// Why publishing the staged site failed; the previous output is left as it was.
@@ -68,13 +64,13 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    public var staging: URL { sibling(stagingName) }
-    var previous: URL { sibling("." + output.lastPathComponent + ".previous") }
+    public var staging: URL { published.staging }
     var spare: SpareSite {
-        SpareSite(path: sibling("." + output.lastPathComponent + ".spare").path, output: output.path)
+        SpareSite(
+            path: published.spareFolder.path, output: output.path,
+            threads: SystemCPUs.available, rewritten: Set(FinancePages.csvPaths + ["manifest.json"]),
+            isSitePath: { (try? SitePath.checkForm($0)) != nil })
     }
-
-    func sibling(_ name: String) -> URL { output.deletingLastPathComponent().appendingPathComponent(name) }
 
     /// What a publish did, compared with the previous output.
     public struct Report: Sendable, Equatable {
@@ -93,7 +89,7 @@ public struct SiteWriter: Sendable {
             throw Failure.notADirectory(output.path)
         }
         do {
-            try recoverFromKilledRun()
+            try published.recoverFromKilledRun()
         } catch {
             throw .cannotCreate(
                 path: staging.path, reason: "cannot clean up after an earlier run: \(Self.reason(error))")
@@ -123,119 +119,42 @@ public struct SiteWriter: Sendable {
     }
 
     /// Flushes the staged site to disk, swaps it in and flushes the swap; the old site is then kept as the
-    /// spare when `differences` (the staging writer's) says where it differs from the new one, else removed.
-    /// On failure the staging folder is removed and the old output is as it was.
+    /// spare when `differences` (the staging writer's) says where it differs from the new one, else removed
+    /// (``PublishedSite/swapIn(spare:differences:seal:)``). On failure the staging folder is removed and the old
+    /// output is as it was.
     func swapIn(differences: [SpareSite.Difference]? = nil) throws(Failure) {
-        let fm = FileManager.default
-        if let lock, !lock.isHeld {
-            discardStaging()
-            throw .lockLost(lock.path)
-        }
         do {
-            try SiteSwap.flush(staging)
-            // The swap passes the gate a signal closes, so an interrupted run never ends half-way through it.
-            let exchanged = try PublishGate.pass { try swap() }
-            try SiteSwap.flushParent(of: output)
-            if exchanged {
-                // The old site is now at the staging path; a run killed before it is kept or gone leaves it for the next one to remove.
-                spare.keep(oldSite: staging.path, differences: differences)
-                settle()
-                return
-            }
+            try published.swapIn(spare: spare, differences: differences, seal: seal)
         } catch {
-            discardStaging()
-            if !fm.fileExists(atPath: output.path), fm.fileExists(atPath: self.previous.path) {
-                try? fm.moveItem(at: self.previous, to: output)
-            }
             throw Self.failure(error)
         }
-        SystemFile.removeTree(self.previous.path)
-        settle()
     }
 
-    /// Marks the end of a publish: the new manifest is touched last, after every file of the site (removing the
-    /// old site changes the status of the files it shares with the new one), so the next run reuses only files
-    /// touched before it. See ``SystemFile/touched(_:)``.
-    /// Then records what vouches for the site's files in the builder's own records (``PublishRecord``), and seals a
-    /// shard (``ShardSeal``; a site that is no shard holds no seal).
-    func settle() {
-        SystemFile.touchNow(output.path + "/manifest.json")
-        PublishRecord.write(for: output)
-        let seal = output.path + "/" + ShardSeal.name
-        if sealsShard {
-            // Best effort: a shard without its seal is refused by a merge that has the secret, read whole by one that has none.
-            if (try? ShardSeal.write(in: output, secret: shardSecret)) == nil { unlink(seal) }
-        } else {
-            unlink(seal)
+    /// The seal of a shard (``ShardSeal``) for its manifest's bytes and record, when ``sealsShard``.
+    private var seal: ((_ manifest: Data, _ record: PublishRecord) -> String)? {
+        guard sealsShard else { return nil }
+        let secret = shardSecret
+        return { manifest, record in
+            ShardSeal(manifestSHA256: Manifest.sha256(manifest), record: record, secret: secret).text
         }
     }
 
-    /// Puts the staged site at the output path: exchanged with the old site in one step (true), or, where the
-    /// file system cannot exchange, the old site moved aside and the staging folder renamed in its place (false;
-    /// a failed rename puts the old site back).
-    private func swap() throws -> Bool {
-        let fm = FileManager.default
-        if fm.fileExists(atPath: output.path) {
-            if try SiteSwap.exchange(staging, output) { return true }
-            do {
-                try fm.moveItem(at: output, to: self.previous)
-            } catch {
-                throw Failure.swap("cannot move \(output.path) aside to \(self.previous.path): \(Self.reason(error))")
-            }
-        }
-        guard rename(staging.path, output.path) == 0 else {
-            let failure = SystemError("rename \(staging.path) to", output.path)
-            if !fm.fileExists(atPath: output.path), fm.fileExists(atPath: self.previous.path) {
-                try? fm.moveItem(at: self.previous, to: output)
-            }
-            throw failure
-        }
-        return false
-    }
+    /// Marks the end of a publish (``PublishedSite/settle(seal:)``), sealing a shard when ``sealsShard``.
+    func settle() { published.settle(seal: seal) }
 
     /// Removes the staging folder (after a failure before the swap).
-    func discardStaging() { SystemFile.removeTree(staging.path) }
+    func discardStaging() { published.discardStaging() }
 
     static func failure(_ error: any Error) -> Failure {
         switch error {
         case let failure as Failure: return failure
         case let system as SystemError: return .system(system)
         case let swap as SiteSwap.Failure: return .swap(swap.description)
+        case PublishedSite.Failure.swap(let text): return .swap(text)
+        case PublishedSite.Failure.lockLost(let path): return .lockLost(path)
         default: return .cannotCreate(path: "", reason: reason(error))
         }
     }
 
-    static func reason(_ error: any Error) -> String {
-        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return "\(error)"
-    }
-
-    /// A run killed between the two renames leaves no output but a previous one: put it back.
-    func recoverFromKilledRun() throws {
-        let fm = FileManager.default
-        if fm.fileExists(atPath: previous.path) {
-            if fm.fileExists(atPath: output.path) {
-                SystemFile.removeTree(previous.path)
-            } else {
-                try fm.moveItem(at: previous, to: output)
-            }
-        }
-        // Earlier runs' staging folders (`<output>.staging`, `<output>.staging-<pid>`). This run holds the lock, so
-        // none belongs to a run still publishing, unless the lock file was removed under a live run: a folder
-        // whose process is alive is left to it (it finds its lock gone before it swaps, and removes its folder).
-        let name = output.lastPathComponent + ".staging"
-        for entry in SystemFile.listNames(output.deletingLastPathComponent().path) ?? []
-        where entry.name == name || entry.name.hasPrefix(name + "-") {
-            if let pid = Int32(entry.name.dropFirst(name.count + 1)), pid != getpid(),
-                kill(pid, 0) == 0 || errno == EPERM
-            {
-                continue
-            }
-            SystemFile.removeTree(sibling(entry.name).path)
-        }
-    }
+    static func reason(_ error: any Error) -> String { PublishedSite.reason(error) }
 }

@@ -116,27 +116,6 @@ import Testing
         "LedgerPressSite/RunChildren.swift": "the run's temporary folders, removed when a signal ends it",
     ]
 
-    /// Writers not moved into `LedgerPressPublish` yet (issue 48 item 2, in steps): the staging writer and the
-    /// spare site, the site writer's settle and leftovers, the publish record and shard seal, the outbox's record
-    /// of mailed periods, the import checkpoint, `sample`'s files. Each must leave this list by moving; the list
-    /// must shrink, never grow.
-    static let writersNotYetMoved: Set = [
-        "LedgerPressEngine/Commands/SampleFile.swift",
-        "LedgerPressEngine/Loading/ImportCheckpoint+Write.swift",
-        "LedgerPressEngine/Loading/ImportCheckpoint.swift",
-        "LedgerPressEngine/SiteBuilder.swift",
-        "LedgerPressSite/Outbox/MailedPeriods.swift",
-        "LedgerPressSite/Pipeline/ForeignFiles.swift",
-        "LedgerPressSite/Pipeline/SitePublish.swift",
-        "LedgerPressSite/Pipeline/SpareSite.swift",
-        "LedgerPressSite/Pipeline/StagingWriter+Adopt.swift",
-        "LedgerPressSite/Pipeline/StagingWriter+Spare.swift",
-        "LedgerPressSite/Pipeline/StagingWriter.swift",
-        "LedgerPressSite/PublishRecord.swift",
-        "LedgerPressSite/Shards/ShardSeal.swift",
-        "LedgerPressSite/SiteWriter.swift",
-    ]
-
     /// Only `LedgerPressPublish` writes files (and the ledger store's spill file, and the PDF engine's processes in
     /// their temporary folders); a file-writing call anywhere else fails here, as does a listed exception that no
     /// longer writes (so the lists stay exact).
@@ -149,13 +128,13 @@ import Testing
                 let calls = Self.writes(in: file.text)
                 if calls.isEmpty { continue }
                 writing.insert(file.path)
-                if Self.writersAllowed[file.path] == nil && !Self.writersNotYetMoved.contains(file.path) {
+                if Self.writersAllowed[file.path] == nil {
                     unexpected.append("\(file.path): \(calls.joined(separator: ", "))")
                 }
             }
         }
         #expect(unexpected.isEmpty, "files written outside LedgerPressPublish:\n\(unexpected.joined(separator: "\n"))")
-        let stale = Set(Self.writersAllowed.keys).union(Self.writersNotYetMoved).subtracting(writing).sorted()
+        let stale = Set(Self.writersAllowed.keys).subtracting(writing).sorted()
         #expect(stale.isEmpty, "listed as writing, but writes nothing: \(stale.joined(separator: ", "))")
         let publish = try Self.swiftFiles(under: "LedgerPressPublish")
         #expect(publish.contains { !Self.writes(in: $0.text).isEmpty }, "expected LedgerPressPublish to write files")

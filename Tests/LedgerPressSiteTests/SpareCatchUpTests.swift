@@ -1,8 +1,9 @@
 import Foundation
+import LedgerPressSite
 import Synchronization
 import Testing
 
-@testable import LedgerPressSite
+@testable import LedgerPressPublish
 
 /// The spare's catch-up (``SpareSite/adopt(as:)``) on several threads: every differing path brought to the output's
 /// file, folders before files, and a failure anywhere fails the whole catch-up.
@@ -55,8 +56,9 @@ import Testing
         try Data("new".utf8).write(to: URL(fileURLWithPath: output + "/payees/new/index.html"))
         paths.append("payees/new/index.html")
         try Data("{}".utf8).write(to: URL(fileURLWithPath: output + "/manifest.json"))
-        var spare = SpareSite(path: root + "/.site.spare", output: output)
-        spare.threads = 4
+        let spare = SpareSite(
+            path: root + "/.site.spare", output: output, threads: 4, rewritten: ["manifest.json"],
+            isSitePath: { (try? SitePath.checkForm($0)) != nil })
         spare.keep(oldSite: old, differences: paths.map { .file($0) } + [.folder("payees/gone")])
         #expect(FileManager.default.fileExists(atPath: spare.path + "/" + SpareSite.markerName))
         #expect(spare.adopt(as: root + "/staging"))

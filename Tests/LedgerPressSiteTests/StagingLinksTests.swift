@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LedgerPressSite
+@testable import LedgerPressPublish
 
 /// Unchanged files are hard-linked into staging; a long run of links is made on two threads, folder by folder.
 @Suite struct StagingLinksTests {

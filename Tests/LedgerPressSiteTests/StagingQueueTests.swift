@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LedgerPressSite
+@testable import LedgerPressPublish
 
 /// The staging writer's queue bounds the bytes between the render workers and the disk.
 @Suite struct StagingQueueTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LedgerPressSite
+@testable import LedgerPressPublish
 
 /// The paths a run wrote into staging, kept by folder and name (what the spare's check keeps though they are
 /// not the published inodes).

@@ -66,27 +66,24 @@ enum ImportCheckpoint {
         return parts.joined(separator: "\n")
     }
 
-    /// Writes the checkpoint of `ledger` to `path` (a new file, replaced if it is there); the payees' entries digests
-    /// come last (`digests` may wait for them; nil: the build did not get that far, nothing is kept).
+    /// Writes the checkpoint of `ledger` to `path` (``CheckpointFile/write(to:_:)``: a new file, replaced if it is
+    /// there); the payees' entries digests come last (`digests` may wait for them; nil: the build did not get that
+    /// far, nothing is kept).
     static func write(_ meta: Meta, ledger: Ledger, to path: String, digests: () -> EntryDigests?) throws {
-        let file = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard file >= 0 else { throw SystemError("create", path) }
-        defer { close(file) }
-        var digest = FileDigest.Stream()
-        var writer = StateWriter { bytes in
-            bytes.withUnsafeBytes { digest.update($0) }
-            try SystemFile.write(file, bytes, path: path)
+        try CheckpointFile.write(to: path) { writer in
+            try magic.withUnsafeBytes { try writer.raw($0) }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try writer.text(String(decoding: try encoder.encode(meta), as: UTF8.self))
+            try ledger.writeState(&writer)
+            guard let digests = digests() else { throw SystemError("finish", path, code: ECANCELED) }
+            try writer.text(String(decoding: try encoder.encode(digests), as: UTF8.self))
         }
-        try magic.withUnsafeBytes { try writer.raw($0) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try writer.text(String(decoding: try encoder.encode(meta), as: UTF8.self))
-        try ledger.writeState(&writer)
-        guard let digests = digests() else { throw SystemError("finish", path, code: ECANCELED) }
-        try writer.text(String(decoding: try encoder.encode(digests), as: UTF8.self))
-        try writer.flush()
-        try SystemFile.write(file, Array(digest.hex().utf8), path: path)
     }
+
+    /// A build's new checkpoint, written while the build goes on and kept once it publishes
+    /// (``CheckpointFile/Writing``).
+    typealias Writing = CheckpointFile.Writing<EntryDigests>
 
     /// The checkpoint at `path`, read up to its ledger's state (which `opened.state` then gives); nil when there is none,
     /// or it is not a checkpoint this tool wrote for `key`.

@@ -181,22 +181,10 @@ struct Manifest: Codable {
         self.options = options
     }
 
-    static func sha256(_ data: Data) -> String {
-        hex(SHA256.hash(data: data))
-    }
+    static func sha256(_ data: Data) -> String { SHA256.hex(of: data) }
 
     /// A digest in lower-case hex.
-    static func hex(_ digest: some Sequence<UInt8>) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in digest {
-            text.append(hexDigits[Int(byte >> 4)])
-            text.append(hexDigits[Int(byte & 15)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    static func hex(_ digest: some Sequence<UInt8>) -> String { Hex.lowercase(digest) }
 
     func file(slices: Int = 1) -> OutputFile { OutputFile(path: "manifest.json", bytes: json(slices: slices)) }
 }

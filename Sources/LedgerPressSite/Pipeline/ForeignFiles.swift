@@ -1,15 +1,11 @@
 import Foundation
 import LedgerPressPublish
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Files in the published site that no manifest of it lists: ledgerpress did not write them.
 ///
 /// - At the top of the output (a `.git`, a `CNAME`, a `.nojekyll`: a site published from a git checkout) they
 ///   are the user's: each new site gets them as they are (hard links, folders made again, symbolic links
-///   copied as links), and the run says how many it carried over. They are never deleted.
+///   copied as links: ``StagingWriter/carry(_:from:to:)``), and the run says how many it carried over. They are never deleted.
 /// - Inside ledgerpress's own folders (`payees/`, a payee's folder, `finance/`, `assets/`) the next site would
 ///   drop them, so the run refuses (73) naming them, unless `--adopt` lets ledgerpress take them over and
 ///   remove them (counted as removed).
@@ -66,41 +62,5 @@ enum ForeignFiles {
                     + "site would not have \(paths.count == 1 ? "it" : "them"); move \(paths.count == 1 ? "it" : "them") "
                     + "out of the site, or pass --adopt to let ledgerpress remove \(paths.count == 1 ? "it" : "them"); "
                     + "nothing was published"))
-    }
-
-    /// Makes `staging/name` the same tree as `published/name`: files hard-linked, folders made again, symbolic
-    /// links copied; returns how many files and links it holds. Whatever staging had there goes first.
-    static func carry(_ name: String, from published: String, to staging: String) throws(SystemError) -> Int {
-        SystemFile.removeTree(staging + "/" + name)
-        return try copyLinked(published + "/" + name, staging + "/" + name)
-    }
-
-    private static func copyLinked(_ source: String, _ target: String) throws(SystemError) -> Int {
-        var status = stat()
-        guard lstat(source, &status) == 0 else { throw SystemError("carry over", source) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG:
-            guard link(source, target) == 0 else { throw SystemError("carry over", source) }
-            return 1
-        case S_IFLNK:
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(source, &buffer, buffer.count - 1)
-            guard count >= 0 else { throw SystemError("carry over the symbolic link", source) }
-            buffer[count] = 0
-            guard symlink(buffer, target) == 0 else { throw SystemError("carry over the symbolic link", source) }
-            return 1
-        case S_IFDIR:
-            guard mkdir(target, status.st_mode & 0o7777) == 0 else {
-                throw SystemError("carry over the folder", source)
-            }
-            var count = 0
-            for entry in SystemFile.listNames(source) ?? [] {
-                count += try copyLinked(source + "/" + entry.name, target + "/" + entry.name)
-            }
-            return count
-        default:
-            // A FIFO, socket or device: not something a site can hold or a link can carry.
-            throw SystemError("carry over (it is not a file, folder or symbolic link)", source, code: EINVAL)
-        }
     }
 }

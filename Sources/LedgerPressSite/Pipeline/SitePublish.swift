@@ -201,21 +201,10 @@ struct SitePublish: Sendable {
     }
 
     /// Puts the published file at `path` in staging in place of the staged one (which has the same digest),
-    /// so an unchanged file keeps its inode and mtime; false when the published file is not a plain file of that size.
+    /// so an unchanged file keeps its inode and mtime; false when the published file is not a plain file of that size
+    /// untouched since the last publish (``StagingWriter/keepPublished(_:from:size:settled:)``).
     func keepPublished(_ path: String, size: Int?, writer: StagingWriter) throws(SystemError) -> Bool {
-        let published = output.path + "/" + path
-        var status = stat()
-        // Untouched since it was published (its bytes are then the ones the old manifest records).
-        guard lstat(published, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-            size.map({ Int(status.st_size) == $0 }) ?? true, SystemFile.touched(status) <= site.published
-        else {
-            return false
-        }
-        let staged = writer.staging + "/" + path
-        if unlink(staged) != 0 && errno != ENOENT { throw SystemError("replace", staged) }
-        guard link(published, staged) == 0 else { throw SystemError("link the unchanged", published) }
-        writer.replaced(path)
-        return true
+        try writer.keepPublished(path, from: output.path, size: size, settled: site.published)
     }
 
     /// When every payee is reused in the published order and the top-level files come out as published,

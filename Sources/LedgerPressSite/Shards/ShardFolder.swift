@@ -26,16 +26,8 @@ final class ShardFolder: @unchecked Sendable {
         var filesIn: [String: [String]] = [:]
     }
 
-    /// A file as the listing saw it (`fstatat`, not following links).
-    struct FileStatus: Sendable {
-        var size: Int
-        /// ``SystemFile/touched(_:)``: when it was last modified or had its status changed.
-        var touched: Int64
-        var device: UInt64
-        var inode: UInt64
-        /// Its link count: 1 unless another name shares the inode.
-        var links: UInt64 = 1
-    }
+    /// A file as the listing saw it (`fstatat`, not following links): what staging checks an adopted file against.
+    typealias FileStatus = ListedFile
 
     /// The folder's path as the user named it (the root of every path below).
     let path: String

@@ -2,17 +2,13 @@ import Foundation
 import LedgerPressCrypto
 import LedgerPressPublish
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// `.ledgerpress-seal` in a shard's folder, written by the shard's build at the end of its publish and never
-/// published by `merge`: the SHA-256 of the shard's `manifest.json` (which vouches for every other file of the
+/// `.ledgerpress-seal` in a shard's folder, written by the shard's build at the end of its publish
+/// (``PublishedSite/settle(seal:)``) and never published by `merge`: the SHA-256 of the shard's `manifest.json` (which vouches for every other file of the
 /// shard, directly or through the payees' manifests) and the shard's ``PublishRecord`` (what vouches for files
 /// `merge` links without reading them). With `--shard-secret`, an HMAC-SHA256 of those lines keyed by the secret
 /// seals them: a shard edited afterwards, even with every digest recomputed, no longer matches its seal.
 struct ShardSeal: Equatable {
-    static let name = ".ledgerpress-seal"
+    static let name = PublishedSite.sealName
     static let header = "ledgerpress shard seal 1"
 
     var manifestSHA256: String
@@ -58,24 +54,6 @@ struct ShardSeal: Equatable {
         hmac = nil
         let body = self.body
         hmac = secret.map { ShardSeal.mac(body, secret: $0) }
-    }
-
-    /// Seals the shard just published in `output` (after ``SiteWriter/settle()``): the seal is written beside the
-    /// manifest under a temporary name and renamed over the old one, so the shard's files are not touched.
-    static func write(in output: URL, secret: [UInt8]?) throws(SystemError) {
-        let manifestPath = output.path + "/manifest.json"
-        guard let manifest = try SystemFile.read(manifestPath), let record = PublishRecord(manifestAt: manifestPath)
-        else { throw SystemError("seal the shard's manifest", manifestPath, code: ENOENT) }
-        let seal = ShardSeal(manifestSHA256: Manifest.sha256(manifest), record: record, secret: secret)
-        let path = output.path + "/" + name
-        let temporary = path + ".tmp-\(getpid())"
-        unlink(temporary)
-        try SystemFile.create(temporary, bytes: Data(seal.text.utf8))
-        guard rename(temporary, path) == 0 else {
-            let failure = SystemError("rename the shard's seal to", path)
-            unlink(temporary)
-            throw failure
-        }
     }
 
     private static func bytes(hex: String) -> Data? {

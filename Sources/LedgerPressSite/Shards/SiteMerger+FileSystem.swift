@@ -1,5 +1,6 @@
 import Foundation
 import LedgerPressCore
+import LedgerPressPublish
 
 extension SiteMerger {
     /// Reads a shard: its folder (no links, no special files), its manifest and `shard.json`, and its top-level

@@ -1,7 +1,6 @@
 import Foundation
 import LedgerPressCore
 import LedgerPressCrypto
-import LedgerPressPublish
 import Synchronization
 
 #if canImport(Glibc)
@@ -27,8 +26,8 @@ import Synchronization
 /// `open(O_EXCL)`: the staged file is the published file's inode), and ``Operation/prune(_:keeping:)``
 /// removes what the new site drops. Either way the writer records every path it wrote or removed: where
 /// the new site differs from the old one, which becomes the next spare.
-final class StagingWriter: @unchecked Sendable {
-    enum Operation {
+package final class StagingWriter: @unchecked Sendable {
+    package enum Operation {
         /// A new file with these bytes.
         case file(String, Data)
         /// The published site's file at this path, linked unchanged.
@@ -52,32 +51,32 @@ final class StagingWriter: @unchecked Sendable {
         /// no listing of the published folder. Queued for a reused payee whose staged folder is not already that.
         case verify(String, names: [String], inodes: [UInt64])
         /// A top-level entry ledgerpress did not write, carried over from the published site as it is
-        /// (see ``ForeignFiles``).
+        /// (the site's `ForeignFiles`; ``carry(_:from:to:)``).
         case carry(String)
         /// `merge`: a shard's file (at `source`) whose shard manifest vouches for it, hard-linked in when it is still
         /// the inode the shard's listing saw; on another file system, copied once its bytes have the SHA-256 the
         /// manifest records.
-        case adopt(String, source: String, listed: ShardFolder.FileStatus, sha256: String)
+        case adopt(String, source: String, listed: ListedFile, sha256: String)
     }
 
     /// What an appended file came to.
-    struct Appended {
-        var size: Int
-        var sha256: String
+    package struct Appended {
+        package var size: Int
+        package var sha256: String
     }
 
-    let staging: String
-    let published: String
-    let capacity: Int
+    package let staging: String
+    package let published: String
+    package let capacity: Int
     /// True when the staging folder started as a copy of the published site (hard links).
-    let mirrorsPublished: Bool
+    package let mirrorsPublished: Bool
     private let appendPaths: [String]
     private let abortAfterFiles: Int?
     /// Starts the staged files' write-back as they are written (see ``EarlyWriteback``).
-    let writeback: EarlyWriteback
+    package let writeback: EarlyWriteback
 
     /// Writer threads.
-    let lanes: Int
+    package let lanes: Int
 
     /// The queue's lock, which its threads also wait on (a ``Monitor``): the properties below are touched only under
     /// it.
@@ -105,7 +104,7 @@ final class StagingWriter: @unchecked Sendable {
     private var publishedAppends: [Int32?] = []
 
     /// What the lanes share: the folders made, the paths written, where the site differs, the counts.
-    struct Shared {
+    package struct Shared {
         var folders = Set<String>()
         var operations = 0
         var carried = 0
@@ -113,16 +112,16 @@ final class StagingWriter: @unchecked Sendable {
         /// Kept only when staging mirrors the published site (``mirrorsPublished``): nothing else asks.
         var written = WrittenPaths()
     }
-    let shared = Mutex(Shared())
+    package let shared = Mutex(Shared())
 
     /// Files and links carried over by ``Operation/carry(_:)``; read after ``finish(flushing:)``.
-    var carried: Int { shared.withLock { $0.carried } }
+    package var carried: Int { shared.withLock { $0.carried } }
 
     /// The writer lanes for `workers` render workers: one per four, at least one, at most eight.
-    static func lanes(workers: Int) -> Int { min(8, max(1, workers / 4)) }
+    package static func lanes(workers: Int) -> Int { min(8, max(1, workers / 4)) }
 
     /// Creates the staging folder and the append files (each starting with `header`), and starts the thread.
-    init(
+    package init(
         staging: URL, published: URL, appendFiles: [(path: String, header: String)], mirrorsPublished: Bool = false,
         capacity: Int = 64 << 20, abortAfterFiles: Int? = nil, lanes: Int = 1
     ) throws(SystemError) {
@@ -161,10 +160,10 @@ final class StagingWriter: @unchecked Sendable {
     }
 
     /// True once a write failed: workers may stop early, ``finish()`` throws the failure.
-    var failed: Bool { condition.withLock { _ in failure != nil } }
+    package var failed: Bool { condition.withLock { _ in failure != nil } }
 
     /// Queues operations, waiting while the queue and the batches being written hold more than ``capacity`` bytes.
-    func submit(_ operations: [Operation]) {
+    package func submit(_ operations: [Operation]) {
         let bytes = operations.reduce(0) { $0 + StagingWriter.size(of: $1) }
         guard !operations.isEmpty else { return }
         let appends = operations.contains {
@@ -191,7 +190,7 @@ final class StagingWriter: @unchecked Sendable {
 
     /// Waits until every queued operation is done and, when `flushing`, until the staged files are on the
     /// disk; the sizes and digests of the append files, or the first failure (of a write or of write-back).
-    func finish(flushing: Bool = true) throws(SystemError) -> [Appended] {
+    package func finish(flushing: Bool = true) throws(SystemError) -> [Appended] {
         condition.withLock { _ in closed = true }
         let failure = condition.wait(until: { _ in lanesDone >= lanes }, then: { _ in self.failure })
         if let failure {
@@ -203,7 +202,7 @@ final class StagingWriter: @unchecked Sendable {
             guard close(appendDescriptors[index]) == 0 else {
                 throw SystemError("write", staging + "/" + appendPaths[index])
             }
-            result.append(Appended(size: appendSizes[index], sha256: Manifest.hex(appendHashers[index].finalize())))
+            result.append(Appended(size: appendSizes[index], sha256: Hex.lowercase(appendHashers[index].finalize())))
         }
         appendDescriptors = []
         try writeback.finish(flushing: flushing)
@@ -212,7 +211,7 @@ final class StagingWriter: @unchecked Sendable {
 
     /// Where the writer's time went, once ``finish(flushing:)`` returned: the CPU time of its lanes, and how long
     /// the render workers waited, all together, for room in the queue (a writer that cannot keep up).
-    var timing: (lanes: Duration, waited: Duration) { condition.withLock { _ in (laneTime, waitTime) } }
+    package var timing: (lanes: Duration, waited: Duration) { condition.withLock { _ in (laneTime, waitTime) } }
 
     /// The memory an operation holds while queued: its slot in the batch, its paths' heap blocks, and the bytes or
     /// names it carries.
@@ -341,13 +340,13 @@ final class StagingWriter: @unchecked Sendable {
     }
 
     /// The folder part of a path ("" when it has none).
-    static func folder(of path: String) -> Substring {
+    package static func folder(of path: String) -> Substring {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return path[..<slash]
     }
 
     /// Below this many links in a batch, they are made one by one on the writer thread.
-    static let parallelLinks = 256
+    package static let parallelLinks = 256
 
     /// Links a run of unchanged files: their folders made here first, then each folder's links on one of two
     /// threads (two threads in one folder would wait on its lock). Each folder is opened once on both sides and
@@ -442,7 +441,7 @@ final class StagingWriter: @unchecked Sendable {
                 [operation][...], folder: StagingWriter.folder(of: path), from: StagingWriter.folder(of: source))
             return
         case .carry(let name):
-            let count = try ForeignFiles.carry(name, from: published, to: staging)
+            let count = try StagingWriter.carry(name, from: published, to: staging)
             shared.withLock { $0.carried += count }
             return
         }
@@ -450,7 +449,7 @@ final class StagingWriter: @unchecked Sendable {
     }
 
     /// Counts staged files, for the test hook that aborts after so many.
-    func counted(_ count: Int) {
+    package func counted(_ count: Int) {
         let operations = shared.withLock { shared in
             shared.operations += count
             return shared.operations
@@ -482,7 +481,7 @@ final class StagingWriter: @unchecked Sendable {
     }
 
     /// The staging path of a site path, its folder created the first time it is needed.
-    func prepare(_ path: String) throws(SystemError) -> String {
+    package func prepare(_ path: String) throws(SystemError) -> String {
         let full = staging + "/" + path
         if let slash = full.utf8.lastIndex(of: UInt8(ascii: "/")) {
             try makeFolder(String(full[..<slash]))
@@ -505,11 +504,11 @@ final class StagingWriter: @unchecked Sendable {
 
 /// The unchanged files of one folder, linked by name from the published site's folder into staging's.
 private struct LinkFolder {
-    var folder: String
-    var names: [String]
+    package var folder: String
+    package var names: [String]
 
     /// The first failure, naming the published file (or folder) that could not be linked.
-    func link(from published: String, to staging: String) -> SystemError? {
+    package func link(from published: String, to staging: String) -> SystemError? {
         let (from, to) = (published + "/" + folder, staging + "/" + folder)
         let source = open(folder.isEmpty ? published : from, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard source >= 0 else { return SystemError("link the unchanged files of", from) }
@@ -528,11 +527,11 @@ private struct LinkFolder {
 private final class LinkFailures: Sendable {
     private let failure = Mutex<SystemError?>(nil)
 
-    func record(_ error: SystemError) {
+    package func record(_ error: SystemError) {
         failure.withLock { failure in
             if failure == nil { failure = error }
         }
     }
 
-    var first: SystemError? { failure.withLock { $0 } }
+    package var first: SystemError? { failure.withLock { $0 } }
 }

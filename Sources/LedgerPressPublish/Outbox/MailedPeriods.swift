@@ -1,6 +1,4 @@
 import Foundation
-import LedgerPressCore
-import LedgerPressPublish
 
 #if canImport(Glibc)
     import Glibc
@@ -8,7 +6,7 @@ import LedgerPressPublish
 
 /// The outbox's record of what it has e-mailed, so that a message says "revised" only when the payee was sent an
 /// earlier message for the same statement: `.ledgerpress-mailed` beside the Maildir's folders, one line per message
-/// written (`<statement key> <message name>`, the key a hash of payee and period), appended before the message is
+/// written (`<statement key> <message name>`, the key a hash of payee and period: the site's `MailedPeriods.key`), appended before the message is
 /// linked into `new/`. The statement's version cannot tell: it grows with every change to the running period,
 /// whose versions are never e-mailed, and with changes made before a payee gave an address or consent.
 ///
@@ -19,19 +17,19 @@ import LedgerPressPublish
 /// An outbox written before the record existed (messages in it, no record) gets a record that starts with the
 /// run's as-of: a period that had begun by then may have been e-mailed without a line, so for it the statement's
 /// version decides as it did before (above 1 reads as revised).
-struct MailedPeriods: ~Copyable {
-    static let fileName = ".ledgerpress-mailed"
-    static let header = "ledgerpress mailed 1"
+package struct MailedPeriods: ~Copyable {
+    package static let fileName = ".ledgerpress-mailed"
+    package static let header = "ledgerpress mailed 1"
 
-    let path: String
+    package let path: String
     /// Message names by statement key.
     private var names: [String: Set<String>] = [:]
     /// With an outbox older than its record: the as-of (epoch seconds) of the run that started the record.
-    let startedAfter: Int64?
+    package let startedAfter: Int64?
     private let descriptor: Int32
 
     /// Opens (or starts) the record in the outbox `folder`; `hadMessages`: whether the Maildir held any message.
-    init(folder: String, asOf: Int64, hadMessages: Bool) throws(SystemError) {
+    package init(folder: String, asOf: Int64, hadMessages: Bool) throws(SystemError) {
         path = folder + "/" + Self.fileName
         let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw SystemError("open the outbox's record", path) }
@@ -66,31 +64,23 @@ struct MailedPeriods: ~Copyable {
 
     deinit { close(descriptor) }
 
-    /// The statement key of a payee's period: a hash, so that the record holds no payee ids.
-    static func key(payeeID: String, period: String) -> String {
-        var digest = DigestBuilder("ledgerpress outbox statement 1")
-        digest.text(payeeID)
-        digest.text(period)
-        return String(digest.finish().suffix(32))
-    }
-
     /// Whether a message other than `name` was written for the statement `key`.
-    func mailedBefore(_ key: String, other name: String) -> Bool {
+    package func mailedBefore(_ key: String, other name: String) -> Bool {
         names[key].map { !$0.subtracting([name]).isEmpty } ?? false
     }
 
     /// Whether any message was recorded for the statement `key`.
-    func has(_ key: String) -> Bool { names[key] != nil }
+    package func has(_ key: String) -> Bool { names[key] != nil }
 
     /// Records that message `name` is written for the statement `key` (once per name).
-    mutating func record(_ key: String, name: String) throws(SystemError) {
+    package mutating func record(_ key: String, name: String) throws(SystemError) {
         guard names[key]?.contains(name) != true else { return }
         try SystemFile.write(descriptor, Data("\(key) \(name)\n".utf8), path: path)
         names[key, default: []].insert(name)
     }
 
     /// Flushes the record to the disk.
-    func sync() throws(SystemError) {
+    package func sync() throws(SystemError) {
         guard fsync(descriptor) == 0 else { throw SystemError("flush", path) }
     }
 }

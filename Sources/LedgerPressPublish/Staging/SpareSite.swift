@@ -1,5 +1,5 @@
 import Foundation
-import LedgerPressPublish
+import LedgerPressCrypto
 import Synchronization
 
 #if canImport(Glibc)
@@ -22,30 +22,42 @@ import Synchronization
 /// not the output's (another site was published there since, by hand or by an older ledgerpress), is
 /// removed and the staging folder starts empty, as before. Staged files are only ever replaced by
 /// `unlink` and `open(O_EXCL)`, never written in place, so the output's files (the same inodes) are never touched.
-struct SpareSite {
+package struct SpareSite {
     /// A path where the spare and the published site differ: a file, or a whole folder (removed in the site).
-    enum Difference: Hashable, Sendable {
+    package enum Difference: Hashable, Sendable {
         case file(String)
         case folder(String)
     }
 
-    static let markerName = ".ledgerpress-spare"
-    static let header = "ledgerpress spare 1"
+    package static let markerName = ".ledgerpress-spare"
+    package static let header = "ledgerpress spare 1"
     /// Beyond this many differences the spare is not worth keeping: the next run would relink about as
     /// many files as starting from nothing, and the marker would be large.
-    static let maximumDifferences = 250_000
+    package static let maximumDifferences = 250_000
 
     /// The spare folder.
-    let path: String
+    package let path: String
     /// The output folder it mirrors.
-    let output: String
+    package let output: String
     /// Threads that bring it up to date (``adopt(as:)``).
-    var threads = SystemCPUs.available
+    package var threads: Int
+    /// The paths every run writes afresh (the top-level manifest, the finance CSVs): never linked on adopting.
+    package let rewritten: Set<String>
+    /// Whether a path the marker lists is a relative path inside the site (the site's `SitePath.checkForm`).
+    package let isSitePath: @Sendable (String) -> Bool
+
+    package init(
+        path: String, output: String, threads: Int, rewritten: Set<String>,
+        isSitePath: @escaping @Sendable (String) -> Bool
+    ) {
+        (self.path, self.output, self.threads, self.rewritten) = (path, output, threads, rewritten)
+        self.isSitePath = isSitePath
+    }
 
     /// Moves the spare to `staging` and brings it up to date with the output; true when `staging` now
     /// holds the output's files. False when there is no usable spare (it is then removed, and `staging`
     /// does not exist).
-    func adopt(as staging: String) -> Bool {
+    package func adopt(as staging: String) -> Bool {
         guard FileManager.default.fileExists(atPath: path) else { return false }
         guard let differences = readMarker(), sharesFiles(outside: differences), rename(path, staging) == 0 else {
             SystemFile.removeTree(path)
@@ -54,8 +66,8 @@ struct SpareSite {
         unlink(staging + "/" + Self.markerName)
         // The top-level manifest and the finance CSVs are written afresh by every run (the CSVs are linked back at
         // the end when their bytes are the published ones); linking them here would change the published files'
-        // status time, by which a run tells the files it may reuse (``SiteWriter/settle()``).
-        let rewritten = Set((FinancePages.csvPaths + ["manifest.json"]).map { Difference.file($0) })
+        // status time, by which a run tells the files it may reuse (``PublishedSite/settle(seal:)``).
+        let rewritten = Set(self.rewritten.map { Difference.file($0) })
         let caughtUp = Self.each(differences.filter { !rewritten.contains($0) }, threads: threads) {
             catchUp(staging, at: $0)
         }
@@ -67,7 +79,8 @@ struct SpareSite {
     /// before any file in it), then the files on up to `threads` threads (each file's catch-up touches that file
     /// alone, and making a missing parent folder tolerates another thread making it too). At 1M entries a late
     /// night leaves about 40,000 differences: half a second of one core, between the plan and the render.
-    static func each(_ differences: [Difference], threads: Int, _ body: @Sendable (Difference) -> Bool) -> Bool {
+    package static func each(_ differences: [Difference], threads: Int, _ body: @Sendable (Difference) -> Bool) -> Bool
+    {
         var files: [Difference] = []
         for difference in differences {
             guard case .folder = difference else {
@@ -109,7 +122,7 @@ struct SpareSite {
     /// Whether the spare's files are the output's (hard links), checked on up to 16 payee manifests the
     /// marker does not list: a spare copied or restored apart from the output holds equal bytes under other
     /// inodes, and starting from it would give unchanged files new inodes.
-    func sharesFiles(outside differences: [Difference]) -> Bool {
+    package func sharesFiles(outside differences: [Difference]) -> Bool {
         let listed = Set(
             differences.map { difference in
                 switch difference {
@@ -132,19 +145,19 @@ struct SpareSite {
     }
 
     /// The differences the marker lists, when it is whole and names the output's current manifest.
-    func readMarker() -> [Difference]? {
+    package func readMarker() -> [Difference]? {
         guard let data = try? SystemFile.read(path + "/" + Self.markerName),
             let manifest = try? SystemFile.read(output + "/manifest.json")
         else { return nil }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 3, lines[0] == Self.header, lines[1] == "manifest " + Manifest.sha256(manifest),
+        guard lines.count >= 3, lines[0] == Self.header, lines[1] == "manifest " + SHA256.hex(of: manifest),
             lines.last == "end"
         else { return nil }
         var differences: [Difference] = []
         for line in lines[2..<(lines.count - 1)] {
             let kind = line.prefix(2)
             let path = String(line.dropFirst(2))
-            guard Self.isSitePath(path) else { return nil }
+            guard isSitePath(path) else { return nil }
             switch kind {
             case "f ": differences.append(.file(path))
             case "d ": differences.append(.folder(path))
@@ -156,7 +169,7 @@ struct SpareSite {
 
     /// Keeps the old site now at `staging` as the spare, with its marker; removes it when that is not worth it
     /// or cannot be done. Best effort: a spare that is not kept only makes the next run start from nothing.
-    func keep(oldSite staging: String, differences: [Difference]?) {
+    package func keep(oldSite staging: String, differences: [Difference]?) {
         SystemFile.removeTree(path)
         guard let differences, differences.count <= Self.maximumDifferences,
             let manifest = try? SystemFile.read(output + "/manifest.json")
@@ -164,7 +177,7 @@ struct SpareSite {
             SystemFile.removeTree(staging)
             return
         }
-        var text = Self.header + "\nmanifest " + Manifest.sha256(manifest) + "\n"
+        var text = Self.header + "\nmanifest " + SHA256.hex(of: manifest) + "\n"
         for difference in differences {
             switch difference {
             case .file(let file): text += "f " + file + "\n"
@@ -181,7 +194,4 @@ struct SpareSite {
             return
         }
     }
-
-    /// A relative path inside the site, of ``SitePath/checkForm(_:)``'s form.
-    static func isSitePath(_ path: String) -> Bool { (try? SitePath.checkForm(path)) != nil }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import LedgerPressPublish
 
 #if canImport(Glibc)
     import Glibc
@@ -7,11 +6,11 @@ import LedgerPressPublish
 
 /// The paths a publish wrote or removed in staging, up to ``SpareSite/maximumDifferences`` of them: where
 /// the new site differs from the old one, which becomes the spare.
-struct DifferenceLog {
+package struct DifferenceLog {
     private var list: [SpareSite.Difference] = []
     private var overflowed = false
 
-    mutating func record(_ difference: SpareSite.Difference) {
+    package mutating func record(_ difference: SpareSite.Difference) {
         guard !overflowed else { return }
         switch difference {
         case .file(let path), .folder(let path):
@@ -29,22 +28,22 @@ struct DifferenceLog {
     }
 
     /// The differences, or nil when there were too many to keep the spare.
-    var differences: [SpareSite.Difference]? { overflowed ? nil : list }
+    package var differences: [SpareSite.Difference]? { overflowed ? nil : list }
 }
 
 /// The paths a run wrote into staging, which ``StagingWriter/verifyMirror(_:keeping:published:)`` keeps though
 /// they are not the published inodes. By folder, each name once: a file name of up to 15 bytes (every name
 /// ledgerpress gives a statement) is held inside its `String`, so a path costs its set slot, not a heap block
 /// of its own (at 1M entries a set of whole paths was 200 MB, most of the build's peak).
-struct WrittenPaths {
+package struct WrittenPaths {
     private var names: [String: Set<String>] = [:]
 
-    mutating func insert(_ path: String) {
+    package mutating func insert(_ path: String) {
         let (folder, name) = WrittenPaths.split(path)
         names[folder, default: []].insert(name)
     }
 
-    func contains(_ path: String) -> Bool {
+    package func contains(_ path: String) -> Bool {
         let (folder, name) = WrittenPaths.split(path)
         return names[folder]?.contains(name) ?? false
     }
@@ -59,26 +58,47 @@ struct WrittenPaths {
 extension StagingWriter {
     /// The paths where the new site differs from the published one (written, replaced or removed), once
     /// ``finish()`` has returned; nil when there were more than ``SpareSite/maximumDifferences``.
-    var differences: [SpareSite.Difference]? { shared.withLock { $0.log.differences } }
+    package var differences: [SpareSite.Difference]? { shared.withLock { $0.log.differences } }
 
     /// Notes where the new site differs from the published one.
-    func record(_ difference: SpareSite.Difference) { shared.withLock { $0.log.record(difference) } }
+    package func record(_ difference: SpareSite.Difference) { shared.withLock { $0.log.record(difference) } }
 
     /// Whether this run wrote `path` into staging (asked only when staging mirrors the published site).
-    func wrote(_ path: String) -> Bool { shared.withLock { $0.written.contains(path) } }
+    package func wrote(_ path: String) -> Bool { shared.withLock { $0.written.contains(path) } }
 
     /// Creates a file in staging after ``finish()`` (the top-level manifest), replacing the staged one.
-    func place(_ path: String, bytes: Data) throws(SystemError) {
+    package func place(_ path: String, bytes: Data) throws(SystemError) {
         try clear(path)
         try SystemFile.create(staging + "/" + path, bytes: bytes)
     }
 
     /// Notes a staged file that was replaced after ``finish()`` by other means (a link to the published one).
-    func replaced(_ path: String) { record(.file(path)) }
+    package func replaced(_ path: String) { record(.file(path)) }
+
+    /// Puts the published file at `path` (in the published folder `output`) in staging in place of the staged one
+    /// (which has the same digest), so an unchanged file keeps its inode and mtime; false when the published file
+    /// is not a plain file of that size, or was touched after `settled` (the last publish's end: its bytes are then
+    /// not known to be the ones the old manifest records).
+    package func keepPublished(_ path: String, from output: String, size: Int?, settled: Int64) throws(SystemError)
+        -> Bool
+    {
+        let published = output + "/" + path
+        var status = stat()
+        guard lstat(published, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+            size.map({ Int(status.st_size) == $0 }) ?? true, SystemFile.touched(status) <= settled
+        else {
+            return false
+        }
+        let staged = staging + "/" + path
+        if unlink(staged) != 0 && errno != ENOENT { throw SystemError("replace", staged) }
+        guard link(published, staged) == 0 else { throw SystemError("link the unchanged", published) }
+        replaced(path)
+        return true
+    }
 
     /// Records a path about to be written; when staging mirrors the published site, removes the staged file
     /// first (it is the published file's inode: never written in place).
-    func clear(_ path: String) throws(SystemError) {
+    package func clear(_ path: String) throws(SystemError) {
         shared.withLock { shared in
             shared.log.record(.file(path))
             if mirrorsPublished { shared.written.insert(path) }
@@ -96,7 +116,7 @@ extension StagingWriter {
     /// by a link to the published file (or removed when there is none). So only bytes the run decided, or the
     /// published bytes the manifest records, are ever swapped in. `published`: the published folder's files by
     /// inode, when the caller listed them (else the folder is listed here).
-    func prune(_ folder: String, keeping names: Set<String>, published listed: [String: UInt64]? = nil)
+    package func prune(_ folder: String, keeping names: Set<String>, published listed: [String: UInt64]? = nil)
         throws(SystemError)
     {
         if mirrorsPublished {
@@ -121,7 +141,7 @@ extension StagingWriter {
     /// ``prune(_:keeping:)`` for staging that started from the spare: the staged folder made exactly the
     /// published one but for the names not kept and the files this run wrote.
     /// `published`: the published folder's entries when the caller has them (else it is listed here).
-    func verifyMirror(
+    package func verifyMirror(
         _ folder: String, keeping names: Set<String>,
         published listed: [String: (inode: UInt64, kind: SystemFile.EntryKind)]? = nil
     ) throws(SystemError) {
