@@ -21,7 +21,7 @@ public final class NativePDFWriter: Sendable {
     public init() throws {
         book = try FontBook()
         profile = try NativePDFWriter.readProfile()
-        deflatedProfile = try Deflate().zlib(profile)
+        deflatedProfile = try Deflate(level: Deflate.onceLevel).zlib(profile)
     }
 
     /// The PDF of `document`. Each page's content stream is written (deflated) as soon as the page is full, its
