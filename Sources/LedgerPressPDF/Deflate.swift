@@ -12,8 +12,8 @@ final class Deflate {
     }
 
     /// The level of a document's own streams (content, fonts, maps, attachment): libdeflate's fastest. On the month
-    /// statements of the 6,000-entry sample it compresses the streams in about a third of level 6's time, and the
-    /// files come out about 3 % larger (content streams 17 %, font subsets 3 %).
+    /// statements of the 6,000-entry sample it compresses the streams in about a third of level 6's time, for files
+    /// about 3 % larger (content streams 17 %, font subsets 3 %).
     static let documentLevel: Int32 = 1
     /// The level of what is compressed once per writer (the sRGB profile): libdeflate's default.
     static let onceLevel: Int32 = 6
