@@ -2,17 +2,18 @@
 /// drawn (0 stays glyph 0), so that a page can be written before the subsets exist; each font's `CIDToGIDMap` maps
 /// them to the subset's glyph ids at the end.
 struct GlyphCodes {
-    /// Per face, each drawn glyph's code.
-    private(set) var codes: [Int: [UInt32: UInt32]] = [:]
+    /// Per face (index = face), each drawn glyph's code.
+    private var codes: [[UInt32: UInt32]] = []
     /// Per face, the glyph of each code (index = code).
     private(set) var glyphs: [Int: [UInt32]] = [:]
 
     mutating func code(face: Int, glyph: UInt32) -> UInt32 {
         if glyph == 0 { return 0 }
-        if let code = codes[face]?[glyph] { return code }
+        if face < codes.count, let code = codes[face][glyph] { return code }
+        while codes.count <= face { codes.append([0: 0]) }
         let code = UInt32(glyphs[face]?.count ?? 1)
         glyphs[face, default: [0]].append(glyph)
-        codes[face, default: [0: 0]][glyph] = code
+        codes[face][glyph] = code
         return code
     }
 }
