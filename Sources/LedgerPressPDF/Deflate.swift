@@ -11,9 +11,16 @@ final class Deflate {
         var description: String
     }
 
-    /// A compressor at level 6 (libdeflate's default: about zlib 9's size at several times its speed).
-    init() throws {
-        guard let made = libdeflate_alloc_compressor(6) else {
+    /// The level of a document's own streams (content, fonts, maps, attachment): libdeflate's fastest. On the month
+    /// statements of the 6,000-entry sample it compresses the streams in about a third of level 6's time, for files
+    /// about 3 % larger (content streams 17 %, font subsets 3 %).
+    static let documentLevel: Int32 = 1
+    /// The level of what is compressed once per writer (the sRGB profile): libdeflate's default.
+    static let onceLevel: Int32 = 6
+
+    /// A compressor at `level` (1 fastest ... 12 smallest).
+    init(level: Int32 = Deflate.documentLevel) throws {
+        guard let made = libdeflate_alloc_compressor(level) else {
             throw Failure(description: "libdeflate could not allocate a compressor")
         }
         compressor = made

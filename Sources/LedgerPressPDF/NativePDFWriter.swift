@@ -21,7 +21,7 @@ public final class NativePDFWriter: Sendable {
     public init() throws {
         book = try FontBook()
         profile = try NativePDFWriter.readProfile()
-        deflatedProfile = try Deflate().zlib(profile)
+        deflatedProfile = try Deflate(level: Deflate.onceLevel).zlib(profile)
     }
 
     /// The PDF of `document`. Each page's content stream is written (deflated) as soon as the page is full, its
@@ -81,24 +81,53 @@ public final class NativePDFWriter: Sendable {
             pagesObject,
             "<</Type /Pages /Kids [\(pageObjects.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(pageObjects.count)>>"
         )
+        // Written as bytes: a statement has an element per table cell.
+        var body: [UInt8] = []
         for (index, element) in layout.elements.enumerated() {
             let parent = element.parent < 0 ? structRoot : elementObjects[element.parent]
-            let kids = element.kids.map { kid -> String in
+            body.removeAll(keepingCapacity: true)
+            body.pdf("<</Type /StructElem /S /")
+            body.append(contentsOf: element.tag.utf8)
+            body.pdf(" /P ")
+            body.pdf(parent)
+            body.pdf(" 0 R /K [")
+            for (position, kid) in element.kids.enumerated() {
+                if position > 0 { body.pdf(" ") }
                 switch kid {
-                case .element(let child): "\(elementObjects[child]) 0 R"
-                case .content(let page, let mcid): "<</Type /MCR /Pg \(pageObjects[page]) 0 R /MCID \(mcid)>>"
+                case .element(let child):
+                    body.pdf(elementObjects[child])
+                    body.pdf(" 0 R")
+                case .content(let page, let mcid):
+                    body.pdf("<</Type /MCR /Pg ")
+                    body.pdf(pageObjects[page])
+                    body.pdf(" 0 R /MCID ")
+                    body.pdf(mcid)
+                    body.pdf(">>")
                 }
-            }.joined(separator: " ")
-            var body = "<</Type /StructElem /S /\(element.tag) /P \(parent) 0 R /K [\(kids)]"
-            if let alt = element.alt { body += " /Alt \(PDFText.string(alt))" }
-            if let scope = element.scope { body += " /A <</O /Table /Scope /\(scope)>>" }
-            if index == 0 { body += " /Lang \(PDFText.string(document.language))" }
-            file.set(elementObjects[index], body + ">>")
+            }
+            body.pdf("]")
+            if let alt = element.alt { body.append(contentsOf: " /Alt \(PDFText.string(alt))".utf8) }
+            if let scope = element.scope { body.append(contentsOf: " /A <</O /Table /Scope /\(scope)>>".utf8) }
+            if index == 0 { body.append(contentsOf: " /Lang \(PDFText.string(document.language))".utf8) }
+            body.pdf(">>")
+            file.set(elementObjects[index], bytes: body)
         }
-        let nums = layout.parents.enumerated().map { page, owners in
-            "\(page) [\(owners.map { "\(elementObjects[$0]) 0 R" }.joined(separator: " "))]"
-        }.joined(separator: " ")
-        let parentTree = file.add("<</Nums [\(nums)]>>")
+        body.removeAll(keepingCapacity: true)
+        body.pdf("<</Nums [")
+        for (page, owners) in layout.parents.enumerated() {
+            if page > 0 { body.pdf(" ") }
+            body.pdf(page)
+            body.pdf(" [")
+            for (position, owner) in owners.enumerated() {
+                if position > 0 { body.pdf(" ") }
+                body.pdf(elementObjects[owner])
+                body.pdf(" 0 R")
+            }
+            body.pdf("]")
+        }
+        body.pdf("]>>")
+        let parentTree = file.reserve()
+        file.set(parentTree, bytes: body)
         file.set(
             structRoot,
             "<</Type /StructTreeRoot /K [\(elementObjects[0]) 0 R] /ParentTree \(parentTree) 0 R "

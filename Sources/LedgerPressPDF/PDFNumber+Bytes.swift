@@ -20,7 +20,12 @@ extension [UInt8] {
 
     /// Appends `value` as ``PDFNumber/format(_:)`` writes it: at most two decimals, no exponent.
     mutating func pdf(_ value: Float) {
-        let hundredths = Int((value * 100).rounded())
+        pdf(hundredths: PDFNumber.hundredths(value))
+    }
+
+    /// Appends `hundredths` / 100 with at most two decimals (``pdf(_:)-(Float)`` of a number already rounded to
+    /// hundredths).
+    mutating func pdf(hundredths: Int) {
         if hundredths < 0 { append(0x2D) }
         let magnitude = Int(hundredths.magnitude)
         pdf(magnitude / 100)
@@ -42,6 +47,10 @@ extension [UInt8] {
 }
 
 extension PDFNumber {
+    /// `value` rounded to hundredths, as ``format(_:)`` writes it.
+    @inline(__always)
+    static func hundredths(_ value: Float) -> Int { Int((value * 100).rounded()) }
+
     /// The upper-case hex digit of the low four bits of `value`.
     @inline(__always)
     static func hexDigit(_ value: UInt32) -> UInt8 {

@@ -17,8 +17,6 @@ final class TextShaper {
         var glyphs: [Placed]
         var width: Float
         var level: UInt8
-        /// The run's text in logical order.
-        var text: String
     }
 
     /// Runs between two spaces, in logical order, and the space after it (nil at the end).
@@ -83,6 +81,8 @@ final class TextShaper {
 
     /// Whether `scalar` belongs with the character before it (a mark, a joiner, a variation selector).
     private static func clings(_ scalar: UInt32) -> Bool {
+        // Nothing below the combining diacritical marks (U+0300) is a mark or a joiner.
+        if scalar < 0x300 { return false }
         if (0x200B...0x200F).contains(scalar) || (0xFE00...0xFE0F).contains(scalar)
             || (0xE0100...0xE01EF).contains(scalar)
             || (0x202A...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar)
@@ -169,10 +169,32 @@ final class TextShaper {
         // document (most runs draw only glyphs already met), or for every glyph when the text is kept in the cache.
         let recording = claims != nil
         let known = !recording && glyphs.allSatisfy { used[face][$0.id] != nil }
-        let bounds = known ? [] : Set(glyphs.map { Int($0.cluster) }).sorted() + [range.upperBound]
-        func text(from cluster: Int) -> String {
-            guard let position = bounds.firstIndex(of: cluster) else { return "" }
-            let end = bounds[position + 1]
+        // The clusters' starts, sorted, each once, then the range's end; `taken`: whether a glyph claimed each.
+        var bounds: [Int] = []
+        if !known {
+            bounds = glyphs.map { Int($0.cluster) }
+            bounds.sort()
+            var kept = 0
+            for index in bounds.indices where kept == 0 || bounds[kept - 1] != bounds[index] {
+                bounds[kept] = bounds[index]
+                kept += 1
+            }
+            bounds.removeLast(bounds.count - kept)
+            bounds.append(range.upperBound)
+        }
+        var taken = [Bool](repeating: false, count: bounds.count)
+        /// The index of `cluster` in `bounds` (binary search; every cluster is there).
+        func position(of cluster: Int) -> Int {
+            var low = 0
+            var high = bounds.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if bounds[middle] < cluster { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        func text(from cluster: Int, to end: Int) -> String {
+            if end == cluster + 1 { return Unicode.Scalar(scalars[cluster]).map { String(Character($0)) } ?? "" }
             var out = String.UnicodeScalarView()
             for value in scalars[cluster..<end] { if let scalar = Unicode.Scalar(value) { out.append(scalar) } }
             return String(out)
@@ -180,18 +202,19 @@ final class TextShaper {
         var placed: [Placed] = []
         placed.reserveCapacity(glyphs.count)
         var pen: Float = 0
-        var seen: Set<Int> = []
         for glyph in glyphs {
             placed.append(
                 Placed(id: glyph.id, x: pen + Float(glyph.xOffset) * scale, y: Float(glyph.yOffset) * scale))
             pen += Float(glyph.advance) * scale
             if known { continue }
             let cluster = Int(glyph.cluster)
-            if seen.insert(cluster).inserted {
+            let index = position(of: cluster)
+            if !taken[index] {
+                taken[index] = true
                 // A right-to-left ligature's text is stored reversed: extractors reverse right-to-left runs whole,
                 // which puts its characters back in logical order.
                 if recording || used[face][glyph.id] == nil {
-                    let logical = text(from: cluster)
+                    let logical = text(from: cluster, to: bounds[index + 1])
                     let stands =
                         level % 2 == 1 ? String(String.UnicodeScalarView(logical.unicodeScalars.reversed())) : logical
                     claims?.append(ShapeCache.Claim(face: face, id: glyph.id, text: stands))
@@ -202,9 +225,7 @@ final class TextShaper {
                 if used[face][glyph.id] == nil { used[face][glyph.id] = "" }
             }
         }
-        var out = String.UnicodeScalarView()
-        for value in scalars[range] { if let scalar = Unicode.Scalar(value) { out.append(scalar) } }
-        return Run(face: face, size: size, glyphs: placed, width: pen, level: level, text: String(out))
+        return Run(face: face, size: size, glyphs: placed, width: pen, level: level)
     }
 
     /// `words` broken into lines at most `width` points wide; a word wider than a line is broken between glyphs
@@ -249,7 +270,7 @@ final class TextShaper {
         var piece: [Run] = []
         var pieceWidth: Float = 0
         for run in runs {
-            var part = Run(face: run.face, size: run.size, glyphs: [], width: 0, level: run.level, text: "")
+            var part = Run(face: run.face, size: run.size, glyphs: [], width: 0, level: run.level)
             for (index, glyph) in run.glyphs.enumerated() {
                 let next = index + 1 < run.glyphs.count ? run.glyphs[index + 1].x : run.width
                 let advance = max(0, next - glyph.x)
@@ -258,7 +279,7 @@ final class TextShaper {
                     pieces.append(piece)
                     piece = []
                     pieceWidth = 0
-                    part = Run(face: run.face, size: run.size, glyphs: [], width: 0, level: run.level, text: "")
+                    part = Run(face: run.face, size: run.size, glyphs: [], width: 0, level: run.level)
                 }
                 part.glyphs.append(Placed(id: glyph.id, x: part.width, y: glyph.y))
                 part.width += advance

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import LedgerPressPDF
+
+/// What a document's streams hold, made cheaper to write without changing what a reader draws or extracts: texts
+/// in a row share one text object placed by relative `Td`s that add up to each text's own position, codes share a
+/// hex string between kerning adjustments, font subsets leave out the layout tables, and a document's streams are
+/// deflated at libdeflate's fastest level (the sRGB profile, deflated once, at its default).
+@Suite struct CompactStreamTests {
+    /// The ops of two tagged paragraphs, each a few words in two weights, and a rule between them.
+    static func ops(_ shaper: TextShaper) -> [PageLayout.Op] {
+        func texts(_ text: String, style: FontBook.Style, size: Float, x: Float, y: Float) -> [PageLayout.Op] {
+            let line = shaper.lines(shaper.words(text, style: style, size: size), width: 400)[0]
+            return line.runs.map { .text($0.run, x: x + $0.x, y: y) }
+        }
+        return [.begin(tag: "P", mcid: 0)] + texts("Fuel at Shell", style: .regular, size: 9.5, x: 42, y: 757.48)
+            + texts("Total", style: .bold, size: 9.5, x: 130.333, y: 757.48)
+            + texts("$1,234.56", style: .regular, size: 9.5, x: 200.1, y: 757.48) + [.end]
+            + [.rule(x1: 42, y1: 750, x2: 553, y2: 750, width: 0.5, gray: 0.8)]
+            + [.begin(tag: "P", mcid: 1)] + texts("Wave AVA To", style: .regular, size: 8, x: 42.005, y: 740.195)
+            + [.end]
+    }
+
+    /// Each `Td` of `stream`, as a position: absolute for a text object's first, else relative to the one before.
+    static func positions(_ stream: String) -> [(x: Double, y: Double)] {
+        var positions: [(x: Double, y: Double)] = []
+        var previous: (x: Double, y: Double)?
+        let tokens = stream.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+        for (index, token) in tokens.enumerated() {
+            if token == "BT" { previous = nil }
+            guard token == "Td", index >= 2, let x = Double(tokens[index - 2]), let y = Double(tokens[index - 1])
+            else { continue }
+            let position = previous.map { ($0.x + x, $0.y + y) } ?? (x, y)
+            positions.append(position)
+            previous = position
+        }
+        return positions
+    }
+
+    @Test func textsInARowShareOneTextObjectPlacedWhereEachTextIs() throws {
+        let writer = try NativePDFWriter()
+        let ops = Self.ops(try TextShaper(book: writer.book))
+        var codes = GlyphCodes()
+        let stream = String(decoding: writer.contentStream(ops, codes: &codes), as: UTF8.self)
+        let lines = stream.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("BT ") }.count == 2, "one text object per paragraph:\n\(stream)")
+        #expect(lines.filter { $0 == "ET" }.count == 2, "\(stream)")
+        // Each text object ends before the marked content around it does.
+        #expect(stream.contains("ET\nEMC\n"))
+        #expect(!stream.contains("ET\nBT"))
+        // The font is set when it changes only: regular, bold, regular again, then regular at 8 points.
+        let fontsSet = lines.flatMap { $0.split(separator: " ") }.filter { $0 == "Tf" }.count
+        #expect(fontsSet == 4, "\(stream)")
+        // The relative positions add up to each text's own, in hundredths of a point.
+        let texts = ops.compactMap { op -> (Float, Float)? in
+            if case .text(_, let x, let y) = op { return (x, y) }
+            return nil
+        }
+        let placed = Self.positions(stream)
+        #expect(placed.count == texts.count)
+        for (index, (x, y)) in texts.enumerated() where index < placed.count {
+            #expect(Int((placed[index].x * 100).rounded()) == PDFNumber.hundredths(x), "text \(index) x")
+            #expect(Int((placed[index].y * 100).rounded()) == PDFNumber.hundredths(y), "text \(index) y")
+        }
+    }
+
+    @Test func codesBetweenTwoKerningAdjustmentsShareOneHexString() throws {
+        let writer = try NativePDFWriter()
+        let shaper = try TextShaper(book: writer.book)
+        let run = shaper.words("Statement", style: .regular, size: 10)[0].runs[0]
+        var codes = GlyphCodes()
+        let stream = String(
+            decoding: writer.contentStream([.text(run, x: 10, y: 10)], codes: &codes), as: UTF8.self)
+        #expect(!stream.contains("><"), "\(stream)")
+        let hex = stream.split(separator: "<").dropFirst().map { $0.prefix { $0 != ">" } }
+        #expect(hex.reduce(0) { $0 + $1.count } == 4 * run.glyphs.count, "four hex digits per glyph: \(stream)")
+    }
+
+    /// The tags of an sfnt file's table directory.
+    static func tables(_ font: [UInt8]) -> Set<String> {
+        let count = Int(font[4]) << 8 | Int(font[5])
+        return Set(
+            (0..<count).map { index in
+                String(decoding: font[(12 + 16 * index)..<(16 + 16 * index)], as: UTF8.self)
+            })
+    }
+
+    @Test func subsetsLeaveOutTheLayoutTablesAndKeepTheGlyphs() throws {
+        let book = try FontBook()
+        let shaper = try TextShaper(book: book)
+        _ = shaper.words("Jürgen Größe-Weiß office ﬁ 0123456789 $€,.", style: .regular, size: 10)
+        let glyphs = shaper.used[0].keys.sorted()
+        let (font, ids) = try book.faces[0].subset(glyphs)
+        let tables = Self.tables(font)
+        #expect(tables.isDisjoint(with: ["GSUB", "GPOS", "GDEF", "kern"]), "\(tables.sorted())")
+        #expect(tables.isSuperset(of: ["glyf", "loca", "head", "hhea", "hmtx", "maxp", "cmap"]), "\(tables.sorted())")
+        #expect(Set(ids.keys) == Set(glyphs + [0]))
+        #expect(Set(ids.values).count == ids.count, "each glyph its own id")
+    }
+
+    @Test func aDocumentsStreamsAreDeflatedFastAndTheProfileOnceAtTheDefault() throws {
+        let data = Array(String(repeating: "BT /F0 9.50 Tf 42 757.48 Td [<0001>55 <00020003>] TJ\n", count: 50).utf8)
+        let fast = try Deflate().zlib(data)
+        // zlib's header names the level: 0x01 the fastest, 0x9C the default.
+        #expect(fast.prefix(2) == [0x78, 0x01])
+        #expect(try Deflate(level: 6).zlib(data).prefix(2) == [0x78, 0x9C])
+        var file = try PDFFile()
+        _ = try file.stream("", data)
+        let bytes = file.bytes(root: 1, info: 1)
+        #expect(bytes.firstRange(of: [0x73, 0x74, 0x72, 0x65, 0x61, 0x6D, 0x0A] + fast) != nil, "the file's stream")
+        let writer = try NativePDFWriter()
+        #expect(writer.deflatedProfile.prefix(2) == [0x78, 0x9C])
+        #expect(writer.deflatedProfile == (try Deflate(level: 6).zlib(writer.profile)))
+    }
+}
