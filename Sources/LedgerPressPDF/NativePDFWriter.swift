@@ -27,9 +27,10 @@ public final class NativePDFWriter: Sendable {
     /// The PDF of `document`. Each page's content stream is written (deflated) as soon as the page is full, its
     /// glyphs drawn with codes given in order of first use (``GlyphCodes``); the page numbers `n / N`, which need
     /// the count, go into a small second content stream per page at the end, with the fonts (cut down to the glyphs
-    /// the document used), the structure tree and the rest. So the writer holds the file's bytes, one page's
-    /// drawing operations, the glyph sets and the structure elements: its memory does not grow with the pages'
-    /// drawing.
+    /// the document used) and the rest. Each structure element is written as soon as the layout closes it (its
+    /// object number reserved when it opened). So the writer holds the file's bytes, one page's drawing operations,
+    /// the glyph sets, the open structure elements and one number per marked-content id: its memory does not grow
+    /// with the pages' drawing or the structure tree.
     public func render(_ document: PrintDocument) throws -> [UInt8] { try render(document, caching: true) }
 
     /// `caching`: shaping with one of ``shapeCaches`` and subsetting from preprocessed faces, else neither (the
@@ -41,18 +42,55 @@ public final class NativePDFWriter: Sendable {
         var file = try PDFFile()
         let catalog = file.reserve()
         let pagesObject = file.reserve()
+        let structRoot = file.reserve()
         var codes = GlyphCodes()
+        // Page `index`'s object number, reserved when first needed (a structure element closed before its page
+        // is full refers to it).
         var pageObjects: [Int] = []
+        func pageObject(_ index: Int) -> Int {
+            while pageObjects.count <= index { pageObjects.append(file.reserve()) }
+            return pageObjects[index]
+        }
         var contents: [Int] = []
         var failure: (any Error)?
-        let layout = PageLayout(shaper: shaper) { _, ops in
+        let layout = PageLayout(shaper: shaper, elementNumber: { file.reserve() }) { index, ops in
             guard failure == nil else { return }
             do {
                 contents.append(try file.stream("", self.contentStream(ops, codes: &codes)))
-                pageObjects.append(file.reserve())
+                _ = pageObject(index)
             } catch {
                 failure = error
             }
+        }
+        // Each structure element as it closes: one object, written as bytes (a statement has one per table cell).
+        var body: [UInt8] = []
+        layout.elementDone = { number, element in
+            body.removeAll(keepingCapacity: true)
+            body.pdf("<</Type /StructElem /S /")
+            body.append(contentsOf: element.tag.utf8)
+            body.pdf(" /P ")
+            body.pdf(element.parent < 0 ? structRoot : element.parent)
+            body.pdf(" 0 R /K [")
+            for (position, kid) in element.kids.enumerated() {
+                if position > 0 { body.pdf(" ") }
+                switch kid {
+                case .element(let child):
+                    body.pdf(child)
+                    body.pdf(" 0 R")
+                case .content(let page, let mcid):
+                    body.pdf("<</Type /MCR /Pg ")
+                    body.pdf(pageObject(page))
+                    body.pdf(" 0 R /MCID ")
+                    body.pdf(mcid)
+                    body.pdf(">>")
+                }
+            }
+            body.pdf("]")
+            if let alt = element.alt { body.append(contentsOf: " /Alt \(PDFText.string(alt))".utf8) }
+            if let scope = element.scope { body.append(contentsOf: " /A <</O /Table /Scope /\(scope)>>".utf8) }
+            if element.parent < 0 { body.append(contentsOf: " /Lang \(PDFText.string(document.language))".utf8) }
+            body.pdf(">>")
+            file.set(number, bytes: body)
         }
         try layout.layout(document.blocks)
         if let failure { throw failure }
@@ -67,9 +105,6 @@ public final class NativePDFWriter: Sendable {
         }
         let fontResources = fontObjects.keys.sorted().map { "/F\($0) \(fontObjects[$0] ?? 0) 0 R" }.joined(
             separator: " ")
-        // Structure tree: one object per element.
-        let structRoot = file.reserve()
-        let elementObjects = layout.elements.map { _ in file.reserve() }
         for (index, page) in pageObjects.enumerated() {
             file.set(
                 page,
@@ -81,37 +116,6 @@ public final class NativePDFWriter: Sendable {
             pagesObject,
             "<</Type /Pages /Kids [\(pageObjects.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(pageObjects.count)>>"
         )
-        // Written as bytes: a statement has an element per table cell.
-        var body: [UInt8] = []
-        for (index, element) in layout.elements.enumerated() {
-            let parent = element.parent < 0 ? structRoot : elementObjects[element.parent]
-            body.removeAll(keepingCapacity: true)
-            body.pdf("<</Type /StructElem /S /")
-            body.append(contentsOf: element.tag.utf8)
-            body.pdf(" /P ")
-            body.pdf(parent)
-            body.pdf(" 0 R /K [")
-            for (position, kid) in element.kids.enumerated() {
-                if position > 0 { body.pdf(" ") }
-                switch kid {
-                case .element(let child):
-                    body.pdf(elementObjects[child])
-                    body.pdf(" 0 R")
-                case .content(let page, let mcid):
-                    body.pdf("<</Type /MCR /Pg ")
-                    body.pdf(pageObjects[page])
-                    body.pdf(" 0 R /MCID ")
-                    body.pdf(mcid)
-                    body.pdf(">>")
-                }
-            }
-            body.pdf("]")
-            if let alt = element.alt { body.append(contentsOf: " /Alt \(PDFText.string(alt))".utf8) }
-            if let scope = element.scope { body.append(contentsOf: " /A <</O /Table /Scope /\(scope)>>".utf8) }
-            if index == 0 { body.append(contentsOf: " /Lang \(PDFText.string(document.language))".utf8) }
-            body.pdf(">>")
-            file.set(elementObjects[index], bytes: body)
-        }
         body.removeAll(keepingCapacity: true)
         body.pdf("<</Nums [")
         for (page, owners) in layout.parents.enumerated() {
@@ -120,7 +124,7 @@ public final class NativePDFWriter: Sendable {
             body.pdf(" [")
             for (position, owner) in owners.enumerated() {
                 if position > 0 { body.pdf(" ") }
-                body.pdf(elementObjects[owner])
+                body.pdf(owner)
                 body.pdf(" 0 R")
             }
             body.pdf("]")
@@ -130,7 +134,7 @@ public final class NativePDFWriter: Sendable {
         file.set(parentTree, bytes: body)
         file.set(
             structRoot,
-            "<</Type /StructTreeRoot /K [\(elementObjects[0]) 0 R] /ParentTree \(parentTree) 0 R "
+            "<</Type /StructTreeRoot /K [\(layout.document) 0 R] /ParentTree \(parentTree) 0 R "
                 + "/ParentTreeNextKey \(pageObjects.count)>>")
         let outline = writeOutline(layout.outline, pages: pageObjects, into: &file)
         let metadata = try file.stream(

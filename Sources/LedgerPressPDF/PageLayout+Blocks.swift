@@ -4,13 +4,13 @@ extension PageLayout {
     static let bodySize: Float = 9.5
     static let leading: Float = 1.32
 
-    /// Lays out every block in order, then numbers the pages; with ``pageDone`` it hands over the last page instead
-    /// (the writer numbers the pages when it knows their count).
+    /// Lays out every block in order, closes the Document, then numbers the pages; with ``pageDone`` it hands over the
+    /// last page instead (the writer numbers the pages when it knows their count).
     func layout(_ blocks: [PrintDocument.Block]) throws {
         for block in blocks {
             switch block {
             case .heading(let level, let text): heading(level: level, text: text)
-            case .paragraph(let texts): paragraph(texts, parent: 0, indent: 0)
+            case .paragraph(let texts): paragraph(texts, parent: document, indent: 0)
             case .note(let texts): note(texts)
             case .list(let items): list(items)
             case .table(let table): self.table(table)
@@ -18,6 +18,7 @@ extension PageLayout {
             case .qr(let text, let alt): try qr(text, alt: alt)
             }
         }
+        close(document)
         if pageDone == nil { numberPages() } else { finishPage() }
     }
 
@@ -42,12 +43,13 @@ extension PageLayout {
         // A heading keeps its first line and a few lines after it on its page.
         need(size * PageLayout.leading * Float(lines.count) + 40)
         heading(level: level, title: text)
-        let element = element("H\(min(max(level, 1), 3))", parent: 0)
+        let element = element("H\(min(max(level, 1), 3))", parent: document)
         for line in lines {
             need(size * PageLayout.leading)
             y -= size * PageLayout.leading
             tagged(element) { draw(line, x: left, baseline: y + size * 0.3) }
         }
+        close(element)
         y -= size * 0.35
     }
 
@@ -61,20 +63,21 @@ extension PageLayout {
             y -= height
             tagged(element) { draw(line, x: left + indent, baseline: y + PageLayout.bodySize * 0.3) }
         }
+        close(element)
         y -= PageLayout.bodySize * 0.5
     }
 
     func note(_ texts: [PrintDocument.Text]) {
         let top = y
         let startPage = page
-        paragraph(texts, parent: 0, indent: 10)
+        paragraph(texts, parent: document, indent: 10)
         if page == startPage {
             artifact { draw(.rule(x1: left + 3, y1: top - 2, x2: left + 3, y2: y + 4, width: 2, gray: 0.7)) }
         }
     }
 
     func list(_ items: [[PrintDocument.Text]]) {
-        let list = element("L", parent: 0)
+        let list = element("L", parent: document)
         let height = PageLayout.bodySize * PageLayout.leading
         let bullet = shaper.lines(shaper.words("•", style: .regular, size: PageLayout.bodySize), width: width)[0]
         for item in items {
@@ -88,7 +91,9 @@ extension PageLayout {
                 if index == 0 { artifact { draw(bullet, x: left + 3, baseline: baseline) } }
                 tagged(body) { draw(line, x: left + 14, baseline: baseline) }
             }
+            close(entry)
         }
+        close(list)
         y -= PageLayout.bodySize * 0.5
     }
 
@@ -97,8 +102,8 @@ extension PageLayout {
     func chart(_ chart: PrintDocument.Chart) {
         let barsHeight: Float = 70
         need(barsHeight + 40)
-        paragraph([.init(chart.title, bold: true)], parent: 0, indent: 0)
-        let figure = element("Figure", parent: 0, alt: chart.alt)
+        paragraph([.init(chart.title, bold: true)], parent: document, indent: 0)
+        let figure = element("Figure", parent: document, alt: chart.alt)
         let high = max(chart.values.max() ?? 0, 0)
         let low = min(chart.values.min() ?? 0, 0)
         let span = Float(max(high - low, 1))
@@ -119,6 +124,7 @@ extension PageLayout {
             draw(.fill(r: 0.16, g: 0.42, b: 0.66, up))
             draw(.fill(r: 0.75, g: 0.25, b: 0.2, down))
         }
+        close(figure)
         artifact { draw(.rule(x1: left, y1: zero, x2: left + width, y2: zero, width: 0.5, gray: 0.4)) }
         y -= barsHeight + 12
         artifact {
@@ -137,7 +143,7 @@ extension PageLayout {
         let module: Float = 2.4
         let side = Float(count + 8) * module
         need(side + 10)
-        let figure = element("Figure", parent: 0, alt: alt)
+        let figure = element("Figure", parent: document, alt: alt)
         let originX = left
         let topY = y - 4 * module
         var rects: [(Float, Float, Float, Float)] = []
@@ -156,6 +162,7 @@ extension PageLayout {
             }
         }
         tagged(figure) { draw(.fill(r: 0, g: 0, b: 0, rects)) }
+        close(figure)
         y -= side
     }
 }

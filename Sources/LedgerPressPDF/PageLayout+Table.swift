@@ -8,7 +8,7 @@ extension PageLayout {
     /// header row drawn again (as an artifact) at the top of each; a table wider than paper (``TableData/isWide``)
     /// is stacked as label/value rows. A cell's text wraps at spaces, and inside a word too long for its column.
     func table(_ data: TableData) {
-        let table = element("Table", parent: 0)
+        let table = element("Table", parent: document)
         if !data.caption.isEmpty {
             let caption = element("Caption", parent: table)
             let lines = shaper.lines(shaper.words(data.caption, style: .bold, size: 8.5), width: width)
@@ -17,6 +17,7 @@ extension PageLayout {
                 y -= 11
                 tagged(caption) { draw(line, x: left, baseline: y + 2.5) }
             }
+            close(caption)
             y -= 3
         }
         if data.isWide {
@@ -24,6 +25,7 @@ extension PageLayout {
         } else {
             grid(data, table: table)
         }
+        close(table)
         y -= PageLayout.bodySize * 0.8
     }
 
@@ -122,6 +124,7 @@ extension PageLayout {
         let head = element("THead", parent: table)
         let headRow = element("TR", parent: head)
         drawHeader(elements: data.header.map { _ in element("TH", parent: headRow, scope: "Column") })
+        close(head)
         let freshRoom = Int((PageLayout.top - PageLayout.bottom - headerHeight - 2 * pad) / lineHeight)
         func drawRow(_ cells: [[TextShaper.Line]], group: Int, bold: Bool, isFooter: Bool) {
             let row = element("TR", parent: group)
@@ -160,6 +163,7 @@ extension PageLayout {
                     rowsOnPage = false
                 }
             }
+            close(row)
             _ = bold
         }
         let bodyGroup = element("TBody", parent: table)
@@ -167,9 +171,11 @@ extension PageLayout {
             let words = index < kept.count ? kept[index] : row.map { cellWords($0, bold: false) }
             drawRow(lines(words), group: bodyGroup, bold: false, isFooter: false)
         }
+        close(bodyGroup)
         if !footer.isEmpty {
             let foot = element("TFoot", parent: table)
             for row in footer { drawRow(lines(row), group: foot, bold: true, isFooter: true) }
+            close(foot)
         }
     }
 
@@ -198,6 +204,7 @@ extension PageLayout {
                     }
                 }
             }
+            close(rowElement)
             y -= 3
             artifact { draw(.rule(x1: left, y1: y, x2: left + width, y2: y, width: 0.3, gray: 0.7)) }
             y -= 3

@@ -1,6 +1,9 @@
 /// The flow of a document onto A4 pages: drawing operations per page, the tagged structure they belong to
 /// (structure elements, their marked-content ids, the parent tree) and the outline from the headings.
 ///
+/// Structure elements are known by number (``elementNumber``: the writer's reserved object numbers); only the open
+/// ones are held, on a stack in the order they were opened, and each goes to ``elementDone`` when it is closed.
+///
 /// > Note: coordinates are PDF points from the page's lower left corner; the cursor `y` moves down the page.
 final class PageLayout {
     /// One drawing operation of a page's content stream.
@@ -18,7 +21,8 @@ final class PageLayout {
         case rule(x1: Float, y1: Float, x2: Float, y2: Float, width: Float, gray: Float)
     }
 
-    /// A structure element: its type, parent, children (elements or marked content), and attributes.
+    /// A structure element: its type, parent (a number; -1 for the Document), children (element numbers or marked
+    /// content), and attributes.
     struct Element {
         enum Kid {
             case element(Int)
@@ -44,9 +48,21 @@ final class PageLayout {
 
     let shaper: TextShaper
     private(set) var pages: [[Op]] = [[]]
-    /// Per page, the structure element of each marked-content id (the parent tree).
+    /// Per page, the number of the structure element of each marked-content id (the parent tree).
     private(set) var parents: [[Int]] = [[]]
-    private(set) var elements: [Element] = [Element(tag: "Document", parent: -1)]
+    /// The open structure elements, oldest first (the Document at the bottom), with their numbers.
+    private(set) var open: [(number: Int, element: Element)] = []
+    /// The most structure elements open at once so far.
+    private(set) var mostOpen = 0
+    /// The number of the next structure element; by default 1, 2, 3, ...
+    let elementNumber: () -> Int
+    /// Where each structure element goes when it is closed (its number and the element); the layout then keeps
+    /// none of it. Without it, ``closed`` keeps them.
+    var elementDone: ((Int, Element) -> Void)?
+    /// The closed structure elements, in the order closed, when there is no ``elementDone``.
+    private(set) var closed: [(number: Int, element: Element)] = []
+    /// The Document element's number: the root of the structure (every block's parent).
+    private(set) var document = 0
     /// The headings: level, text, page and y.
     private(set) var outline: [(level: Int, title: String, page: Int, y: Float)] = []
     var y: Float = PageLayout.top
@@ -58,9 +74,17 @@ final class PageLayout {
     /// again when drawn): short tables are shaped once, a long table's shaped cells do not pile up.
     var keptRows = 200
 
-    init(shaper: TextShaper, pageDone: ((Int, [Op]) -> Void)? = nil) {
+    init(shaper: TextShaper, elementNumber: (() -> Int)? = nil, pageDone: ((Int, [Op]) -> Void)? = nil) {
         self.shaper = shaper
+        var next = 0
+        self.elementNumber =
+            elementNumber ?? {
+                next += 1
+                return next
+            }
         self.pageDone = pageDone
+        document = self.elementNumber()
+        open = [(document, Element(tag: "Document", parent: -1))]
     }
 
     var page: Int { pages.count - 1 }
@@ -78,20 +102,40 @@ final class PageLayout {
         if y - height < PageLayout.bottom, y < PageLayout.top { newPage() }
     }
 
-    /// A new structure element under `parent`.
-    func element(_ tag: String, parent: Int, alt: String? = nil, scope: String? = nil) -> Int {
-        elements.append(Element(tag: tag, parent: parent, alt: alt, scope: scope))
-        let index = elements.count - 1
-        elements[parent].kids.append(.element(index))
+    /// Where open element `number` is in ``open``.
+    private func openIndex(_ number: Int) -> Int {
+        guard let index = open.lastIndex(where: { $0.number == number }) else {
+            preconditionFailure("structure element \(number) is not open")
+        }
         return index
     }
 
-    /// Draws `body` as marked content of `element` on the current page.
+    /// A new open structure element under `parent` (open), its number.
+    func element(_ tag: String, parent: Int, alt: String? = nil, scope: String? = nil) -> Int {
+        let number = elementNumber()
+        open[openIndex(parent)].element.kids.append(.element(number))
+        open.append((number, Element(tag: tag, parent: parent, alt: alt, scope: scope)))
+        mostOpen = max(mostOpen, open.count)
+        return number
+    }
+
+    /// Closes open element `number` and every element opened after it (the newest first): nothing more goes into
+    /// them; each goes to ``elementDone``.
+    func close(_ number: Int) {
+        let index = openIndex(number)
+        while open.count > index {
+            let (closing, element) = open.removeLast()
+            if let elementDone { elementDone(closing, element) } else { closed.append((closing, element)) }
+        }
+    }
+
+    /// Draws `body` as marked content of open element `element` on the current page.
     func tagged(_ element: Int, _ body: () -> Void) {
         let mcid = parents[page].count
         parents[page].append(element)
-        elements[element].kids.append(.content(page: page, mcid: mcid))
-        pages[page].append(.begin(tag: elements[element].tag, mcid: mcid))
+        let index = openIndex(element)
+        open[index].element.kids.append(.content(page: page, mcid: mcid))
+        pages[page].append(.begin(tag: open[index].element.tag, mcid: mcid))
         body()
         pages[page].append(.end)
     }

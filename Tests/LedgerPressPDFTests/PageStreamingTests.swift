@@ -53,3 +53,45 @@ import Testing
         #expect(codes.glyphs[3] == [0, 12])
     }
 }
+
+/// The structure tree leaves the layout element by element: each structure element goes to the writer when it is
+/// closed, and only the open ones (the Document, the table, its body, one row and its cells) are held.
+@Suite struct StructureStreamingTests {
+    @Test func aFiveThousandRowTableHoldsOnlyItsOpenStructureElements() throws {
+        let layout = PageLayout(shaper: try TextShaper(book: try FontBook()))
+        var closed: [Int: PageLayout.Element] = [:]
+        var closedTwice = 0
+        layout.elementDone = { number, element in
+            if closed.updateValue(element, forKey: number) != nil { closedTwice += 1 }
+        }
+        layout.pageDone = { _, _ in }
+        try layout.layout([.heading(level: 1, text: "Long"), .table(PageStreamingTests.table(rows: 5_000))])
+        // Document, H1, Table, Caption, THead, TR, 4 TH; per row a TR and 4 cells; TBody, TFoot, its TR and 4 cells.
+        #expect(closed.count == 10 + 5_000 * 5 + 7)
+        #expect(closedTwice == 0)
+        #expect(layout.open.isEmpty, "nothing held after the layout")
+        #expect(layout.closed.isEmpty, "everything went to elementDone")
+        #expect(layout.mostOpen <= 10, "held at most: Document, Table, a group, a row and its cells")
+        // The elements still form the tree: each one's kids name it as their parent, every element but the
+        // Document is some element's kid, and each marked-content id of each page belongs to the element the
+        // parent tree names.
+        var kidOf: [Int: Int] = [:]
+        var owners: [Int: [Int: Int]] = [:]
+        for (number, element) in closed {
+            for kid in element.kids {
+                switch kid {
+                case .element(let child):
+                    #expect(closed[child]?.parent == number)
+                    kidOf[child] = number
+                case .content(let page, let mcid): owners[page, default: [:]][mcid] = number
+                }
+            }
+        }
+        #expect(kidOf.count == closed.count - 1)
+        #expect(closed[layout.document]?.parent == -1)
+        #expect(owners.count == layout.parents.count)
+        for (page, numbers) in layout.parents.enumerated() {
+            #expect(owners[page] == Dictionary(uniqueKeysWithValues: numbers.enumerated().map { ($0, $1) }))
+        }
+    }
+}
