@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressPublish
 import Synchronization
 
 #if canImport(Glibc)
@@ -63,6 +64,6 @@ public enum RunChildren {
             // Its owner's thread may reap it first (ECHILD): either way it is gone.
             while waitpid(group, &status, 0) < 0 && errno == EINTR {}
         }
-        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+        for folder in folders { ScratchFolder.remove(folder) }
     }
 }

@@ -106,14 +106,7 @@ import Testing
     /// Where files may be written besides `LedgerPressPublish`, each with why (issue 48: "one writer").
     static let writersAllowed: [String: String] = [
         // The ledger store's spill file (a temporary file of the ledger's records, unlinked at once).
-        "LedgerPressStore/SpilledRecords.swift": "the ledger store's spill file",
-        // The PDF engine's child processes: a temporary profile folder and a log per printer, removed with the run;
-        // a process's scratch space, not output.
-        "LedgerPressSite/Documents/PDF/DevToolsPipe.swift": "Chromium's temporary profile folder",
-        "LedgerPressSite/Documents/PDF/PDFEngine.swift": "the printers' temporary folder, removed on close",
-        "LedgerPressSite/Documents/PDF/PDFWorker.swift": "a printer's temporary folder",
-        "LedgerPressSite/Documents/PDF/PrinterProcess.swift": "a printer's log in its temporary folder",
-        "LedgerPressSite/RunChildren.swift": "the run's temporary folders, removed when a signal ends it",
+        "LedgerPressStore/SpilledRecords.swift": "the ledger store's spill file"
     ]
 
     /// Only `LedgerPressPublish` writes files (and the ledger store's spill file, and the PDF engine's processes in

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressPublish
 
 #if canImport(Glibc)
     import Glibc
@@ -27,8 +28,7 @@ final class DevToolsPipe {
         self.timeout = timeout
         profile = log.deletingLastPathComponent().appendingPathComponent(
             "profile-\(log.deletingPathExtension().lastPathComponent)")
-        try? FileManager.default.removeItem(at: profile)
-        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        try ScratchFolder.fresh(profile)
         do {
             (process, commands, replies) = try PrinterProcess.startPiped(
                 binary: binary,
@@ -53,9 +53,9 @@ final class DevToolsPipe {
         process.stop()
         close(commands)
         close(replies)
-        try? FileManager.default.removeItem(at: profile)
+        ScratchFolder.remove(profile.path)
         if let singleton {
-            try? FileManager.default.removeItem(atPath: singleton)
+            ScratchFolder.remove(singleton)
             RunChildren.removed(folder: singleton)
         }
     }

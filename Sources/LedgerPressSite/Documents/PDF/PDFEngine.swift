@@ -1,6 +1,7 @@
 import Foundation
 import LedgerPressCore
 import LedgerPressPDF
+import LedgerPressPublish
 import Synchronization
 
 /// The PDF engine of a build: ledgerpress's own writer (``NativePDFWriter``, the default: tagged PDF/A-3b drawn from
@@ -193,7 +194,7 @@ public final class PDFEngine: Sendable {
             }
         }
         stylesheet.withLock { $0 = nil }
-        try? FileManager.default.removeItem(at: root)
+        ScratchFolder.remove(root.path)
         RunChildren.removed(folder: root.path)
     }
 

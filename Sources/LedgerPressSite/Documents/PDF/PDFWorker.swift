@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressPublish
 
 #if canImport(Glibc)
     import Glibc
@@ -29,10 +30,9 @@ enum PDFWorker {
             "\(rootPrefix)\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         RunChildren.made(folder: root.path)
         do {
-            try FileManager.default.createDirectory(
-                at: root.appendingPathComponent("payees/statement"), withIntermediateDirectories: true)
+            try ScratchFolder.make(root.appendingPathComponent("payees/statement"))
         } catch {
-            try? FileManager.default.removeItem(at: root)
+            ScratchFolder.remove(root.path)
             RunChildren.removed(folder: root.path)
             throw error
         }
@@ -51,7 +51,7 @@ enum PDFWorker {
             guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == geteuid(),
                 kill(pid, 0) != 0, errno == ESRCH
             else { continue }
-            try? FileManager.default.removeItem(atPath: path)
+            ScratchFolder.remove(path)
         }
     }
 

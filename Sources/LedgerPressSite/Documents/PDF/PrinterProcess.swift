@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressPublish
 
 #if canImport(Glibc)
     import Glibc
@@ -177,7 +178,7 @@ final class PrinterProcess {
             close(toChild.write)
             throw error
         }
-        let logFD = open(log.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let logFD = ScratchFolder.openLog(log.path)
         defer {
             for fd in [toChild.read, fromChild.write, logFD] where fd >= 0 { close(fd) }
         }
