@@ -109,16 +109,25 @@ import Testing
         "LedgerPressStore/SpilledRecords.swift": "the ledger store's spill file"
     ]
 
-    /// Only `LedgerPressPublish` writes files (and the ledger store's spill file, and the PDF engine's processes in
-    /// their temporary folders); a file-writing call anywhere else fails here, as does a listed exception that no
-    /// longer writes (so the lists stay exact).
+    /// Calls the scan takes for file writes but that write to no file, by file, exactly: the one write to a pipe (a
+    /// printer's standard input).
+    static let writesToNoFile: [String: [String]] = [
+        "LedgerPressSite/Documents/PDF/PrinterProcess.swift": ["Glibc.write(descriptor"]
+    ]
+
+    /// Only `LedgerPressPublish` writes files (and the ledger store's spill file); a file-writing call anywhere else
+    /// fails here, as does a listed exception that no longer writes (so the lists stay exact). A write to a pipe is
+    /// no file: listed exactly in ``writesToNoFile``.
     @Test func onlyThePublishModuleWritesFiles() throws {
         var unexpected: [String] = []
         var writing: Set<String> = []
+        var piped: Set<String> = []
         for folder in try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).sorted()
         where folder != "LedgerPressPublish" {
             for file in try Self.swiftFiles(under: folder) {
-                let calls = Self.writes(in: file.text)
+                let found = Self.writes(in: file.text)
+                let calls = found.filter { !(Self.writesToNoFile[file.path] ?? []).contains($0) }
+                if found != calls { piped.insert(file.path) }
                 if calls.isEmpty { continue }
                 writing.insert(file.path)
                 if Self.writersAllowed[file.path] == nil {
@@ -127,7 +136,9 @@ import Testing
             }
         }
         #expect(unexpected.isEmpty, "files written outside LedgerPressPublish:\n\(unexpected.joined(separator: "\n"))")
-        let stale = Set(Self.writersAllowed.keys).subtracting(writing).sorted()
+        let stale = Set(Self.writersAllowed.keys).subtracting(writing).union(
+            Set(Self.writesToNoFile.keys).subtracting(piped)
+        ).sorted()
         #expect(stale.isEmpty, "listed as writing, but writes nothing: \(stale.joined(separator: ", "))")
         let publish = try Self.swiftFiles(under: "LedgerPressPublish")
         #expect(publish.contains { !Self.writes(in: $0.text).isEmpty }, "expected LedgerPressPublish to write files")
