@@ -10,7 +10,7 @@ import Foundation
 package enum ScratchFolder {
     /// Makes the folder `url` and the folders above it that are missing.
     package static func make(_ url: URL) throws {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try SystemFile.makeFolders(url.path)
     }
 
     /// Makes the folder `url` empty: what was there is removed first.
@@ -19,9 +19,10 @@ package enum ScratchFolder {
         try make(url)
     }
 
-    /// Removes `path` and everything in it; nothing when it is not there (best effort: scratch space).
+    /// Removes `path` and everything in it, never following a link; nothing when it is not there (best effort:
+    /// scratch space).
     package static func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
+        SystemFile.removeTree(path)
     }
 
     /// A descriptor open for appending to the log file `path` (made when missing, mode 0644, closed on exec), or -1
