@@ -26,7 +26,7 @@ package enum CheckpointFile {
     }
 
     /// Removes the checkpoint at `path` (the build's inputs are ones no checkpoint is kept for).
-    package static func remove(_ path: String) { unlink(path) }
+    package static func remove(_ path: String) { SystemFile.remove(path) }
 
     /// A build's new checkpoint, written beside the output on a thread of its own while the build goes on, as
     /// `<path>.new`; it takes the place of the last one only once the build has published (``commit()``), and goes
