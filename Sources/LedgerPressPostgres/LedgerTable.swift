@@ -43,10 +43,13 @@ struct LedgerTable: Sendable {
     let relation: String
     /// The native columns it has, in native order.
     let columns: [(name: String, kind: Kind, oid: Int)]
+    /// Whether `id` alone orders the rows: a valid unique index of the plain `id` column (no predicate, the
+    /// column's own collation) that is `NOT NULL` (a primary key is), so that no two rows tie.
+    var uniqueID = false
 
     /// The columns checked against the contract: every problem, in words (`amount: expected numeric, ..., got double
     /// precision`), or the plan.
-    static func plan(relation: String, found: [Found]) -> Result<LedgerTable, Problems> {
+    static func plan(relation: String, found: [Found], uniqueID: Bool = false) -> Result<LedgerTable, Problems> {
         let byName = Dictionary(found.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var problems: [String] = []
         var columns: [(name: String, kind: Kind, oid: Int)] = []
@@ -64,7 +67,7 @@ struct LedgerTable: Sendable {
             }
         }
         if !problems.isEmpty { return .failure(Problems(lines: problems)) }
-        return .success(LedgerTable(relation: relation, columns: columns))
+        return .success(LedgerTable(relation: relation, columns: columns, uniqueID: uniqueID))
     }
 
     struct Problems: Error { var lines: [String] }
@@ -91,8 +94,14 @@ struct LedgerTable: Sendable {
 
     /// Every column as text: a `timestamptz` as RFC 3339 in UTC (microseconds only when it has them), everything else
     /// as PostgreSQL writes it (`numeric` keeps its scale: `120.00`); a date BC or an infinite one as PostgreSQL writes
-    /// it, for the native reader to refuse. Ordered by `id`, then by every column, so the
-    /// same rows always give the same bytes (and the same digest).
+    /// it, for the native reader to refuse. Ordered by `id`, and where `id` may repeat (a view, a table without a
+    /// unique key of it) by every column's text too, so that the same rows always give the same bytes (and the same
+    /// digest). Where ``uniqueID`` holds, the second part orders nothing and is left out: the server then streams the
+    /// rows in the order of its index on `id` without sorting them again (1M rows: about 0.5 s less of its CPU).
+    ///
+    /// `to_char` is most of the server's cost per row (about 0.8 s of the 2.5 s for 1M rows); the plain text of a
+    /// `timestamptz` costs a third of that, but its bytes (`2026-10-01 10:00:00+00`) are not the file's, and a table
+    /// gives the same bytes as the CSV its rows came from.
     var select: String {
         let expressions = columns.map { column -> String in
             let name = "t.\"\(column.name)\""
@@ -106,9 +115,16 @@ struct LedgerTable: Sendable {
             }
             return "\(name)::text AS \"\(column.name)\""
         }
-        // By the id as stored (an index on it serves), then by every column's text, for repeats of an id in a view.
-        let order = ["t.\"id\""] + columns.indices.map { String($0 + 1) }
+        let order = ["t.\"id\""] + (uniqueID ? [] : columns.indices.map { String($0 + 1) })
         return
             "SELECT \(expressions.joined(separator: ", ")) FROM \(relation) AS t ORDER BY \(order.joined(separator: ", "))"
     }
+
+    /// Whether the relation (`to_regclass($1)`) has a unique key of `id` alone: one row, `true` or `false`.
+    static let uniqueIDQuery = """
+        SELECT EXISTS (SELECT 1 FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+        WHERE i.indrelid = to_regclass($1) AND i.indisunique AND i.indisvalid AND i.indnkeyatts = 1
+        AND i.indpred IS NULL AND i.indexprs IS NULL AND a.attname = 'id' AND a.attnotnull
+        AND i.indcollation[0] = a.attcollation)::text
+        """
 }

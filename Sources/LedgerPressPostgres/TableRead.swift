@@ -85,7 +85,8 @@ struct TableRead {
             LedgerTable.Found(
                 name: row[0] ?? "", type: row[1] ?? "", oid: Int(row[2] ?? "") ?? 0, typtype: row[3] ?? "")
         }
-        switch LedgerTable.plan(relation: name, found: found) {
+        let unique = try connection.run(LedgerTable.uniqueIDQuery, [location.table])
+        switch LedgerTable.plan(relation: name, found: found, uniqueID: unique.first?[0] == "true") {
         case .success(let table): try connection.startCopy(table.copy)
         case .failure(let problems): throw SourceFailure.mismatch(problems.lines.joined(separator: "; "))
         }

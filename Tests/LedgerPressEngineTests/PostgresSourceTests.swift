@@ -1,7 +1,7 @@
 import Foundation
 import LedgerPressEngine
 import LedgerPressImport
-import LedgerPressPostgres
+@testable import LedgerPressPostgres
 import LedgerPressTestSupport
 import Testing
 
@@ -109,11 +109,72 @@ import Testing
         #expect(expected.contains(",\"\",") && expected.contains("\r"))
         let read = try Self.source(cluster.url(database: database)).open().readAll()
         #expect(String(decoding: read, as: UTF8.self) == expected)
+        // The database's own time zone and date style do not reach the rows.
+        try cluster.psql("postgres", "ALTER DATABASE \(database) SET TimeZone = 'Asia/Tokyo'")
+        try cluster.psql("postgres", "ALTER DATABASE \(database) SET DateStyle = 'SQL, DMY'")
+        #expect(try cluster.psql(database, "SHOW DateStyle").hasPrefix("SQL, DMY"))
+        let readAgain = try Self.source(cluster.url(database: database)).open().readAll()
+        #expect(readAgain == read)
         let built = try SiteBuilder(
             inputs: EngineFixture.exampleInputs(sources: [try Self.source(cluster.url(database: database))]),
             options: EngineFixture.exampleOptions()
         ).build(into: fixture.url("site"), named: "site")
         #expect(built.imported.entries == 4)
+    }
+
+    /// Issue 49: `id` alone orders the rows only where a unique, `NOT NULL` key says no two rows share it; a table
+    /// (or view) that may repeat an id is ordered by every column's text after it, so the same rows give the same
+    /// bytes whatever their order on disk.
+    @Test func rowsAreOrderedByIdAloneOnlyWhereAUniqueKeySaysIdsDoNotRepeat() throws {
+        let cluster = try PostgresCluster.shared()
+        let database = "order_" + UUID().uuidString.prefix(8).lowercased()
+        try cluster.createDatabase(database)
+        let columns = "(id text, occurred_at timestamptz, payee_id text, payee_type text, kind text, amount numeric, currency text)"
+        try cluster.psql(database, "CREATE TABLE open_ids \(columns)")
+        try cluster.psql(database, "CREATE TABLE keyed_ids \(columns)")
+        try cluster.psql(database, "CREATE UNIQUE INDEX ON keyed_ids (id)")
+        try cluster.psql(database, "ALTER TABLE keyed_ids ALTER COLUMN id SET NOT NULL")
+        // Inserted so that disk order is the reverse of every column's order.
+        let rows = """
+            ('t2', '2026-10-01T09:00:00Z', 'drv_ann', 'driver', 'tip', 1.00, 'USD'),
+            ('t1', '2026-10-01T12:00:00Z', 'drv_ann', 'driver', 'earning', 3.00, 'USD'),
+            ('t1', '2026-10-01T11:00:00Z', 'drv_bob', 'driver', 'earning', 2.00, 'USD'),
+            ('t1', '2026-10-01T11:00:00Z', 'drv_ann', 'driver', 'earning', 2.00, 'USD')
+            """
+        try cluster.psql(database, "INSERT INTO open_ids VALUES \(rows)")
+        try cluster.psql(database, "INSERT INTO keyed_ids VALUES \(rows.split(separator: "\n").dropFirst(3).joined())")
+        try cluster.psql(database, "INSERT INTO keyed_ids VALUES \(rows.split(separator: "\n").first!.dropLast())")
+        let open = try Self.source(cluster.url(database: database, table: "open_ids")).open().readAll()
+        #expect(
+            String(decoding: open, as: UTF8.self).split(separator: "\n").map {
+                $0.split(separator: ",").prefix(3).joined(separator: ",")
+            } == [
+                "id,occurred_at,payee_id", "t1,2026-10-01T11:00:00Z,drv_ann", "t1,2026-10-01T11:00:00Z,drv_bob",
+                "t1,2026-10-01T12:00:00Z,drv_ann", "t2,2026-10-01T09:00:00Z,drv_ann",
+            ])
+        let keyed = try Self.source(cluster.url(database: database, table: "keyed_ids")).open().readAll()
+        #expect(String(decoding: keyed, as: UTF8.self).split(separator: "\n").map { $0.prefix(2) } == ["id", "t1", "t2"])
+        // Which tables have such a key: a unique key that allows NULL ids does not order alone (two NULL ids could
+        // tie), nor does a unique index of a part of the table, nor one of `lower(id)`.
+        func hasKey(_ table: String) throws -> String {
+            try cluster.psql(database, LedgerTable.uniqueIDQuery.replacingOccurrences(of: "$1", with: "'\(table)'"))
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try hasKey("keyed_ids") == "true" && hasKey("open_ids") == "false")
+        try cluster.psql(database, "CREATE UNIQUE INDEX ON open_ids (id) WHERE kind = 'tip'")
+        try cluster.psql(database, "DELETE FROM open_ids WHERE id = 't1'")
+        try cluster.psql(database, "CREATE UNIQUE INDEX ON open_ids (lower(id))")
+        try cluster.psql(database, "ALTER TABLE open_ids ALTER COLUMN id SET NOT NULL")
+        #expect(try hasKey("open_ids") == "false")
+        try cluster.psql(database, "ALTER TABLE keyed_ids ALTER COLUMN id DROP NOT NULL")
+        #expect(try hasKey("keyed_ids") == "false")
+        let plans = [false, true].map { unique in
+            (try? LedgerTable.plan(relation: "t", found: LedgerTable.native.map {
+                LedgerTable.Found(name: $0.name, type: "text", oid: 25, typtype: "b")
+            }, uniqueID: unique).get())?.select ?? ""
+        }
+        #expect(plans[0].hasSuffix("ORDER BY t.\"id\", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15"))
+        #expect(plans[1].hasSuffix("ORDER BY t.\"id\""))
     }
 
     @Test func columnsOfTheWrongTypeAreRefusedBeforeAnyRowNamingTableColumnExpectedAndFound() throws {
