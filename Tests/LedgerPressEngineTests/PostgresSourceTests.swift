@@ -1,9 +1,10 @@
 import Foundation
 import LedgerPressEngine
 import LedgerPressImport
-@testable import LedgerPressPostgres
 import LedgerPressTestSupport
 import Testing
+
+@testable import LedgerPressPostgres
 
 /// The PostgreSQL source against a real server (a throw-away cluster, ``PostgresCluster``), in-process.
 @Suite struct PostgresSourceTests {
@@ -129,7 +130,8 @@ import Testing
         let cluster = try PostgresCluster.shared()
         let database = "order_" + UUID().uuidString.prefix(8).lowercased()
         try cluster.createDatabase(database)
-        let columns = "(id text, occurred_at timestamptz, payee_id text, payee_type text, kind text, amount numeric, currency text)"
+        let columns =
+            "(id text, occurred_at timestamptz, payee_id text, payee_type text, kind text, amount numeric, currency text)"
         try cluster.psql(database, "CREATE TABLE open_ids \(columns)")
         try cluster.psql(database, "CREATE TABLE keyed_ids \(columns)")
         try cluster.psql(database, "CREATE UNIQUE INDEX ON keyed_ids (id)")
@@ -153,7 +155,8 @@ import Testing
                 "t1,2026-10-01T12:00:00Z,drv_ann", "t2,2026-10-01T09:00:00Z,drv_ann",
             ])
         let keyed = try Self.source(cluster.url(database: database, table: "keyed_ids")).open().readAll()
-        #expect(String(decoding: keyed, as: UTF8.self).split(separator: "\n").map { $0.prefix(2) } == ["id", "t1", "t2"])
+        #expect(
+            String(decoding: keyed, as: UTF8.self).split(separator: "\n").map { $0.prefix(2) } == ["id", "t1", "t2"])
         // Which tables have such a key: a unique key that allows NULL ids does not order alone (two NULL ids could
         // tie), nor does a unique index of a part of the table, nor one of `lower(id)`.
         func hasKey(_ table: String) throws -> String {
@@ -169,9 +172,12 @@ import Testing
         try cluster.psql(database, "ALTER TABLE keyed_ids ALTER COLUMN id DROP NOT NULL")
         #expect(try hasKey("keyed_ids") == "false")
         let plans = [false, true].map { unique in
-            (try? LedgerTable.plan(relation: "t", found: LedgerTable.native.map {
-                LedgerTable.Found(name: $0.name, type: "text", oid: 25, typtype: "b")
-            }, uniqueID: unique).get())?.select ?? ""
+            (try? LedgerTable.plan(
+                relation: "t",
+                found: LedgerTable.native.map {
+                    LedgerTable.Found(name: $0.name, type: "text", oid: 25, typtype: "b")
+                }, uniqueID: unique
+            ).get())?.select ?? ""
         }
         #expect(plans[0].hasSuffix("ORDER BY t.\"id\", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15"))
         #expect(plans[1].hasSuffix("ORDER BY t.\"id\""))
