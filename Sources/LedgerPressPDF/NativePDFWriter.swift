@@ -62,7 +62,8 @@ public final class NativePDFWriter: Sendable {
                 failure = error
             }
         }
-        // Each structure element as it closes: one object, written as bytes (a statement has one per table cell).
+        // Each structure element as it closes: one object, written as bytes and packed into an object stream (a
+        // statement has one per table cell).
         var body: [UInt8] = []
         layout.elementDone = { number, element in
             body.removeAll(keepingCapacity: true)
@@ -90,7 +91,8 @@ public final class NativePDFWriter: Sendable {
             if let scope = element.scope { body.append(contentsOf: " /A <</O /Table /Scope /\(scope)>>".utf8) }
             if element.parent < 0 { body.append(contentsOf: " /Lang \(PDFText.string(document.language))".utf8) }
             body.pdf(">>")
-            file.set(number, bytes: body)
+            guard failure == nil else { return }
+            do { try file.pack(number, bytes: body) } catch { failure = error }
         }
         try layout.layout(document.blocks)
         if let failure { throw failure }
@@ -167,7 +169,7 @@ public final class NativePDFWriter: Sendable {
                 + "/Lang \(PDFText.string(document.language)) /Metadata \(metadata) 0 R /OutputIntents [\(intent) 0 R] "
                 + "/ViewerPreferences <</DisplayDocTitle true>>"
                 + (outline.map { " /Outlines \($0) 0 R /PageMode /UseOutlines" } ?? "") + names + associated + ">>")
-        return file.bytes(root: catalog, info: info)
+        return try file.bytes(root: catalog, info: info)
     }
 
     /// The XMP packet: PDF/A-3 conformance B, the title, the dates and the producer, matching the Info dictionary.

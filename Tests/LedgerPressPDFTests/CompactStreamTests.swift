@@ -107,7 +107,7 @@ import Testing
         #expect(try Deflate(level: 6).zlib(data).prefix(2) == [0x78, 0x9C])
         var file = try PDFFile()
         _ = try file.stream("", data)
-        let bytes = file.bytes(root: 1, info: 1)
+        let bytes = try file.bytes(root: 1, info: 1)
         #expect(bytes.firstRange(of: [0x73, 0x74, 0x72, 0x65, 0x61, 0x6D, 0x0A] + fast) != nil, "the file's stream")
         let writer = try NativePDFWriter()
         #expect(writer.deflatedProfile.prefix(2) == [0x78, 0x9C])

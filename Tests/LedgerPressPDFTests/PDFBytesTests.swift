@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LedgerPressPDF
@@ -41,16 +42,55 @@ import Testing
         _ = try once.stream(" /N 3", data)
         var before = try PDFFile()
         _ = before.stream(" /N 3", deflated: try Deflate().zlib(data))
-        #expect(once.bytes(root: 1, info: 1) == before.bytes(root: 1, info: 1))
+        #expect(try once.bytes(root: 1, info: 1) == before.bytes(root: 1, info: 1))
     }
 
     @Test func theCrossReferenceTablePadsEachOffsetToTenDigits() throws {
         var file = try PDFFile()
         let first = file.add("<<>>")
         _ = file.reserve()
-        let text = String(decoding: file.bytes(root: first, info: first), as: UTF8.self)
+        let text = String(decoding: try file.bytes(root: first, info: first), as: UTF8.self)
         #expect(text.contains("xref\n0 3\n0000000000 65535 f \n0000000015 00000 n \n00000000"))
         #expect(text.hasSuffix("%%EOF\n"))
         #expect(text.contains("trailer\n<</Size 3 /Root 1 0 R /Info 1 0 R /ID [<"))
+    }
+
+    /// Issue 46 (memory flat): packed objects go into object streams of ``PDFFile/packCount`` and the file ends with a
+    /// cross-reference stream that finds each one, as qpdf reads it; the packed bodies count in `/ID` as plain
+    /// objects' do, and a file without packed objects keeps the classic table.
+    @Test func packedObjectsGoIntoObjectStreamsThatACrossReferenceStreamFinds() throws {
+        func file(packing: Bool) throws -> [UInt8] {
+            var file = try PDFFile()
+            let catalog = file.reserve()
+            let pages = file.add("<</Type /Pages /Kids [] /Count 0>>")
+            for index in 0..<450 {
+                let body = Array("<</Type /Test /Index \(index) /Text <FEFF0041>>>".utf8)
+                if packing { try file.pack(file.reserve(), bytes: body) } else { file.set(file.reserve(), bytes: body) }
+            }
+            file.set(catalog, "<</Type /Catalog /Pages \(pages) 0 R>>")
+            return try file.bytes(root: catalog, info: pages)
+        }
+        let packed = try file(packing: true)
+        let plain = try file(packing: false)
+        let text = String(decoding: packed, as: UTF8.self)
+        #expect(text.components(separatedBy: "/Type /ObjStm /N ").count - 1 == 3)
+        #expect(text.contains("/Type /ObjStm /N 200 ") && text.contains("/Type /ObjStm /N 50 "))
+        #expect(text.contains("/Type /XRef /Size 457 /W [1 4 2] /Root 1 0 R /Info 2 0 R /ID [<"))
+        #expect(!text.contains("\nxref\n") && !text.contains("trailer") && text.hasSuffix("%%EOF\n"))
+        #expect(String(decoding: plain, as: UTF8.self).contains("trailer\n<</Size 453 "))
+        // The same objects, the same /ID.
+        func id(_ bytes: [UInt8]) -> Substring? {
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.range(of: "/ID [<").map { text[$0.upperBound...].prefix(32) }
+        }
+        #expect(id(packed) != nil && id(packed) == id(plain))
+        // Object streams take numbers as they are written (203, 404, 455): the last packed object is 454.
+        let path = try NativePDFLayoutTests.file(packed, "packed.pdf")
+        #expect(
+            try NativePDFLayoutTests.poppler("qpdf", ["--check", path]).contains("No syntax or stream encoding errors"))
+        #expect(
+            try NativePDFLayoutTests.poppler("qpdf", ["--show-object=3", path])
+                == "<< /Index 0 /Text <feff0041> /Type /Test >>\n")
+        #expect(try NativePDFLayoutTests.poppler("qpdf", ["--show-object=454", path]).contains("/Index 449 "))
     }
 }
