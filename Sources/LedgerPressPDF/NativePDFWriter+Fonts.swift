@@ -36,7 +36,7 @@ extension NativePDFWriter {
                 + "/FontDescriptor \(descriptor) 0 R /CIDToGIDMap \(cidToGID) 0 R /DW 1000 "
                 + "/W [0 [\(widths.joined(separator: " "))]]>>"
         )
-        let toUnicode = try file.stream("", Array(NativePDFWriter.toUnicode(used: used, codes: codes).utf8))
+        let toUnicode = try file.stream("", NativePDFWriter.toUnicode(used: used, codes: codes))
         return file.add(
             "<</Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding /Identity-H "
                 + "/DescendantFonts [\(cidFont) 0 R] /ToUnicode \(toUnicode) 0 R>>")
@@ -52,14 +52,16 @@ extension NativePDFWriter {
     }
 
     /// The ToUnicode CMap: each code (`codes`: the glyph of each) to the text its glyph stands for (UTF-16BE).
-    static func toUnicode(used: [UInt32: String], codes: [UInt32]) -> String {
-        var pairs: [(UInt32, String)] = []
+    static func toUnicode(used: [UInt32: String], codes: [UInt32]) -> [UInt8] {
+        var pairs: [(code: UInt32, text: String)] = []
         for (code, glyph) in codes.enumerated() {
             guard let text = used[glyph], !text.isEmpty else { continue }
-            let hex = text.utf16.map { PDFText.hexByte(UInt8($0 >> 8)) + PDFText.hexByte(UInt8($0 & 0xFF)) }.joined()
-            pairs.append((UInt32(code), hex))
+            pairs.append((UInt32(code), text))
         }
-        var out = """
+        var out: [UInt8] = []
+        out.reserveCapacity(400 + pairs.count * 16)
+        out.pdf(
+            """
             /CIDInit /ProcSet findresource begin
             12 dict begin
             begincmap
@@ -70,16 +72,23 @@ extension NativePDFWriter {
             <0000> <FFFF>
             endcodespacerange
 
-            """
+            """)
         var index = 0
         while index < pairs.count {
             let chunk = pairs[index..<min(index + 100, pairs.count)]
-            out += "\(chunk.count) beginbfchar\n"
-            for (id, hex) in chunk { out += "<\(PDFNumber.hex4(id))> <\(hex)>\n" }
-            out += "endbfchar\n"
+            out.pdf(chunk.count)
+            out.pdf(" beginbfchar\n")
+            for (code, text) in chunk {
+                out.pdf("<")
+                out.pdfHex4(code)
+                out.pdf("> <")
+                for unit in text.utf16 { out.pdfHex4(UInt32(unit)) }
+                out.pdf(">\n")
+            }
+            out.pdf("endbfchar\n")
             index += 100
         }
-        out += "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n"
+        out.pdf("endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n")
         return out
     }
 }

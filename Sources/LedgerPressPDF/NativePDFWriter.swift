@@ -87,9 +87,19 @@ public final class NativePDFWriter: Sendable {
                 }
             }
             body.pdf("]")
-            if let alt = element.alt { body.append(contentsOf: " /Alt \(PDFText.string(alt))".utf8) }
-            if let scope = element.scope { body.append(contentsOf: " /A <</O /Table /Scope /\(scope)>>".utf8) }
-            if element.parent < 0 { body.append(contentsOf: " /Lang \(PDFText.string(document.language))".utf8) }
+            if let alt = element.alt {
+                body.pdf(" /Alt ")
+                PDFText.append(alt, to: &body)
+            }
+            if let scope = element.scope {
+                body.pdf(" /A <</O /Table /Scope /")
+                body.append(contentsOf: scope.utf8)
+                body.pdf(">>")
+            }
+            if element.parent < 0 {
+                body.pdf(" /Lang ")
+                PDFText.append(document.language, to: &body)
+            }
             body.pdf(">>")
             guard failure == nil else { return }
             do { try file.pack(number, bytes: body) } catch { failure = error }

@@ -232,11 +232,17 @@ enum PDFText {
 
     /// `text` as a PDF text string in UTF-16BE with its byte order mark, hex-encoded: any character, no escaping.
     static func string(_ text: String) -> String {
-        var out = "<FEFF"
-        for unit in text.utf16 {
-            out += hexByte(UInt8(unit >> 8)) + hexByte(UInt8(unit & 0xFF))
-        }
-        return out + ">"
+        var out: [UInt8] = []
+        append(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``string(_:)`` appended to `out`: four hex digits per UTF-16 unit, without a String per digit.
+    static func append(_ text: String, to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + 6 + 4 * text.utf16.count)
+        out.pdf("<FEFF")
+        for unit in text.utf16 { out.pdfHex4(UInt32(unit)) }
+        out.pdf(">")
     }
 
     /// `2026-10-31T23:59:59+00:00` as `D:20261031235959+00'00'`.
