@@ -15,9 +15,7 @@ public struct StatementCSVDocument: StatementDocument {
     public init() {}
     public var suffix: String { ".csv" }
     public var downloadLabel: String? { "download_csv" }
-    public func render(_ statement: StatementRendering) -> Data {
-        Data(StatementCSV.statementCSV(statement.statement).utf8)
-    }
+    public func render(_ statement: StatementRendering) -> Data { statement.csv }
 }
 
 /// `2026-10.html`: the statement's page, its Markdown through cmark in the site's layout, with links to the

@@ -110,6 +110,9 @@ public final class StatementRendering {
         return view
     }()
 
+    /// The statement's CSV (``StatementCSV``): the `.csv` document and the PDF's attachment, made once.
+    public lazy var csv = Data(StatementCSV.statementCSV(statement).utf8)
+
     /// The statement in Markdown, from the payee type's template.
     public lazy var markdown: String = context.templates.renderStatementMarkdown(
         view.context, driver: payee.type == .driver, wording: wording)
