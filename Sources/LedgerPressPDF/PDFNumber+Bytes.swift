@@ -10,12 +10,21 @@ extension [UInt8] {
     mutating func pdf(_ value: Int) {
         if value < 0 { append(0x2D) }
         var magnitude = value.magnitude
-        let start = count
-        repeat {
-            append(UInt8(truncatingIfNeeded: 0x30 &+ magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        self[start...].reverse()
+        if magnitude < 10 {
+            append(UInt8(truncatingIfNeeded: 0x30 &+ magnitude))
+            return
+        }
+        // The digits from the last, into a buffer on the stack, then appended at once (reversing them in place
+        // through a slice of the array copied the slice each time).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var index = digits.count
+            repeat {
+                index -= 1
+                digits[index] = UInt8(truncatingIfNeeded: 0x30 &+ magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
+        }
     }
 
     /// Appends `value` as ``PDFNumber/format(_:)`` writes it: at most two decimals, no exponent.
