@@ -81,9 +81,11 @@ extension PageLayout {
             x += columnWidth
         }
         let tableWidth = widths.reduce(0, +)
+        // A column measured to its widest cell gives that cell its width back less a rounding error (the natural
+        // width plus and minus the padding): a hundredth of a point of slack keeps such a cell on one line.
         func lines(_ row: [[TextShaper.Word]]) -> [[TextShaper.Line]] {
             row.enumerated().map { column, words in
-                column < columns ? shaper.lines(words, width: max(widths[column] - 2 * pad, 1)) : []
+                column < columns ? shaper.lines(words, width: max(widths[column] - 2 * pad, 1) + 0.01) : []
             }
         }
         let headerLines = lines(header)

@@ -56,6 +56,26 @@ import Testing
         #expect(layout.pages.count > 1)
     }
 
+    /// A column as wide as its widest cell holds that cell on one line: the header "Status" over "Paid" printed as
+    /// "Statu" and "s" when the width given back to the line breaker came out a rounding error short of it.
+    @Test func aCellAsWideAsItsColumnStaysOnOneLine() throws {
+        let layout = PageLayout(shaper: try TextShaper(book: try FontBook()))
+        try layout.layout([
+            .table(
+                TableData(
+                    id: "p", header: ["Date", "Payout", "Amount", "Status"], alignments: [.left, .left, .right, .left],
+                    rows: [["2026-10-08 06:00", "po_cafe_1", "-$101.27", "Paid"]], rowHeaderColumn: 1))
+        ])
+        var baselines: Set<Float> = []
+        for page in layout.pages {
+            for op in page {
+                // The page number `1 / 1` sits in the bottom margin.
+                if case .text(_, _, let y) = op, y > PageLayout.bottom { baselines.insert(y) }
+            }
+        }
+        #expect(baselines.count == 2, "the header row and the body row, one line each: \(baselines.sorted())")
+    }
+
     @Test func aFiveThousandLineTableRepeatsItsHeaderOnEveryPageAndCutsNoRow() throws {
         let writer = try Self.writer.get()
         let rows = (1...5_000).map { index in
