@@ -114,11 +114,11 @@ final class TextShaper {
         while index <= scalars.count {
             if index == scalars.count || scalars[index] == 0x20 {
                 if index > start {
-                    let runs = shapeWord(scalars, start..<index, levels: levels, style: style, size: size)
+                    let runs = cachedWord(scalars, start..<index, levels: levels, style: style, size: size)
                     words.append(Word(runs: runs, width: runs.reduce(0) { $0 + $1.width }, spaceAfter: nil))
                 }
                 if index < scalars.count, !words.isEmpty, words[words.count - 1].spaceAfter == nil {
-                    let space = shapeWord(scalars, index..<index + 1, levels: levels, style: style, size: size)
+                    let space = cachedWord(scalars, index..<index + 1, levels: levels, style: style, size: size)
                     words[words.count - 1].spaceAfter = space.first
                 }
                 start = index + 1
@@ -135,6 +135,36 @@ final class TextShaper {
             return [Word(runs: [run], width: run.width, spaceAfter: nil)]
         }
         return words[0].runs[0]
+    }
+
+    /// `shapeWord`'s runs, from ``cache`` when this word was shaped before in the same levels, style and size (its
+    /// glyphs' texts recorded in ``used``, and in ``claims`` while a text is shaped for the cache, as shaping would
+    /// have), else shaped and kept.
+    private func cachedWord(
+        _ scalars: [UInt32], _ range: Range<Int>, levels: [UInt8], style: FontBook.Style, size: Float
+    ) -> [Run] {
+        guard let cache, range.count <= ShapeCache.maxWordScalars else {
+            return shapeWord(scalars, range, levels: levels, style: style, size: size)
+        }
+        let key = ShapeCache.WordKey(scalars: scalars[range], levels: levels[range], style: style, size: size)
+        if let entry = cache[word: key] {
+            for claim in entry.claims where used[claim.face][claim.id] == nil {
+                used[claim.face][claim.id] = claim.text
+            }
+            claims?.append(contentsOf: entry.claims)
+            return entry.runs
+        }
+        var outer = claims
+        claims = []
+        let runs = shapeWord(scalars, range, levels: levels, style: style, size: size)
+        let met = claims ?? []
+        claims = nil
+        if outer != nil {
+            outer?.append(contentsOf: met)
+            claims = outer
+        }
+        cache.store(word: ShapeCache.WordEntry(runs: runs, claims: met), for: key)
+        return runs
     }
 
     private func shapeWord(
