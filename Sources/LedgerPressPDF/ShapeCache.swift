@@ -42,9 +42,11 @@ final class ShapeCache: @unchecked Sendable {
         var text: String
     }
 
+    /// A text's words and the entries of the words and spaces they were shaped from, in order (their claims, one
+    /// after the other, are the text's).
     struct Entry {
         var words: [TextShaper.Word]
-        var claims: [Claim]
+        var parts: [WordEntry]
     }
 
     /// What a word's shaping depends on: its scalars and their bidi levels (a word is shaped with the text around it
@@ -85,14 +87,30 @@ final class ShapeCache: @unchecked Sendable {
         }
     }
 
-    /// A word's runs and the glyphs met while shaping it (``Claim``), in order.
-    struct WordEntry {
-        var runs: [TextShaper.Run]
-        var claims: [Claim]
+    /// A word's runs and the glyphs met while shaping it (``Claim``), in order; `document`: the last document
+    /// (``startDocument()``) whose ToUnicode texts have them all (replaying them again there changes nothing).
+    final class WordEntry {
+        let runs: [TextShaper.Run]
+        let claims: [Claim]
+        var document: Int
+
+        init(runs: [TextShaper.Run], claims: [Claim], document: Int) {
+            self.runs = runs
+            self.claims = claims
+            self.document = document
+        }
     }
 
     private var entries: [Key: Entry] = [:]
     private var words: [WordKey: WordEntry] = [:]
+    /// The documents that used the cache so far.
+    private var documents = 0
+
+    /// A number for a document starting to use the cache, never given before (from 1).
+    func startDocument() -> Int {
+        documents += 1
+        return documents
+    }
 
     subscript(key: Key) -> Entry? { entries[key] }
 

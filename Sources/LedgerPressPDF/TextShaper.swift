@@ -38,12 +38,17 @@ final class TextShaper {
     private(set) var used: [[UInt32: String]]
     /// Texts shaped before, by this document or an earlier one (nil: none kept).
     private let cache: ShapeCache?
-    /// While a text is shaped for ``cache``: each glyph met and the text it would give ``used``, in order.
+    /// This document's number for ``cache`` (``ShapeCache/startDocument()``).
+    private let document: Int
+    /// While a word is shaped for ``cache``: each glyph met and the text it would give ``used``, in order.
     private var claims: [ShapeCache.Claim]?
+    /// While a text is shaped for ``cache``: the entries of its words and spaces, in order.
+    private var parts: [ShapeCache.WordEntry]?
 
     init(book: FontBook, cache: ShapeCache? = nil) throws {
         self.book = book
         self.cache = cache
+        document = cache?.startDocument() ?? 0
         buffer = try ShapingBuffer()
         used = Array(repeating: [:], count: book.faces.count)
     }
@@ -53,16 +58,33 @@ final class TextShaper {
     private func cached(_ key: ShapeCache.Key, _ shaping: () -> [Word]) -> [Word] {
         guard let cache, key.text.utf8.count <= ShapeCache.maxTextBytes else { return shaping() }
         if let entry = cache[key] {
-            for claim in entry.claims where used[claim.face][claim.id] == nil {
-                used[claim.face][claim.id] = claim.text
-            }
+            for part in entry.parts { replay(part) }
             return entry.words
         }
-        claims = []
+        parts = []
         let words = shaping()
-        cache.store(ShapeCache.Entry(words: words, claims: claims ?? []), for: key)
-        claims = nil
+        cache.store(ShapeCache.Entry(words: words, parts: parts ?? []), for: key)
+        parts = nil
         return words
+    }
+
+    /// `entry`'s glyphs' texts recorded in ``used`` as shaping the word would (the first text met wins); nothing to
+    /// do when this document replayed or shaped it before.
+    private func replay(_ entry: ShapeCache.WordEntry) {
+        guard entry.document != document else { return }
+        for claim in entry.claims where used[claim.face][claim.id] == nil {
+            used[claim.face][claim.id] = claim.text
+        }
+        entry.document = document
+    }
+
+    /// `shaping()`'s runs (one word's or one space's) with the glyphs met while shaping them (``claims``).
+    private func recorded(_ shaping: () -> [Run]) -> ShapeCache.WordEntry {
+        claims = []
+        let runs = shaping()
+        let entry = ShapeCache.WordEntry(runs: runs, claims: claims ?? [], document: document)
+        claims = nil
+        return entry
     }
 
     /// `text` as scalars to draw: line breaks and tabs become spaces; other control characters their visible
@@ -131,40 +153,37 @@ final class TextShaper {
     /// A space in `style` at `size` (between two inline texts of different weights).
     func space(style: FontBook.Style, size: Float) -> Run {
         let words = cached(ShapeCache.Key(text: " ", style: style, size: size, mode: .space)) {
-            let run = shapeWord([0x20], 0..<1, levels: [0], style: style, size: size)[0]
+            let entry = recorded { shapeWord([0x20], 0..<1, levels: [0], style: style, size: size) }
+            parts?.append(entry)
+            let run = entry.runs[0]
             return [Word(runs: [run], width: run.width, spaceAfter: nil)]
         }
         return words[0].runs[0]
     }
 
     /// `shapeWord`'s runs, from ``cache`` when this word was shaped before in the same levels, style and size (its
-    /// glyphs' texts recorded in ``used``, and in ``claims`` while a text is shaped for the cache, as shaping would
-    /// have), else shaped and kept.
+    /// glyphs' texts recorded in ``used`` as shaping would have: ``replay(_:)``), else shaped and kept; while a text
+    /// is shaped for the cache, its entry goes to ``parts``.
     private func cachedWord(
         _ scalars: [UInt32], _ range: Range<Int>, levels: [UInt8], style: FontBook.Style, size: Float
     ) -> [Run] {
-        guard let cache, range.count <= ShapeCache.maxWordScalars else {
-            return shapeWord(scalars, range, levels: levels, style: style, size: size)
+        guard let cache else { return shapeWord(scalars, range, levels: levels, style: style, size: size) }
+        guard range.count <= ShapeCache.maxWordScalars else {
+            guard parts != nil else { return shapeWord(scalars, range, levels: levels, style: style, size: size) }
+            let entry = recorded { shapeWord(scalars, range, levels: levels, style: style, size: size) }
+            parts?.append(entry)
+            return entry.runs
         }
         let key = ShapeCache.WordKey(scalars: scalars[range], levels: levels[range], style: style, size: size)
         if let entry = cache[word: key] {
-            for claim in entry.claims where used[claim.face][claim.id] == nil {
-                used[claim.face][claim.id] = claim.text
-            }
-            claims?.append(contentsOf: entry.claims)
+            replay(entry)
+            parts?.append(entry)
             return entry.runs
         }
-        var outer = claims
-        claims = []
-        let runs = shapeWord(scalars, range, levels: levels, style: style, size: size)
-        let met = claims ?? []
-        claims = nil
-        if outer != nil {
-            outer?.append(contentsOf: met)
-            claims = outer
-        }
-        cache.store(word: ShapeCache.WordEntry(runs: runs, claims: met), for: key)
-        return runs
+        let entry = recorded { shapeWord(scalars, range, levels: levels, style: style, size: size) }
+        cache.store(word: entry, for: key)
+        parts?.append(entry)
+        return entry.runs
     }
 
     private func shapeWord(
@@ -326,7 +345,7 @@ final class TextShaper {
     /// Runs in logical order put in visual order (rule L2 of the bidi algorithm), placed from x = 0.
     static func visual(_ logical: [Run], width: Float) -> Line {
         var runs = logical
-        if let highest = runs.map(\.level).max(), highest > 0 {
+        if runs.contains(where: { $0.level > 0 }), let highest = runs.map(\.level).max() {
             let lowestOdd = runs.map(\.level).filter { $0 % 2 == 1 }.min() ?? highest
             var level = highest
             while level >= lowestOdd, level > 0 {
@@ -346,6 +365,7 @@ final class TextShaper {
         }
         var x: Float = 0
         var placed: [(x: Float, run: Run)] = []
+        placed.reserveCapacity(runs.count)
         for run in runs {
             placed.append((x, run))
             x += run.width
