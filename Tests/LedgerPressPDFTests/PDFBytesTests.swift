@@ -35,6 +35,51 @@ import Testing
         #expect(PDFText.hexByte(0xA0) == "A0")
     }
 
+    /// What ``PDFCursor`` writes, within ``PDFCursor/mostNumberBytes`` per number.
+    static func cursor(_ body: (inout PDFCursor) -> Void) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: 64) { buffer, count in
+            guard let start = buffer.baseAddress else { return }
+            var cursor = PDFCursor(start)
+            body(&cursor)
+            count = cursor.at - start
+        }
+    }
+
+    @Test func theCursorWritesTheBytesOfTheArrayForms() {
+        var integers = [0, 1, -1, 9, 10, -10, 99, 100, 12_345, -987_654, Int(Int32.max), Int.max, -Int.max]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            integers += [power - 1, power, -power]
+        }
+        for value in integers {
+            var out: [UInt8] = []
+            out.pdf(value)
+            #expect(Self.cursor { $0.int(value) } == out, "\(value)")
+            #expect(out.count <= PDFCursor.mostNumberBytes)
+            out = []
+            out.pdf(hundredths: value)
+            #expect(Self.cursor { $0.hundredths(value) } == out, "\(value) hundredths")
+            #expect(out.count <= PDFCursor.mostNumberBytes)
+        }
+        for value in PDFBytesTests.floats {
+            var out: [UInt8] = []
+            out.pdf(value)
+            #expect(Self.cursor { $0.number(value) } == out, "\(value)")
+        }
+        for value: UInt32 in [0, 1, 9, 10, 15, 16, 0xABCD, 0xFFFF, 0x1_2345] {
+            var out: [UInt8] = []
+            out.pdfHex4(value)
+            #expect(Self.cursor { $0.hex4(value) } == out)
+        }
+        let text = Self.cursor { cursor in
+            cursor.text("] TJ ")
+            cursor.utf8("Sü")
+            cursor.byte(0x0A)
+        }
+        #expect(text == Array("] TJ Sü\n".utf8))
+    }
+
     @Test func aStreamDeflatedBeforehandIsTheSameObjectAsOneDeflatedByTheFile() throws {
         let data = (0..<5000).map { UInt8(truncatingIfNeeded: $0 * 7 % 251) }
         var once = try PDFFile()
