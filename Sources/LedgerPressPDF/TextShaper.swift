@@ -217,7 +217,11 @@ final class TextShaper {
         // Each cluster's text, for the glyph that starts it (ToUnicode); worked out only when a glyph is new to the
         // document (most runs draw only glyphs already met), or for every glyph when the text is kept in the cache.
         let recording = claims != nil
-        let known = !recording && glyphs.allSatisfy { used[face][$0.id] != nil }
+        // The face's texts, taken out of ``used`` while the glyphs are gone through (put back at the end).
+        var texts = used[face]
+        used[face] = [:]
+        defer { used[face] = texts }
+        let known = !recording && glyphs.allSatisfy { texts[$0.id] != nil }
         // The clusters' starts, sorted, each once, then the range's end; `taken`: whether a glyph claimed each.
         var bounds: [Int] = []
         if !known {
@@ -250,6 +254,9 @@ final class TextShaper {
         }
         var placed: [Placed] = []
         placed.reserveCapacity(glyphs.count)
+        var met: [ShapeCache.Claim] = []
+        if recording { met.reserveCapacity(glyphs.count) }
+        defer { if recording { claims?.append(contentsOf: met) } }
         var pen: Float = 0
         for glyph in glyphs {
             placed.append(
@@ -262,16 +269,16 @@ final class TextShaper {
                 taken[index] = true
                 // A right-to-left ligature's text is stored reversed: extractors reverse right-to-left runs whole,
                 // which puts its characters back in logical order.
-                if recording || used[face][glyph.id] == nil {
+                if recording || texts[glyph.id] == nil {
                     let logical = text(from: cluster, to: bounds[index + 1])
                     let stands =
                         level % 2 == 1 ? String(String.UnicodeScalarView(logical.unicodeScalars.reversed())) : logical
-                    claims?.append(ShapeCache.Claim(face: face, id: glyph.id, text: stands))
-                    if used[face][glyph.id] == nil { used[face][glyph.id] = stands }
+                    if recording { met.append(ShapeCache.Claim(face: face, id: glyph.id, text: stands)) }
+                    if texts[glyph.id] == nil { texts[glyph.id] = stands }
                 }
             } else {
-                claims?.append(ShapeCache.Claim(face: face, id: glyph.id, text: ""))
-                if used[face][glyph.id] == nil { used[face][glyph.id] = "" }
+                if recording { met.append(ShapeCache.Claim(face: face, id: glyph.id, text: "")) }
+                if texts[glyph.id] == nil { texts[glyph.id] = "" }
             }
         }
         return Run(face: face, size: size, glyphs: placed, width: pen, level: level)
