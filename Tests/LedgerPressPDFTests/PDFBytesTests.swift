@@ -80,6 +80,44 @@ import Testing
         #expect(text == Array("] TJ Sü\n".utf8))
     }
 
+    /// Operations at their longest: every glyph raised or lowered and kerned far from the pen, numbers of many digits,
+    /// long tags; each fits in what ``PageLayout/Op/mostBytes`` reserves for it, alone and after a text.
+    @Test func eachOperationFitsInTheBytesReservedForIt() throws {
+        let writer = try NativePDFWriter()
+        var glyphs: [TextShaper.Placed] = []
+        for index in 0..<40 {
+            let x = Float(index) * -12_345.67
+            let y: Float = index % 2 == 0 ? -98_765.43 : 87_654.32
+            glyphs.append(TextShaper.Placed(id: UInt32(36 + index), x: x, y: y))
+        }
+        let run = TextShaper.Run(face: 4, size: 1, glyphs: glyphs, width: 1, level: 0)
+        let far: Float = -987_654_321
+        let ops: [PageLayout.Op] = [
+            .text(run, x: far, y: -far), .text(run, x: -far, y: far),
+            .begin(tag: String(repeating: "Tag", count: 50), mcid: Int(Int32.max)),
+            .artifact("/Pagination /Subtype /Header"), .end,
+            .fill(r: far, g: -far, b: 0.333, (0..<20).map { _ in (far, -far, far, -far) }),
+            .rule(x1: far, y1: -far, x2: far, y2: -far, width: far, gray: -far),
+        ]
+        var total = PDFCursor.mostBytes("ET\n")
+        for op in ops {
+            var codes = GlyphCodes()
+            let alone = writer.contentStream([op], codes: &codes)
+            #expect(alone.count <= op.mostBytes + PDFCursor.mostBytes("ET\n"), "\(op)")
+            codes = GlyphCodes()
+            let afterText = writer.contentStream([.text(run, x: 1, y: 1), op], codes: &codes)
+            let text = writer.contentStream([.text(run, x: 1, y: 1)], codes: &codes)
+            #expect(afterText.count - text.count <= op.mostBytes + PDFCursor.mostBytes("ET\n"), "\(op) after a text")
+            total += op.mostBytes
+        }
+        var codes = GlyphCodes()
+        let stream = writer.contentStream(ops, codes: &codes)
+        #expect(stream.count <= total)
+        // Every glyph of the run drawn with a code of its own, given in order of first use, each raised and kerned.
+        #expect(codes.glyphs[4] == [0] + glyphs.map { $0.id })
+        #expect(String(decoding: stream, as: UTF8.self).contains(" Ts [<0001>] TJ 87654.32 Ts [1"))
+    }
+
     @Test func aStreamDeflatedBeforehandIsTheSameObjectAsOneDeflatedByTheFile() throws {
         let data = (0..<5000).map { UInt8(truncatingIfNeeded: $0 * 7 % 251) }
         var once = try PDFFile()
