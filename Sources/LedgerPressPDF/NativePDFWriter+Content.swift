@@ -1,20 +1,50 @@
 /// The codes (CIDs) a document's content streams draw glyphs with, per face: given in the order the glyphs are first
 /// drawn (0 stays glyph 0), so that a page can be written before the subsets exist; each font's `CIDToGIDMap` maps
-/// them to the subset's glyph ids at the end.
+/// them to the subset's glyph ids at the end. With each drawn glyph it keeps its advance, as the content stream
+/// rounds it (thousandths of the text size), so that the font is asked once per glyph and document.
 struct GlyphCodes {
-    /// Per face (index = face), each drawn glyph's code.
-    private var codes: [[UInt32: UInt32]] = []
+    /// A drawn glyph's code and rounded advance (`advance` NaN: not drawn yet).
+    struct Slot {
+        var code: UInt32 = 0
+        var advance: Float = .nan
+    }
+
+    /// Per face (index = face), per glyph id: its slot (a table as long as the highest glyph id drawn).
+    private var slots: [[Slot]] = []
     /// Per face, the glyph of each code (index = code).
     private(set) var glyphs: [Int: [UInt32]] = [:]
 
     mutating func code(face: Int, glyph: UInt32) -> UInt32 {
-        if glyph == 0 { return 0 }
-        if face < codes.count, let code = codes[face][glyph] { return code }
-        while codes.count <= face { codes.append([0: 0]) }
-        let code = UInt32(glyphs[face]?.count ?? 1)
-        glyphs[face, default: [0]].append(glyph)
-        codes[face][glyph] = code
-        return code
+        slot(face: face, glyph: glyph) { 0 }.code
+    }
+
+    /// Glyph `glyph` of face `face`: its code (a new one when it is drawn for the first time) and its advance,
+    /// `advance()` when it is drawn for the first time.
+    @inline(__always)
+    mutating func slot(face: Int, glyph: UInt32, advance: () -> Float) -> Slot {
+        let index = Int(glyph)
+        if face < slots.count, index < slots[face].count {
+            let slot = slots[face][index]
+            if !slot.advance.isNaN { return slot }
+        }
+        return add(face: face, glyph: glyph, advance: advance())
+    }
+
+    private mutating func add(face: Int, glyph: UInt32, advance: Float) -> Slot {
+        while slots.count <= face { slots.append([]) }
+        let index = Int(glyph)
+        if index >= slots[face].count {
+            slots[face].append(
+                contentsOf: repeatElement(Slot(), count: max(index + 1, slots[face].count * 2, 256) - slots[face].count)
+            )
+        }
+        var slot = Slot(code: 0, advance: advance)
+        if glyph != 0 {
+            slot.code = UInt32(glyphs[face]?.count ?? 1)
+            glyphs[face, default: [0]].append(glyph)
+        }
+        slots[face][index] = slot
+        return slot
     }
 }
 
@@ -23,14 +53,26 @@ extension NativePDFWriter {
     /// theirs). Texts in a row (no other operation between them) share one text object: the font is set again
     /// only when it changes, each text is placed relative to the one before (`Td`, in the same hundredths of a point
     /// as an absolute position), and the codes between two kerning adjustments go in one hex string.
+    ///
+    /// > Note: written through a ``PDFCursor`` into memory reserved for the most bytes the operations can take
+    /// > (``PageLayout/Op/mostBytes``).
     func contentStream(_ ops: [PageLayout.Op], codes: inout GlyphCodes) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(ops.count * 24)
+        let bound = ops.reduce(PDFCursor.mostBytes("ET\n")) { $0 + $1.mostBytes }
+        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, written in
+            guard let base = buffer.baseAddress else { return }
+            var out = PDFCursor(base)
+            write(ops, codes: &codes, into: &out)
+            written = out.at - base
+            precondition(written <= bound, "content stream of \(written) bytes, reserved \(bound)")
+        }
+    }
+
+    private func write(_ ops: [PageLayout.Op], codes: inout GlyphCodes, into out: inout PDFCursor) {
         // The open text object's font, size and last position (hundredths of a point); nil outside one.
         var text: (face: Int, size: Float, x: Int, y: Int)?
         for op in ops {
             if text != nil, !op.isText {
-                out.pdf("ET\n")
+                out.text("ET\n")
                 text = nil
             }
             switch op {
@@ -40,118 +82,119 @@ extension NativePDFWriter {
                 let (hx, hy) = (PDFNumber.hundredths(x), PDFNumber.hundredths(y))
                 if let open = text {
                     if open.face != run.face || open.size != run.size { setFont(run, into: &out) }
-                    out.pdf(hundredths: hx - open.x)
-                    out.pdf(" ")
-                    out.pdf(hundredths: hy - open.y)
+                    out.hundredths(hx - open.x)
+                    out.byte(0x20)
+                    out.hundredths(hy - open.y)
                 } else {
-                    out.pdf("BT ")
+                    out.text("BT ")
                     setFont(run, into: &out)
-                    out.pdf(hundredths: hx)
-                    out.pdf(" ")
-                    out.pdf(hundredths: hy)
+                    out.hundredths(hx)
+                    out.byte(0x20)
+                    out.hundredths(hy)
                 }
                 text = (run.face, run.size, hx, hy)
-                out.pdf(" Td ")
+                out.text(" Td ")
                 var rise: Float = 0
                 var pen: Float = 0
                 var open = false
                 var hex = false
                 for glyph in run.glyphs {
                     if glyph.y != rise {
-                        if hex { out.pdf(">") }
+                        if hex { out.byte(0x3E) }
                         hex = false
-                        if open { out.pdf("] TJ ") }
+                        if open { out.text("] TJ ") }
                         open = false
                         rise = glyph.y
-                        out.pdf(rise)
-                        out.pdf(" Ts ")
+                        out.hundredths(PDFNumber.hundredths(rise))
+                        out.text(" Ts ")
                     }
                     if !open {
-                        out.pdf("[")
+                        out.byte(0x5B)
                         open = true
                     }
                     let shift = (pen - glyph.x) * perThousand
                     if abs(shift) >= 0.5 {
-                        if hex { out.pdf(">") }
+                        if hex { out.byte(0x3E) }
                         hex = false
-                        out.pdf(Int(shift.rounded()))
-                        out.pdf(" ")
+                        out.int(Int(shift.rounded()))
+                        out.byte(0x20)
                     }
-                    let advance = (Float(face.advance(glyph.id)) * 1000 / Float(face.unitsPerEm)).rounded()
-                    pen = glyph.x + advance / perThousand
+                    let slot = codes.slot(face: run.face, glyph: glyph.id) {
+                        (Float(face.advance(glyph.id)) * 1000 / Float(face.unitsPerEm)).rounded()
+                    }
+                    pen = glyph.x + slot.advance / perThousand
                     if !hex {
-                        out.pdf("<")
+                        out.byte(0x3C)
                         hex = true
                     }
-                    out.pdfHex4(codes.code(face: run.face, glyph: glyph.id))
+                    out.hex4(slot.code)
                 }
-                if hex { out.pdf(">") }
-                if open { out.pdf("] TJ") }
-                if rise != 0 { out.pdf(" 0 Ts") }
-                out.pdf("\n")
+                if hex { out.byte(0x3E) }
+                if open { out.text("] TJ") }
+                if rise != 0 { out.text(" 0 Ts") }
+                out.byte(0x0A)
             case .begin(let tag, let mcid):
-                out.pdf("/")
-                out.append(contentsOf: tag.utf8)
-                out.pdf(" <</MCID ")
-                out.pdf(mcid)
-                out.pdf(">> BDC\n")
+                out.byte(0x2F)
+                out.utf8(tag)
+                out.text(" <</MCID ")
+                out.int(mcid)
+                out.text(">> BDC\n")
             case .artifact(let kind):
-                out.pdf("/Artifact <</Type ")
-                out.append(contentsOf: kind.utf8)
-                out.pdf(">> BDC\n")
+                out.text("/Artifact <</Type ")
+                out.utf8(kind)
+                out.text(">> BDC\n")
             case .end:
-                out.pdf("EMC\n")
+                out.text("EMC\n")
             case .fill(let r, let g, let b, let rects):
                 guard !rects.isEmpty else { continue }
                 // In its own graphics state: the colour never reaches the text drawn after it (black).
-                out.pdf("q ")
-                out.pdf(r)
-                out.pdf(" ")
-                out.pdf(g)
-                out.pdf(" ")
-                out.pdf(b)
-                out.pdf(" rg\n")
+                out.text("q ")
+                out.number(r)
+                out.byte(0x20)
+                out.number(g)
+                out.byte(0x20)
+                out.number(b)
+                out.text(" rg\n")
                 for rect in rects {
-                    out.pdf(rect.0)
-                    out.pdf(" ")
-                    out.pdf(rect.1)
-                    out.pdf(" ")
-                    out.pdf(rect.2)
-                    out.pdf(" ")
-                    out.pdf(rect.3)
-                    out.pdf(" re\n")
+                    out.number(rect.0)
+                    out.byte(0x20)
+                    out.number(rect.1)
+                    out.byte(0x20)
+                    out.number(rect.2)
+                    out.byte(0x20)
+                    out.number(rect.3)
+                    out.text(" re\n")
                 }
-                out.pdf("f Q\n")
+                out.text("f Q\n")
             case .rule(let x1, let y1, let x2, let y2, let width, let gray):
-                out.pdf("q ")
-                out.pdf(width)
-                out.pdf(" w ")
+                out.text("q ")
+                out.number(width)
+                out.text(" w ")
                 for _ in 0..<3 {
-                    out.pdf(gray)
-                    out.pdf(" ")
+                    out.number(gray)
+                    out.byte(0x20)
                 }
-                out.pdf("RG ")
-                out.pdf(x1)
-                out.pdf(" ")
-                out.pdf(y1)
-                out.pdf(" m ")
-                out.pdf(x2)
-                out.pdf(" ")
-                out.pdf(y2)
-                out.pdf(" l S Q\n")
+                out.text("RG ")
+                out.number(x1)
+                out.byte(0x20)
+                out.number(y1)
+                out.text(" m ")
+                out.number(x2)
+                out.byte(0x20)
+                out.number(y2)
+                out.text(" l S Q\n")
             }
         }
-        if text != nil { out.pdf("ET\n") }
-        return out
+        if text != nil { out.text("ET\n") }
     }
 
     /// `/Fn size Tf ` for `run`'s face and size.
-    private func setFont(_ run: TextShaper.Run, into out: inout [UInt8]) {
-        out.pdf("/F")
-        out.pdf(run.face)
-        out.pdf(" ")
-        out.pdf(run.size)
-        out.pdf(" Tf ")
+    private func setFont(_ run: TextShaper.Run, into out: inout PDFCursor) {
+        out.text("/F")
+        out.int(run.face)
+        out.byte(0x20)
+        out.number(run.size)
+        out.text(" Tf ")
     }
 }
 
@@ -160,5 +203,30 @@ extension PageLayout.Op {
     var isText: Bool {
         if case .text = self { return true }
         return false
+    }
+
+    /// The most bytes the operation can take in a content stream (``NativePDFWriter/contentStream(_:codes:)``),
+    /// with the `ET` that may close a text object before it.
+    var mostBytes: Int {
+        let number = PDFCursor.mostNumberBytes
+        let closing = PDFCursor.mostBytes("ET\n")
+        switch self {
+        case .text(let run, _, _):
+            // `BT /Fn size Tf x y Td `; per glyph: `>] TJ rise Ts [>shift <XXXX`; `>] TJ 0 Ts\n`.
+            let start = PDFCursor.mostBytes("BT /F  Tf   Td ") + 4 * number
+            let glyph = PDFCursor.mostBytes(">] TJ  Ts [> <") + 2 * number + 4
+            return start + run.glyphs.count * glyph + PDFCursor.mostBytes(">] TJ 0 Ts\n")
+        case .begin(let tag, _):
+            return closing + PDFCursor.mostBytes("/ <</MCID >> BDC\n") + tag.utf8.count + number
+        case .artifact(let kind):
+            return closing + PDFCursor.mostBytes("/Artifact <</Type >> BDC\n") + kind.utf8.count
+        case .end:
+            return closing + PDFCursor.mostBytes("EMC\n")
+        case .fill(_, _, _, let rects):
+            return closing + PDFCursor.mostBytes("q    rg\nf Q\n") + 3 * number
+                + rects.count * (PDFCursor.mostBytes("    re\n") + 4 * number)
+        case .rule:
+            return closing + PDFCursor.mostBytes("q  w    RG    m    l S Q\n") + 8 * number
+        }
     }
 }

@@ -14,7 +14,12 @@ extension NativePDFWriter {
         let name = NativePDFWriter.subsetTag(font: face.name, glyphs: glyphs) + "+" + face.name
         let scale = 1000 / Float(face.unitsPerEm)
         let codes = drawn.isEmpty ? [0] : drawn
-        let widths = codes.map { String(Int((Float(face.advance($0)) * scale).rounded())) }
+        var widths: [UInt8] = []
+        widths.reserveCapacity(codes.count * 5)
+        for (position, glyph) in codes.enumerated() {
+            if position > 0 { widths.pdf(" ") }
+            widths.pdf(Int((Float(face.advance(glyph)) * scale).rounded()))
+        }
         var map: [UInt8] = []
         map.reserveCapacity(codes.count * 2)
         for glyph in codes {
@@ -34,7 +39,7 @@ extension NativePDFWriter {
             "<</Type /Font /Subtype /CIDFontType2 /BaseFont /\(name) "
                 + "/CIDSystemInfo <</Registry (Adobe) /Ordering (Identity) /Supplement 0>> "
                 + "/FontDescriptor \(descriptor) 0 R /CIDToGIDMap \(cidToGID) 0 R /DW 1000 "
-                + "/W [0 [\(widths.joined(separator: " "))]]>>"
+                + "/W [0 [\(String(decoding: widths, as: UTF8.self))]]>>"
         )
         let toUnicode = try file.stream("", NativePDFWriter.toUnicode(used: used, codes: codes))
         return file.add(
@@ -51,15 +56,17 @@ extension NativePDFWriter {
         return String(decoding: digest.prefix(6).map { UInt8(65 + Int($0) % 26) }, as: UTF8.self)
     }
 
-    /// The ToUnicode CMap: each code (`codes`: the glyph of each) to the text its glyph stands for (UTF-16BE).
+    /// The ToUnicode CMap: each code (`codes`: the glyph of each) to the text its glyph stands for (UTF-16BE), in
+    /// chunks of at most 100 codes.
     static func toUnicode(used: [UInt32: String], codes: [UInt32]) -> [UInt8] {
         var pairs: [(code: UInt32, text: String)] = []
+        pairs.reserveCapacity(codes.count)
         for (code, glyph) in codes.enumerated() {
             guard let text = used[glyph], !text.isEmpty else { continue }
             pairs.append((UInt32(code), text))
         }
         var out: [UInt8] = []
-        out.reserveCapacity(400 + pairs.count * 16)
+        out.reserveCapacity(400 + pairs.count * 18)
         out.pdf(
             """
             /CIDInit /ProcSet findresource begin

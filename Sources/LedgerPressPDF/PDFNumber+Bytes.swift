@@ -67,3 +67,85 @@ extension PDFNumber {
         return nibble < 10 ? 0x30 + nibble : 0x37 + nibble
     }
 }
+
+/// PDF syntax written through a pointer into memory reserved beforehand (a content stream: see
+/// ``NativePDFWriter/contentStream(_:codes:)``): the same bytes as the `[UInt8]` forms above, without a capacity
+/// check per piece. The writer reserves at least the bytes it writes (``mostBytes(_:)``, ``mostNumberBytes``).
+struct PDFCursor {
+    /// The most bytes ``int(_:)``, ``hundredths(_:)`` or ``number(_:)`` write: a sign, 19 digits, a point and two
+    /// decimals.
+    static let mostNumberBytes = 24
+
+    /// The next byte to write.
+    private(set) var at: UnsafeMutablePointer<UInt8>
+
+    init(_ start: UnsafeMutablePointer<UInt8>) { at = start }
+
+    /// The bytes ``text(_:)`` writes for `text`.
+    static func mostBytes(_ text: StaticString) -> Int { text.utf8CodeUnitCount }
+
+    @inline(__always)
+    mutating func byte(_ value: UInt8) {
+        at.pointee = value
+        at += 1
+    }
+
+    /// The ASCII text `text`.
+    @inline(__always)
+    mutating func text(_ text: StaticString) {
+        let count = text.utf8CodeUnitCount
+        at.update(from: text.utf8Start, count: count)
+        at += count
+    }
+
+    /// The UTF-8 bytes of `text`.
+    mutating func utf8(_ text: String) {
+        for unit in text.utf8 { byte(unit) }
+    }
+
+    /// `value` in decimal.
+    mutating func int(_ value: Int) {
+        if value < 0 { byte(0x2D) }
+        var magnitude = value.magnitude
+        var digits = 1
+        var scale: UInt = 10
+        while digits < 19, magnitude >= scale {
+            digits += 1
+            scale &*= 10
+        }
+        if digits == 19, magnitude >= scale { digits = 20 }
+        var end = at + digits
+        at = end
+        repeat {
+            end -= 1
+            end.pointee = UInt8(truncatingIfNeeded: 0x30 &+ magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+    }
+
+    /// `hundredths` / 100 with at most two decimals (``PDFNumber/format(_:)`` of a number already rounded).
+    mutating func hundredths(_ hundredths: Int) {
+        if hundredths < 0 { byte(0x2D) }
+        let magnitude = Int(hundredths.magnitude)
+        int(magnitude / 100)
+        let fraction = magnitude % 100
+        if fraction != 0 {
+            byte(0x2E)
+            byte(UInt8(0x30 + fraction / 10))
+            byte(UInt8(0x30 + fraction % 10))
+        }
+    }
+
+    /// `value` as ``PDFNumber/format(_:)`` writes it: at most two decimals, no exponent.
+    mutating func number(_ value: Float) { hundredths(PDFNumber.hundredths(value)) }
+
+    /// The low 16 bits of `value` as four upper-case hex digits (``PDFNumber/hex4(_:)``).
+    @inline(__always)
+    mutating func hex4(_ value: UInt32) {
+        at[0] = PDFNumber.hexDigit(value >> 12)
+        at[1] = PDFNumber.hexDigit(value >> 8)
+        at[2] = PDFNumber.hexDigit(value >> 4)
+        at[3] = PDFNumber.hexDigit(value)
+        at += 4
+    }
+}

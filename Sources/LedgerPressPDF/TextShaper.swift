@@ -38,12 +38,17 @@ final class TextShaper {
     private(set) var used: [[UInt32: String]]
     /// Texts shaped before, by this document or an earlier one (nil: none kept).
     private let cache: ShapeCache?
-    /// While a text is shaped for ``cache``: each glyph met and the text it would give ``used``, in order.
+    /// This document's number for ``cache`` (``ShapeCache/startDocument()``).
+    private let document: Int
+    /// While a word is shaped for ``cache``: each glyph met and the text it would give ``used``, in order.
     private var claims: [ShapeCache.Claim]?
+    /// While a text is shaped for ``cache``: the entries of its words and spaces, in order.
+    private var parts: [ShapeCache.WordEntry]?
 
     init(book: FontBook, cache: ShapeCache? = nil) throws {
         self.book = book
         self.cache = cache
+        document = cache?.startDocument() ?? 0
         buffer = try ShapingBuffer()
         used = Array(repeating: [:], count: book.faces.count)
     }
@@ -53,16 +58,33 @@ final class TextShaper {
     private func cached(_ key: ShapeCache.Key, _ shaping: () -> [Word]) -> [Word] {
         guard let cache, key.text.utf8.count <= ShapeCache.maxTextBytes else { return shaping() }
         if let entry = cache[key] {
-            for claim in entry.claims where used[claim.face][claim.id] == nil {
-                used[claim.face][claim.id] = claim.text
-            }
+            for part in entry.parts { replay(part) }
             return entry.words
         }
-        claims = []
+        parts = []
         let words = shaping()
-        cache.store(ShapeCache.Entry(words: words, claims: claims ?? []), for: key)
-        claims = nil
+        cache.store(ShapeCache.Entry(words: words, parts: parts ?? []), for: key)
+        parts = nil
         return words
+    }
+
+    /// `entry`'s glyphs' texts recorded in ``used`` as shaping the word would (the first text met wins); nothing to
+    /// do when this document replayed or shaped it before.
+    private func replay(_ entry: ShapeCache.WordEntry) {
+        guard entry.document != document else { return }
+        for claim in entry.claims where used[claim.face][claim.id] == nil {
+            used[claim.face][claim.id] = claim.text
+        }
+        entry.document = document
+    }
+
+    /// `shaping()`'s runs (one word's or one space's) with the glyphs met while shaping them (``claims``).
+    private func recorded(_ shaping: () -> [Run]) -> ShapeCache.WordEntry {
+        claims = []
+        let runs = shaping()
+        let entry = ShapeCache.WordEntry(runs: runs, claims: claims ?? [], document: document)
+        claims = nil
+        return entry
     }
 
     /// `text` as scalars to draw: line breaks and tabs become spaces; other control characters their visible
@@ -114,11 +136,11 @@ final class TextShaper {
         while index <= scalars.count {
             if index == scalars.count || scalars[index] == 0x20 {
                 if index > start {
-                    let runs = shapeWord(scalars, start..<index, levels: levels, style: style, size: size)
+                    let runs = cachedWord(scalars, start..<index, levels: levels, style: style, size: size)
                     words.append(Word(runs: runs, width: runs.reduce(0) { $0 + $1.width }, spaceAfter: nil))
                 }
                 if index < scalars.count, !words.isEmpty, words[words.count - 1].spaceAfter == nil {
-                    let space = shapeWord(scalars, index..<index + 1, levels: levels, style: style, size: size)
+                    let space = cachedWord(scalars, index..<index + 1, levels: levels, style: style, size: size)
                     words[words.count - 1].spaceAfter = space.first
                 }
                 start = index + 1
@@ -131,10 +153,37 @@ final class TextShaper {
     /// A space in `style` at `size` (between two inline texts of different weights).
     func space(style: FontBook.Style, size: Float) -> Run {
         let words = cached(ShapeCache.Key(text: " ", style: style, size: size, mode: .space)) {
-            let run = shapeWord([0x20], 0..<1, levels: [0], style: style, size: size)[0]
+            let entry = recorded { shapeWord([0x20], 0..<1, levels: [0], style: style, size: size) }
+            parts?.append(entry)
+            let run = entry.runs[0]
             return [Word(runs: [run], width: run.width, spaceAfter: nil)]
         }
         return words[0].runs[0]
+    }
+
+    /// `shapeWord`'s runs, from ``cache`` when this word was shaped before in the same levels, style and size (its
+    /// glyphs' texts recorded in ``used`` as shaping would have: ``replay(_:)``), else shaped and kept; while a text
+    /// is shaped for the cache, its entry goes to ``parts``.
+    private func cachedWord(
+        _ scalars: [UInt32], _ range: Range<Int>, levels: [UInt8], style: FontBook.Style, size: Float
+    ) -> [Run] {
+        guard let cache else { return shapeWord(scalars, range, levels: levels, style: style, size: size) }
+        guard range.count <= ShapeCache.maxWordScalars else {
+            guard parts != nil else { return shapeWord(scalars, range, levels: levels, style: style, size: size) }
+            let entry = recorded { shapeWord(scalars, range, levels: levels, style: style, size: size) }
+            parts?.append(entry)
+            return entry.runs
+        }
+        let key = ShapeCache.WordKey(scalars: scalars[range], levels: levels[range], style: style, size: size)
+        if let entry = cache[word: key] {
+            replay(entry)
+            parts?.append(entry)
+            return entry.runs
+        }
+        let entry = recorded { shapeWord(scalars, range, levels: levels, style: style, size: size) }
+        cache.store(word: entry, for: key)
+        parts?.append(entry)
+        return entry.runs
     }
 
     private func shapeWord(
@@ -168,7 +217,11 @@ final class TextShaper {
         // Each cluster's text, for the glyph that starts it (ToUnicode); worked out only when a glyph is new to the
         // document (most runs draw only glyphs already met), or for every glyph when the text is kept in the cache.
         let recording = claims != nil
-        let known = !recording && glyphs.allSatisfy { used[face][$0.id] != nil }
+        // The face's texts, taken out of ``used`` while the glyphs are gone through (put back at the end).
+        var texts = used[face]
+        used[face] = [:]
+        defer { used[face] = texts }
+        let known = !recording && glyphs.allSatisfy { texts[$0.id] != nil }
         // The clusters' starts, sorted, each once, then the range's end; `taken`: whether a glyph claimed each.
         var bounds: [Int] = []
         if !known {
@@ -201,6 +254,9 @@ final class TextShaper {
         }
         var placed: [Placed] = []
         placed.reserveCapacity(glyphs.count)
+        var met: [ShapeCache.Claim] = []
+        if recording { met.reserveCapacity(glyphs.count) }
+        defer { if recording { claims?.append(contentsOf: met) } }
         var pen: Float = 0
         for glyph in glyphs {
             placed.append(
@@ -213,16 +269,16 @@ final class TextShaper {
                 taken[index] = true
                 // A right-to-left ligature's text is stored reversed: extractors reverse right-to-left runs whole,
                 // which puts its characters back in logical order.
-                if recording || used[face][glyph.id] == nil {
+                if recording || texts[glyph.id] == nil {
                     let logical = text(from: cluster, to: bounds[index + 1])
                     let stands =
                         level % 2 == 1 ? String(String.UnicodeScalarView(logical.unicodeScalars.reversed())) : logical
-                    claims?.append(ShapeCache.Claim(face: face, id: glyph.id, text: stands))
-                    if used[face][glyph.id] == nil { used[face][glyph.id] = stands }
+                    if recording { met.append(ShapeCache.Claim(face: face, id: glyph.id, text: stands)) }
+                    if texts[glyph.id] == nil { texts[glyph.id] = stands }
                 }
             } else {
-                claims?.append(ShapeCache.Claim(face: face, id: glyph.id, text: ""))
-                if used[face][glyph.id] == nil { used[face][glyph.id] = "" }
+                if recording { met.append(ShapeCache.Claim(face: face, id: glyph.id, text: "")) }
+                if texts[glyph.id] == nil { texts[glyph.id] = "" }
             }
         }
         return Run(face: face, size: size, glyphs: placed, width: pen, level: level)
@@ -296,7 +352,7 @@ final class TextShaper {
     /// Runs in logical order put in visual order (rule L2 of the bidi algorithm), placed from x = 0.
     static func visual(_ logical: [Run], width: Float) -> Line {
         var runs = logical
-        if let highest = runs.map(\.level).max(), highest > 0 {
+        if runs.contains(where: { $0.level > 0 }), let highest = runs.map(\.level).max() {
             let lowestOdd = runs.map(\.level).filter { $0 % 2 == 1 }.min() ?? highest
             var level = highest
             while level >= lowestOdd, level > 0 {
@@ -316,6 +372,7 @@ final class TextShaper {
         }
         var x: Float = 0
         var placed: [(x: Float, run: Run)] = []
+        placed.reserveCapacity(runs.count)
         for run in runs {
             placed.append((x, run))
             x += run.width

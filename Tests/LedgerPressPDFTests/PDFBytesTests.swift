@@ -36,6 +36,89 @@ import Testing
         #expect(PDFText.hexByte(0xA0) == "A0")
     }
 
+    /// What ``PDFCursor`` writes, within ``PDFCursor/mostNumberBytes`` per number.
+    static func cursor(_ body: (inout PDFCursor) -> Void) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: 64) { buffer, count in
+            guard let start = buffer.baseAddress else { return }
+            var cursor = PDFCursor(start)
+            body(&cursor)
+            count = cursor.at - start
+        }
+    }
+
+    @Test func theCursorWritesTheBytesOfTheArrayForms() {
+        var integers = [0, 1, -1, 9, 10, -10, 99, 100, 12_345, -987_654, Int(Int32.max), Int.max, -Int.max]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            integers += [power - 1, power, -power]
+        }
+        for value in integers {
+            var out: [UInt8] = []
+            out.pdf(value)
+            #expect(Self.cursor { $0.int(value) } == out, "\(value)")
+            #expect(out.count <= PDFCursor.mostNumberBytes)
+            out = []
+            out.pdf(hundredths: value)
+            #expect(Self.cursor { $0.hundredths(value) } == out, "\(value) hundredths")
+            #expect(out.count <= PDFCursor.mostNumberBytes)
+        }
+        for value in PDFBytesTests.floats {
+            var out: [UInt8] = []
+            out.pdf(value)
+            #expect(Self.cursor { $0.number(value) } == out, "\(value)")
+        }
+        for value: UInt32 in [0, 1, 9, 10, 15, 16, 0xABCD, 0xFFFF, 0x1_2345] {
+            var out: [UInt8] = []
+            out.pdfHex4(value)
+            #expect(Self.cursor { $0.hex4(value) } == out)
+        }
+        let text = Self.cursor { cursor in
+            cursor.text("] TJ ")
+            cursor.utf8("Sü")
+            cursor.byte(0x0A)
+        }
+        #expect(text == Array("] TJ Sü\n".utf8))
+    }
+
+    /// Operations at their longest: every glyph raised or lowered and kerned far from the pen, numbers of many digits,
+    /// long tags; each fits in what ``PageLayout/Op/mostBytes`` reserves for it, alone and after a text.
+    @Test func eachOperationFitsInTheBytesReservedForIt() throws {
+        let writer = try NativePDFWriter()
+        var glyphs: [TextShaper.Placed] = []
+        for index in 0..<40 {
+            let x = Float(index) * -12_345.67
+            let y: Float = index % 2 == 0 ? -98_765.43 : 87_654.32
+            glyphs.append(TextShaper.Placed(id: UInt32(36 + index), x: x, y: y))
+        }
+        let run = TextShaper.Run(face: 4, size: 1, glyphs: glyphs, width: 1, level: 0)
+        let far: Float = -987_654_321
+        let ops: [PageLayout.Op] = [
+            .text(run, x: far, y: -far), .text(run, x: -far, y: far),
+            .begin(tag: String(repeating: "Tag", count: 50), mcid: Int(Int32.max)),
+            .artifact("/Pagination /Subtype /Header"), .end,
+            .fill(r: far, g: -far, b: 0.333, (0..<20).map { _ in (far, -far, far, -far) }),
+            .rule(x1: far, y1: -far, x2: far, y2: -far, width: far, gray: -far),
+        ]
+        var total = PDFCursor.mostBytes("ET\n")
+        for op in ops {
+            var codes = GlyphCodes()
+            let alone = writer.contentStream([op], codes: &codes)
+            #expect(alone.count <= op.mostBytes + PDFCursor.mostBytes("ET\n"), "\(op)")
+            codes = GlyphCodes()
+            let afterText = writer.contentStream([.text(run, x: 1, y: 1), op], codes: &codes)
+            let text = writer.contentStream([.text(run, x: 1, y: 1)], codes: &codes)
+            #expect(afterText.count - text.count <= op.mostBytes + PDFCursor.mostBytes("ET\n"), "\(op) after a text")
+            total += op.mostBytes
+        }
+        var codes = GlyphCodes()
+        let stream = writer.contentStream(ops, codes: &codes)
+        #expect(stream.count <= total)
+        // Every glyph of the run drawn with a code of its own, given in order of first use, each raised and kerned.
+        #expect(codes.glyphs[4] == [0] + glyphs.map { $0.id })
+        #expect(String(decoding: stream, as: UTF8.self).contains(" Ts [<0001>] TJ 87654.32 Ts [1"))
+    }
+
     @Test func aStreamDeflatedBeforehandIsTheSameObjectAsOneDeflatedByTheFile() throws {
         let data = (0..<5000).map { UInt8(truncatingIfNeeded: $0 * 7 % 251) }
         var once = try PDFFile()
