@@ -8,23 +8,11 @@ extension [UInt8] {
 
     /// Appends `value` in decimal.
     mutating func pdf(_ value: Int) {
-        if value < 0 { append(0x2D) }
-        var magnitude = value.magnitude
-        if magnitude < 10 {
-            append(UInt8(truncatingIfNeeded: 0x30 &+ magnitude))
+        if (0..<10).contains(value) {
+            append(UInt8(truncatingIfNeeded: 0x30 &+ value))
             return
         }
-        // The digits from the last, into a buffer on the stack, then appended at once (reversing them in place
-        // through a slice of the array copied the slice each time).
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var index = digits.count
-            repeat {
-                index -= 1
-                digits[index] = UInt8(truncatingIfNeeded: 0x30 &+ magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
-        }
+        appendNumber { $0.int(value) }
     }
 
     /// Appends `value` as ``PDFNumber/format(_:)`` writes it: at most two decimals, no exponent.
@@ -35,14 +23,18 @@ extension [UInt8] {
     /// Appends `hundredths` / 100 with at most two decimals (``pdf(_:)-(Float)`` of a number already rounded to
     /// hundredths).
     mutating func pdf(hundredths: Int) {
-        if hundredths < 0 { append(0x2D) }
-        let magnitude = Int(hundredths.magnitude)
-        pdf(magnitude / 100)
-        let fraction = magnitude % 100
-        if fraction != 0 {
-            append(0x2E)
-            append(UInt8(0x30 + fraction / 10))
-            append(UInt8(0x30 + fraction % 10))
+        appendNumber { $0.hundredths(hundredths) }
+    }
+
+    /// What `write` puts through a ``PDFCursor`` (at most ``PDFCursor/mostNumberBytes``), written into a buffer on
+    /// the stack and appended at once: the numbers of a content stream and of the file's other objects are written
+    /// by the same code.
+    private mutating func appendNumber(_ write: (inout PDFCursor) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PDFCursor.mostNumberBytes) { buffer in
+            guard let start = buffer.baseAddress else { return }
+            var cursor = PDFCursor(start)
+            write(&cursor)
+            append(contentsOf: UnsafeBufferPointer(start: start, count: cursor.at - start))
         }
     }
 
