@@ -60,6 +60,7 @@ struct PDFFile {
     /// the next object stream; the stream is written once ``packCount`` objects wait (and at the end).
     mutating func pack(_ number: Int, bytes: [UInt8]) throws {
         precondition(places[number - 1] == nil, "PDF object \(number) written twice")
+        // Marked written now (stream 0: not yet known); ``writePacked()`` gives the stream's number.
         places[number - 1] = .packed(stream: 0, index: pending.count)
         hash.update(data: bytes)
         pending.append((number, packed.count))
