@@ -16,6 +16,9 @@ public final class FontBook: Sendable {
     ]
 
     let faces: [FontFace]
+    /// For each style's own face (regular, bold, mono), its glyphs for the printable ASCII (U+0020 to U+007E), the
+    /// least its subsets keep (``NativePDFWriter/subsetGlyphs(face:used:)``).
+    let asciiGlyphs: [[UInt32]]
 
     /// A font file is missing or unreadable.
     public struct Missing: Error, CustomStringConvertible {
@@ -36,6 +39,9 @@ public final class FontBook: Sendable {
             }
         }
         self.faces = faces
+        asciiGlyphs = faces.prefix(3).map { face in
+            Array(Set((0x20...0x7E).compactMap { face.nominalGlyph($0) }))
+        }
     }
 
     /// The face that draws `scalar` in `style`: the style's own, else the first fallback that has it (the

@@ -66,9 +66,12 @@ final class FontFace: @unchecked Sendable {
     }
 
     /// Whether the font has a glyph of its own for `scalar`.
-    func covers(_ scalar: UInt32) -> Bool {
+    func covers(_ scalar: UInt32) -> Bool { nominalGlyph(scalar) != nil }
+
+    /// The font's own glyph for `scalar` (nil when it has none).
+    func nominalGlyph(_ scalar: UInt32) -> UInt32? {
         var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 && glyph != 0
+        return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 && glyph != 0 ? glyph : nil
     }
 
     /// The horizontal advance of glyph `id`, in font units.

@@ -9,9 +9,14 @@ extension NativePDFWriter {
         face index: Int, used: [UInt32: String], drawn: [UInt32], preprocessed: Bool = true, into file: inout PDFFile
     ) throws -> Int {
         let face = book.faces[index]
-        let glyphs = used.keys.sorted()
-        let (bytes, ids) = try face.subset(glyphs, preprocessed: preprocessed)
-        let name = NativePDFWriter.subsetTag(font: face.name, glyphs: glyphs) + "+" + face.name
+        let key = SubsetCache.Key(face: index, glyphs: subsetGlyphs(face: index, used: used))
+        func make() throws -> SubsetCache.Subset {
+            let (bytes, ids) = try face.subset(key.glyphs, preprocessed: preprocessed)
+            let name = NativePDFWriter.subsetTag(font: face.name, glyphs: key.glyphs) + "+" + face.name
+            return SubsetCache.Subset(deflated: try file.deflate.zlib(bytes), length: bytes.count, ids: ids, name: name)
+        }
+        let subset = preprocessed ? try subsets.subset(key, make: make) : try make()
+        let (ids, name) = (subset.ids, subset.name)
         let scale = 1000 / Float(face.unitsPerEm)
         let codes = drawn.isEmpty ? [0] : drawn
         var widths: [UInt8] = []
@@ -29,7 +34,7 @@ extension NativePDFWriter {
         let (ascender, descender) = face.extents
         let ascent = Int((Float(ascender) * scale).rounded())
         let descent = Int((Float(descender) * scale).rounded())
-        let fontFile = try file.stream(" /Length1 \(bytes.count)", bytes)
+        let fontFile = file.stream(" /Length1 \(subset.length)", deflated: subset.deflated)
         let descriptor = file.add(
             "<</Type /FontDescriptor /FontName /\(name) /Flags 4 /FontBBox [-1050 \(descent) 2000 \(ascent)] "
                 + "/ItalicAngle 0 /Ascent \(ascent) /Descent \(descent) /CapHeight \(ascent) /StemV 80 "
@@ -45,6 +50,14 @@ extension NativePDFWriter {
         return file.add(
             "<</Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding /Identity-H "
                 + "/DescendantFonts [\(cidFont) 0 R] /ToUnicode \(toUnicode) 0 R>>")
+    }
+
+    /// The glyphs face `index`'s subset keeps: those the document used, and for a style's own face (not a
+    /// fallback) every glyph of the printable ASCII too (``FontBook/asciiGlyphs``), so that documents whose text is
+    /// ASCII share one subset (``SubsetCache``); sorted.
+    func subsetGlyphs(face index: Int, used: [UInt32: String]) -> [UInt32] {
+        guard index < book.asciiGlyphs.count else { return used.keys.sorted() }
+        return Set(book.asciiGlyphs[index]).union(used.keys).sorted()
     }
 
     /// Six capital letters from a hash of the font's name and glyph set: the same subset gets the same name.

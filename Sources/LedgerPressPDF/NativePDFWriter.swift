@@ -15,6 +15,8 @@ public final class NativePDFWriter: Sendable {
     let deflatedProfile: [UInt8]
     /// The shaping caches of the documents being written (``ShapeCache``).
     let shapeCaches = ShapeCache.Pool()
+    /// The font subsets its documents embedded (``SubsetCache``).
+    let subsets = SubsetCache()
 
     /// A writer with the fonts (``FontBook``) and the colour profile loaded; throws ``FontBook/Missing`` or
     /// ``ProfileMissing`` when a file is not installed.

@@ -1,0 +1,44 @@
+import Synchronization
+
+/// Font subsets a writer already cut and deflated, by face and glyph set: one document's subset is another's when
+/// their glyph sets are equal, and ``NativePDFWriter/subsetGlyphs(face:used:)`` rounds a style face's set up to
+/// the printable ASCII, so the statements of one locale whose text is ASCII share one subset per face. Cutting a
+/// subset (hb-subset) and deflating it was about a third of a month statement's PDF.
+///
+/// > Note: shared by the writer's threads (``entries`` behind a lock; a subset is cut outside it, and two threads
+/// > that miss at once both cut the same bytes); at most ``maxEntries`` subsets, and it starts again empty when
+/// > full.
+final class SubsetCache: Sendable {
+    static let maxEntries = 64
+
+    struct Key: Hashable, Sendable {
+        var face: Int
+        /// Sorted, without repeats.
+        var glyphs: [UInt32]
+    }
+
+    /// A subset as a PDF embeds it: the font file deflated (`deflated`) and its length before (`length`), each
+    /// glyph's id in the subset, and the font's name with its subset tag.
+    struct Subset: Sendable {
+        var deflated: [UInt8]
+        var length: Int
+        var ids: [UInt32: UInt32]
+        var name: String
+    }
+
+    private let entries = Mutex<[Key: Subset]>([:])
+
+    /// The subset kept for `key`, else `make()`'s, kept.
+    func subset(_ key: Key, make: () throws -> Subset) throws -> Subset {
+        if let kept = entries.withLock({ $0[key] }) { return kept }
+        let made = try make()
+        entries.withLock { entries in
+            if entries.count >= SubsetCache.maxEntries { entries.removeAll(keepingCapacity: true) }
+            entries[key] = made
+        }
+        return made
+    }
+
+    /// How many subsets are kept (tests).
+    var count: Int { entries.withLock { $0.count } }
+}
