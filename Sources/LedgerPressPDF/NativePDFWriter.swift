@@ -65,30 +65,51 @@ public final class NativePDFWriter: Sendable {
             }
         }
         // Each structure element as it closes: one object, written as bytes and packed into an object stream (a
-        // statement has one per table cell).
+        // statement has one per table cell). Its marked content on the page of its first (`/Pg`) is a bare
+        // marked-content id, on another page a marked-content reference (a cell's text: `/Pg 5 0 R /K 17`).
         var body: [UInt8] = []
         layout.elementDone = { number, element in
             body.removeAll(keepingCapacity: true)
-            body.pdf("<</Type /StructElem /S /")
+            body.pdf("<</S /")
             body.append(contentsOf: element.tag.utf8)
             body.pdf(" /P ")
             body.pdf(element.parent < 0 ? structRoot : element.parent)
-            body.pdf(" 0 R /K [")
-            for (position, kid) in element.kids.enumerated() {
-                if position > 0 { body.pdf(" ") }
-                switch kid {
-                case .element(let child):
-                    body.pdf(child)
-                    body.pdf(" 0 R")
-                case .content(let page, let mcid):
-                    body.pdf("<</Type /MCR /Pg ")
-                    body.pdf(pageObject(page))
-                    body.pdf(" 0 R /MCID ")
-                    body.pdf(mcid)
-                    body.pdf(">>")
+            body.pdf(" 0 R")
+            var page: Int?
+            for kid in element.kids {
+                if case .content(let first, _) = kid {
+                    page = first
+                    break
                 }
             }
-            body.pdf("]")
+            if let page {
+                body.pdf(" /Pg ")
+                body.pdf(pageObject(page))
+                body.pdf(" 0 R")
+            }
+            body.pdf(" /K ")
+            if element.kids.count == 1, case .content(_, let mcid) = element.kids[0] {
+                body.pdf(mcid)
+            } else {
+                body.pdf("[")
+                for (position, kid) in element.kids.enumerated() {
+                    if position > 0 { body.pdf(" ") }
+                    switch kid {
+                    case .element(let child):
+                        body.pdf(child)
+                        body.pdf(" 0 R")
+                    case .content(let on, let mcid) where on == page:
+                        body.pdf(mcid)
+                    case .content(let on, let mcid):
+                        body.pdf("<</Type /MCR /Pg ")
+                        body.pdf(pageObject(on))
+                        body.pdf(" 0 R /MCID ")
+                        body.pdf(mcid)
+                        body.pdf(">>")
+                    }
+                }
+                body.pdf("]")
+            }
             if let alt = element.alt {
                 body.pdf(" /Alt ")
                 PDFText.append(alt, to: &body)

@@ -33,8 +33,13 @@ import Testing
                 line += " \(attributes["/O"] ?? "")/Scope=\(attributes["/Scope"] ?? "")"
             }
             var children: [String] = []
-            for kid in element["/K"] as? [Any] ?? [] {
-                if let marked = kid as? [String: Any] {
+            // A bare marked-content id is on the element's own page (`/Pg`); a marked-content reference names its.
+            let ownPage = pages.firstIndex(of: element["/Pg"] as? String ?? "") ?? -1
+            let kids = element["/K"].map { $0 as? [Any] ?? [$0] } ?? []
+            for kid in kids {
+                if let mcid = kid as? Int {
+                    line += " \(ownPage):\(mcid)"
+                } else if let marked = kid as? [String: Any] {
                     let page = pages.firstIndex(of: marked["/Pg"] as? String ?? "") ?? -1
                     line += " \(page):\(marked["/MCID"] ?? "")"
                 } else if let child = kid as? String {
@@ -107,5 +112,25 @@ import Testing
                   /Figure Alt=u:Bars 0:19
                 page 0: /H1 /P /LBody /LBody /H2 /Caption /TH /TH /TH /TD /TH /TD /TD /TH /TD /TH /TD /TD /P /Figure
                 """)
+    }
+
+    /// An element's marked content on its own page is written as bare ids under its `/Pg`; what goes on to the next
+    /// page is a marked-content reference naming that page. A reader sees one paragraph on two pages either way.
+    @Test func aParagraphAcrossAPageBreakNamesTheNextPagesContentByItsPage() throws {
+        let filler = (0..<30).map { PrintDocument.Block.paragraph([.init("Line \($0)")]) }
+        let long = String(repeating: "Every job with the driver's take only. ", count: 120)
+        let document = PrintDocument(
+            title: "Across", language: "en", created: "2026-10-31T23:59:59+00:00",
+            blocks: filler + [.paragraph([.init(long)])], attachment: nil)
+        let bytes = try NativePDFLayoutTests.writer.get().render(document)
+        let path = try NativePDFLayoutTests.file(bytes, "across.pdf")
+        let lines = try Self.dump(path).split(separator: "\n")
+        // The last paragraph's line: its marked content on two pages, in order.
+        let last = try #require(lines.last { $0.hasPrefix("  /P ") })
+        let pages = last.split(separator: " ").dropFirst().map { $0.prefix { $0 != ":" } }
+        #expect(Set(pages).count == 2 && pages == pages.sorted(), "\(last)")
+        let json = try NativePDFLayoutTests.poppler("qpdf", ["--json=2", "--json-key=qpdf", path])
+        #expect(json.contains("\"/Type\": \"/MCR\""), "the next page's content as a marked-content reference")
+        #expect(try NativePDFLayoutTests.poppler("pdftotext", [path, "-"]).contains("Line 29"))
     }
 }
