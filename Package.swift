@@ -102,11 +102,15 @@ let package = Package(
             ]
         ),
         // ledgerpress's own PDF writer (the native engine): shaped text, subset fonts, tagged structure, PDF/A-3b.
+        // Release builds leave out Swift's run-time exclusivity checks here: the layout and the writer keep their
+        // state in classes and closures, each access to which is checked at run time (about a tenth of a month
+        // statement's PDF, in instructions). Debug builds, which the tests run, keep every check.
         .target(
             name: "LedgerPressPDF",
             dependencies: [
                 "LedgerPressCore", "LedgerPressRender", "LedgerPressCrypto", "CHarfBuzz", "CFriBidi", "CDeflate",
-            ]
+            ],
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
         // Every write to the output folder, beside it and to the outbox (besides the store's spill file and the PDF
         // engine's temporary folders, nothing else writes files: ArchitectureTests): system-file calls (SystemFile),
