@@ -181,12 +181,21 @@ extension PageLayout {
         }
     }
 
-    /// A wide table as one block per row: each column's header (an artifact) beside its value (the cell).
+    /// A wide table as one block per row: each column's header (an artifact) beside its value (the cell). A row's
+    /// headers are drawn together, after its values, as one artifact per page the row is on: one text object for
+    /// them all rather than one marked artifact each.
     private func stacked(_ data: TableData, table: Int) {
         let lineHeight = PageLayout.cellSize * 1.3
         let labelWidth = min(width * 0.35, 150)
         let group = element("TBody", parent: table)
         let labels = data.header.map { shaper.lines(cellWords($0, bold: true), width: labelWidth - 6) }
+        // The header lines of the row being drawn, and their baselines, on this page.
+        var waiting: [(line: TextShaper.Line, baseline: Float)] = []
+        func drawWaiting() {
+            guard !waiting.isEmpty else { return }
+            artifact { for label in waiting { draw(label.line, x: left, baseline: label.baseline) } }
+            waiting.removeAll(keepingCapacity: true)
+        }
         for (rowIndex, row) in (data.rows + data.footer).enumerated() {
             let isFooter = rowIndex >= data.rows.count
             let rowElement = element("TR", parent: group)
@@ -197,16 +206,18 @@ extension PageLayout {
                 let valueLines = shaper.lines(cellWords(text, bold: isFooter), width: width - labelWidth - 6)
                 let labelLines = column < labels.count ? labels[column] : []
                 for index in 0..<max(valueLines.count, labelLines.count, 1) {
+                    if breaks(lineHeight) { drawWaiting() }
                     need(lineHeight)
                     y -= lineHeight
                     let baseline = y + PageLayout.cellSize * 0.32
-                    if index < labelLines.count { artifact { draw(labelLines[index], x: left, baseline: baseline) } }
+                    if index < labelLines.count { waiting.append((labelLines[index], baseline)) }
                     if index < valueLines.count {
                         tagged(cell) { draw(valueLines[index], x: left + labelWidth, baseline: baseline) }
                     }
                 }
             }
             close(rowElement)
+            drawWaiting()
             y -= 3
             artifact { draw(.rule(x1: left, y1: y, x2: left + width, y2: y, width: 0.3, gray: 0.7)) }
             y -= 3

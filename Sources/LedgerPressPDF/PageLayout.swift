@@ -99,8 +99,11 @@ final class PageLayout {
 
     /// Moves to a new page unless `height` points still fit above the bottom margin (and the page is not empty).
     func need(_ height: Float) {
-        if y - height < PageLayout.bottom, y < PageLayout.top { newPage() }
+        if breaks(height) { newPage() }
     }
+
+    /// Whether ``need(_:)`` would move to a new page for `height` points.
+    func breaks(_ height: Float) -> Bool { y - height < PageLayout.bottom && y < PageLayout.top }
 
     /// Where open element `number` is in ``open``.
     private func openIndex(_ number: Int) -> Int {

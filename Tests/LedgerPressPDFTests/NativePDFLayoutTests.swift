@@ -31,6 +31,54 @@ import Testing
         return path
     }
 
+    /// A wide table stacked as label/value rows keeps each label on the page, and at the height, of its value: a
+    /// row's labels are drawn together after its values, once per page the row is on.
+    @Test func aStackedRowsLabelsStayBesideTheirValuesAcrossPages() throws {
+        let book = try FontBook()
+        let layout = PageLayout(shaper: try TextShaper(book: book))
+        let header = (1...(TableData.maxPrintColumns + 2)).map { "Label \($0)" }
+        let long = String(repeating: "a description long enough to wrap ", count: 12)
+        let rows = (0..<40).map { row in header.indices.map { $0 == 2 ? long : "v\(row)-\($0)" } }
+        let data = TableData(
+            id: "t", header: header, alignments: header.map { _ in .left }, rows: rows, rowHeaderColumn: 1)
+        #expect(data.isWide)
+        try layout.layout([.table(data)])
+        #expect(layout.pages.count > 2)
+        var labelBlocks = 0
+        for (index, page) in layout.pages.enumerated() {
+            var labels: [Float] = []
+            var values: Set<Float> = []
+            var inArtifact = false
+            var blockHasText = false
+            for op in page {
+                switch op {
+                case .artifact(let kind):
+                    // Page numbers are artifacts too (`/Pagination`), at the foot of the page.
+                    inArtifact = kind == "/Layout"
+                    blockHasText = false
+                case .begin:
+                    inArtifact = false
+                case .end:
+                    if inArtifact, blockHasText { labelBlocks += 1 }
+                    inArtifact = false
+                case .text(_, let x, let y):
+                    if inArtifact {
+                        blockHasText = true
+                        labels.append(y)
+                        #expect(x < PageLayout.margin + 150, "a label in the label column")
+                    } else {
+                        values.insert(y)
+                    }
+                default: break
+                }
+            }
+            #expect(!labels.isEmpty, "page \(index)")
+            #expect(labels.allSatisfy(values.contains), "page \(index): every label beside a value")
+        }
+        // One artifact of labels per row, and one more for each row a page break cuts.
+        #expect(labelBlocks >= rows.count && labelBlocks < rows.count + layout.pages.count)
+    }
+
     @Test func tenThousandCharactersWithoutASpaceWrapInsideThePage() throws {
         let book = try FontBook()
         let layout = PageLayout(shaper: try TextShaper(book: book))
