@@ -3,7 +3,8 @@ import Synchronization
 /// Font subsets a writer already cut and deflated, by face and glyph set: one document's subset is another's when
 /// their glyph sets are equal, and ``NativePDFWriter/subsetGlyphs(face:used:)`` rounds a style face's set up to
 /// the printable ASCII, so the statements of one locale whose text is ASCII share one subset per face. Cutting a
-/// subset (hb-subset) and deflating it was about a third of a month statement's PDF.
+/// subset (hb-subset) and deflating it for every document cost about a seventh of the PDFs' CPU on the 200,000-entry
+/// month bench (user CPU 21.0–21.4 s against 18.5–18.9 s with the cache).
 ///
 /// > Note: shared by the writer's threads (``entries`` behind a lock; a subset is cut outside it, and two threads
 /// > that miss at once both cut the same bytes); at most ``maxEntries`` subsets, and it starts again empty when
