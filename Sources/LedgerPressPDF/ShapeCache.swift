@@ -10,8 +10,8 @@ import Synchronization
 /// the style and the size) are kept too, with the texts their glyphs would give the ToUnicode map.
 ///
 /// > Note: one document uses a cache at a time (``Pool``); it holds at most ``maxEntries`` texts of at most
-/// > ``maxTextBytes`` bytes each and ``maxWords`` words of at most ``maxWordScalars`` scalars each, and each part
-/// > starts again empty when full.
+/// > ``maxTextBytes`` bytes each and ``maxWords`` words of at most ``maxWordScalars`` scalars each, in two
+/// > generations (``Generations``): what documents keep meeting stays, the one-off texts and words pass through.
 final class ShapeCache: @unchecked Sendable {
     static let maxEntries = 1024
     static let maxTextBytes = 96
@@ -101,8 +101,8 @@ final class ShapeCache: @unchecked Sendable {
         }
     }
 
-    private var entries: [Key: Entry] = [:]
-    private var words: [WordKey: WordEntry] = [:]
+    private var entries = Generations<Key, Entry>(capacity: ShapeCache.maxEntries / 2)
+    private var words = Generations<WordKey, WordEntry>(capacity: ShapeCache.maxWords / 2)
     /// The documents that used the cache so far.
     private var documents = 0
 
@@ -112,20 +112,14 @@ final class ShapeCache: @unchecked Sendable {
         return documents
     }
 
-    subscript(key: Key) -> Entry? { entries[key] }
+    subscript(key: Key) -> Entry? { entries.value(for: key) }
 
-    func store(_ entry: Entry, for key: Key) {
-        if entries.count >= ShapeCache.maxEntries { entries.removeAll(keepingCapacity: true) }
-        entries[key] = entry
-    }
+    func store(_ entry: Entry, for key: Key) { entries.insert(entry, for: key) }
 
-    subscript(word key: WordKey) -> WordEntry? { words[key] }
+    subscript(word key: WordKey) -> WordEntry? { words.value(for: key) }
 
     /// Keeps `entry` for `key` (a copy of `key` that holds only the word).
-    func store(word entry: WordEntry, for key: WordKey) {
-        if words.count >= ShapeCache.maxWords { words.removeAll(keepingCapacity: true) }
-        words[key.owned] = entry
-    }
+    func store(word entry: WordEntry, for key: WordKey) { words.insert(entry, for: key.owned) }
 
     /// How many words are kept (tests).
     var wordCount: Int { words.count }
