@@ -42,6 +42,48 @@ public final class FontBook: Sendable {
         asciiGlyphs = faces.prefix(3).map { face in
             Array(Set((0x20...0x7E).compactMap { face.nominalGlyph($0) }))
         }
+        let buffer = try ShapingBuffer()
+        plain = faces.prefix(3).map { PlainSet(face: $0, buffer: buffer) }
+    }
+
+    /// The characters that may be set plainly (``FontFace/plainGlyphs(_:buffer:)``): the printable ASCII but the
+    /// letters (figures, punctuation, `$`), the spaces inside amounts and the currency signs of the formats.
+    static let plainCandidates: [UInt32] =
+        (0x21...0x7E).filter { !(0x41...0x5A).contains($0) && !(0x61...0x7A).contains($0) }
+        + [0xA0, 0xA3, 0xA5, 0xB7, 0x2009, 0x202F, 0x20AC, 0x20B9, 0x2212]
+
+    /// For each style's own face, the characters it sets plainly, by scalar.
+    let plain: [PlainSet]
+
+    /// A face's plain characters (``FontFace/plainGlyphs(_:buffer:)``), looked up by scalar.
+    struct PlainSet: Sendable {
+        /// Below U+0100: the glyph's id in the high half and its advance in the low half (0: not plain).
+        private let latin: [UInt64]
+        private let others: [UInt32: FontFace.PlainGlyph]
+
+        init(face: FontFace, buffer: ShapingBuffer) {
+            let glyphs = face.plainGlyphs(FontBook.plainCandidates, buffer: buffer)
+            var latin = [UInt64](repeating: 0, count: 0x100)
+            for (scalar, glyph) in glyphs where scalar < 0x100 {
+                latin[Int(scalar)] = UInt64(glyph.id) << 32 | UInt64(UInt32(bitPattern: glyph.advance))
+            }
+            self.latin = latin
+            others = glyphs.filter { $0.key >= 0x100 }
+        }
+
+        /// The glyph `scalar` is set with plainly, nil when it is not plain in this face.
+        @inline(__always) func glyph(_ scalar: UInt32) -> FontFace.PlainGlyph? {
+            if scalar < 0x100 {
+                let packed = latin[Int(scalar)]
+                guard packed != 0 else { return nil }
+                return FontFace.PlainGlyph(
+                    id: UInt32(packed >> 32), advance: Int32(bitPattern: UInt32(truncatingIfNeeded: packed)))
+            }
+            return others[scalar]
+        }
+
+        /// How many characters are plain (tests).
+        var count: Int { latin.filter { $0 != 0 }.count + others.count }
     }
 
     /// The face that draws `scalar` in `style`: the style's own, else the first fallback that has it (the

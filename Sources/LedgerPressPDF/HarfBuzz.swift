@@ -100,6 +100,73 @@ final class FontFace: @unchecked Sendable {
         }
     }
 
+    /// A character the face sets plainly: its own glyph, at that glyph's advance, with no offset.
+    struct PlainGlyph: Sendable {
+        var id: UInt32
+        var advance: Int32
+    }
+
+    /// Those of `candidates` that HarfBuzz sets plainly in this face, left to right, whatever plain characters stand
+    /// beside them: no substitution or positioning lookup of the shaping plan for such text (script Common, the
+    /// plan HarfBuzz picks for digits and punctuation) has their glyphs in its input, and each of them alone and
+    /// each pair of them shape to their own glyphs at their advances. A word made only of them (an amount, a date,
+    /// a time) gives HarfBuzz's glyphs and positions without shaping (``TextShaper``).
+    func plainGlyphs(_ candidates: [UInt32], buffer: ShapingBuffer) -> [UInt32: PlainGlyph] {
+        var plain: [UInt32: PlainGlyph] = [:]
+        for scalar in candidates {
+            if let id = nominalGlyph(scalar) { plain[scalar] = PlainGlyph(id: id, advance: advance(id)) }
+        }
+        guard let probe = plain.keys.min() else { return [:] }
+        // The plan HarfBuzz makes for such text: the segment properties it guesses for it, left to right.
+        let handle = buffer.handle
+        hb_buffer_clear_contents(handle)
+        var text = [probe]
+        hb_buffer_add_utf32(handle, &text, 1, 0, 1)
+        hb_buffer_set_direction(handle, HB_DIRECTION_LTR)
+        hb_buffer_guess_segment_properties(handle)
+        var properties = hb_segment_properties_t()
+        hb_buffer_get_segment_properties(handle, &properties)
+        guard let plan = hb_shape_plan_create_cached(face, &properties, nil, 0, nil),
+            let lookups = hb_set_create(), let input = hb_set_create()
+        else { return [:] }
+        defer {
+            hb_set_destroy(input)
+            hb_set_destroy(lookups)
+            hb_shape_plan_destroy(plan)
+        }
+        for table in ["GSUB", "GPOS"].map({ $0.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }) {
+            hb_set_clear(lookups)
+            hb_ot_shape_plan_collect_lookups(plan, table, lookups)
+            var lookup = UInt32.max  // HB_SET_VALUE_INVALID: start before the first
+            while hb_set_next(lookups, &lookup) != 0 {
+                hb_set_clear(input)
+                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, nil, input, nil, nil)
+                plain = plain.filter { hb_set_has(input, $0.value.id) == 0 }
+            }
+        }
+        // What HarfBuzz gives, checked: each character alone, and every pair.
+        let scalars = plain.keys.sorted()
+        func isPlain(_ text: [UInt32]) -> Bool {
+            let glyphs = shape(text, 0..<text.count, rightToLeft: false, buffer: buffer)
+            guard glyphs.count == text.count else { return false }
+            return zip(glyphs, text).enumerated().allSatisfy { index, pair in
+                let (glyph, scalar) = pair
+                return glyph.id == plain[scalar]?.id && glyph.advance == plain[scalar]?.advance && glyph.xOffset == 0
+                    && glyph.yOffset == 0 && glyph.cluster == UInt32(index)
+            }
+        }
+        let alone = Set(scalars.filter { isPlain([$0]) })
+        plain = plain.filter { alone.contains($0.key) }
+        var paired = alone
+        for first in scalars where alone.contains(first) {
+            for second in scalars where alone.contains(second) && !isPlain([first, second]) {
+                paired.remove(first)
+                paired.remove(second)
+            }
+        }
+        return plain.filter { paired.contains($0.key) }
+    }
+
     /// The font cut down to `glyphs` (glyph 0 is always kept) by hb-subset, without hinting, and each kept glyph's
     /// new id; `preprocessed`: from the preprocessed face when it is free (``preprocessed``), else from the face
     /// itself (the same bytes, slower).

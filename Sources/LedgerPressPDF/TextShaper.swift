@@ -45,8 +45,14 @@ final class TextShaper {
     /// While a text is shaped for ``cache``: the entries of its words and spaces, in order.
     private var parts: [ShapeCache.WordEntry]?
 
+    /// ``FontBook/plain``, at hand.
+    private let plain: [FontBook.PlainSet]
+    /// Per style face, a bit for each character below U+0100 whose plain glyph has its text in ``used`` already.
+    private var plainKnown = [UInt64](repeating: 0, count: 12)
+
     init(book: FontBook, cache: ShapeCache? = nil) throws {
         self.book = book
+        plain = book.plain
         self.cache = cache
         document = cache?.startDocument() ?? 0
         buffer = try ShapingBuffer()
@@ -121,9 +127,23 @@ final class TextShaper {
     /// The words of `text` set in `style` at `size` points; `auto`: the paragraph's direction from its first
     /// strong character (a table cell), else left to right.
     func words(_ text: String, style: FontBook.Style, size: Float, auto: Bool = false) -> [Word] {
-        cached(ShapeCache.Key(text: text, style: style, size: size, mode: auto ? .wordsAuto : .words)) {
+        // A text of plain words and spaces (an amount, a date and time) is set faster than it is kept.
+        if cache != nil, isPlain(text, style: style) { return shapeWords(text, style: style, size: size, auto: auto) }
+        return cached(ShapeCache.Key(text: text, style: style, size: size, mode: auto ? .wordsAuto : .words)) {
             shapeWords(text, style: style, size: size, auto: auto)
         }
+    }
+
+    /// Whether `text` is ASCII made only of spaces and characters `style`'s face sets plainly: its words are all
+    /// plain (``isPlain(_:_:levels:style:)``; such a text has no right-to-left character, so every level is 0).
+    private func isPlain(_ text: String, style: FontBook.Style) -> Bool {
+        let table = plain[style.rawValue]
+        var any = false
+        for byte in text.utf8 {
+            guard byte == 0x20 || (byte < 0x80 && table.glyph(UInt32(byte)) != nil) else { return false }
+            any = true
+        }
+        return any
     }
 
     private func shapeWords(_ text: String, style: FontBook.Style, size: Float, auto: Bool) -> [Word] {
@@ -168,6 +188,16 @@ final class TextShaper {
         _ scalars: [UInt32], _ range: Range<Int>, levels: [UInt8], style: FontBook.Style, size: Float
     ) -> [Run] {
         guard let cache else { return shapeWord(scalars, range, levels: levels, style: style, size: size) }
+        if isPlain(scalars, range, levels: levels, style: style) {
+            guard parts != nil else {
+                return [plainRun(scalars, range, level: levels[range.lowerBound], style: style, size: size)]
+            }
+            let entry = recorded {
+                [plainRun(scalars, range, level: levels[range.lowerBound], style: style, size: size)]
+            }
+            parts?.append(entry)
+            return entry.runs
+        }
         guard range.count <= ShapeCache.maxWordScalars else {
             guard parts != nil else { return shapeWord(scalars, range, levels: levels, style: style, size: size) }
             let entry = recorded { shapeWord(scalars, range, levels: levels, style: style, size: size) }
@@ -184,6 +214,46 @@ final class TextShaper {
         cache.store(word: entry, for: key)
         parts?.append(entry)
         return entry.runs
+    }
+
+    /// Whether a word is made only of characters its style's face sets plainly (``FontBook/plain``), at one even
+    /// (left-to-right) bidi level. The words most often new to a cache (amounts, distances, times) are such words:
+    /// they are set by ``plainRun(_:_:level:style:size:)``, without HarfBuzz, and not kept.
+    private func isPlain(_ scalars: [UInt32], _ range: Range<Int>, levels: [UInt8], style: FontBook.Style) -> Bool {
+        let level = levels[range.lowerBound]
+        guard level % 2 == 0 else { return false }
+        let table = plain[style.rawValue]
+        for index in range where levels[index] != level || table.glyph(scalars[index]) == nil { return false }
+        return true
+    }
+
+    /// A plain word's run (``isPlain(_:_:levels:style:)``): each character's own glyph at its advance, where
+    /// HarfBuzz puts them, with their texts recorded as ``shape(_:_:face:level:size:)`` records them (each glyph
+    /// is a cluster of its own).
+    private func plainRun(_ scalars: [UInt32], _ range: Range<Int>, level: UInt8, style: FontBook.Style, size: Float)
+        -> Run
+    {
+        let face = style.rawValue
+        let table = plain[face]
+        let scale = size / Float(book.faces[face].unitsPerEm)
+        var placed: [Placed] = []
+        placed.reserveCapacity(range.count)
+        var pen: Float = 0
+        for index in range {
+            let scalar = scalars[index]
+            guard let glyph = table.glyph(scalar) else { preconditionFailure("not a plain word") }
+            placed.append(Placed(id: glyph.id, x: pen, y: 0))
+            pen += Float(glyph.advance) * scale
+            let bit = face * 256 + Int(scalar)
+            let known = scalar < 0x100 && plainKnown[bit >> 6] & (1 << (bit & 63)) != 0
+            if claims != nil || !known {
+                let text = Unicode.Scalar(scalar).map { String(Character($0)) } ?? ""
+                claims?.append(ShapeCache.Claim(face: face, id: glyph.id, text: text))
+                if !known, used[face][glyph.id] == nil { used[face][glyph.id] = text }
+                if scalar < 0x100 { plainKnown[bit >> 6] |= 1 << (bit & 63) }
+            }
+        }
+        return Run(face: face, size: size, glyphs: placed, width: pen, level: level)
     }
 
     private func shapeWord(

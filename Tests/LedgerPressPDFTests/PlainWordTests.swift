@@ -1,0 +1,72 @@
+import Testing
+
+@testable import LedgerPressPDF
+
+/// Words made only of characters a face sets plainly (figures, punctuation, `$`) are set without HarfBuzz
+/// (``TextShaper``'s plain words): they must get HarfBuzz's glyphs, positions and ToUnicode texts.
+@Suite struct PlainWordTests {
+    static let book = Result { try FontBook() }
+
+    @Test func theStyleFacesSetFiguresAndAmountPunctuationPlainly() throws {
+        let book = try Self.book.get()
+        for (index, plain) in book.plain.enumerated() {
+            for scalar in Array("0123456789.,:-/$%+()#".unicodeScalars.map(\.value)) {
+                #expect(plain.glyph(scalar) != nil, "face \(index): U+\(String(scalar, radix: 16))")
+            }
+            // Letters kern and form ligatures: never plain.
+            for scalar in Array("AVTaofi".unicodeScalars.map(\.value)) {
+                #expect(plain.glyph(scalar) == nil, "face \(index): \(scalar)")
+            }
+        }
+    }
+
+    /// Random texts over the plain characters (and a letter or a right-to-left word now and then, which sends a
+    /// word or a text back to HarfBuzz): the cached shaper's words and ToUnicode texts are the uncached shaper's.
+    @Test func plainWordsGetHarfBuzzsGlyphsPositionsAndTexts() throws {
+        let book = try Self.book.get()
+        let alphabet = Array("0123456789.,:-/$%+()#*'=!?@[]_€£¥·\u{00A0}\u{2212}\u{202F}".unicodeScalars)
+        let extras = [" ", " mi ", " km", " שקל ", " AV"]
+        var generator = SplitMix(seed: 46)
+        let cache = ShapeCache()
+        for document in 0..<4 {
+            let cached = try TextShaper(book: book, cache: cache)
+            let fresh = try TextShaper(book: book)
+            for _ in 0..<150 {
+                var text = ""
+                for _ in 0..<(1 + generator.next() % 14) {
+                    let pick = generator.next() % 40
+                    if pick < 3 {
+                        text += extras[generator.next() % extras.count]
+                    } else {
+                        text.unicodeScalars.append(alphabet[generator.next() % alphabet.count])
+                    }
+                }
+                for style in [FontBook.Style.regular, .bold, .mono] {
+                    let auto = generator.next() % 2 == 0
+                    let size: Float = [7.8, 9.5, 8][generator.next() % 3]
+                    let want = fresh.words(text, style: style, size: size, auto: auto)
+                    let got = cached.words(text, style: style, size: size, auto: auto)
+                    #expect(
+                        WordCacheTests.drawn(got) == WordCacheTests.drawn(want),
+                        "document \(document): \(text.debugDescription) \(style) \(size) \(auto)")
+                }
+            }
+            #expect(cached.used == fresh.used, "document \(document)")
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for test inputs.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) >> 1)
+    }
+}
