@@ -39,7 +39,7 @@ extension NativePDFWriter {
             "<</Type /FontDescriptor /FontName /\(name) /Flags 4 /FontBBox [-1050 \(descent) 2000 \(ascent)] "
                 + "/ItalicAngle 0 /Ascent \(ascent) /Descent \(descent) /CapHeight \(ascent) /StemV 80 "
                 + "/FontFile2 \(fontFile) 0 R>>")
-        let cidToGID = try file.stream("", map)
+        let cidToGID = try file.stream("", drawing: map)
         let cidFont = file.add(
             "<</Type /Font /Subtype /CIDFontType2 /BaseFont /\(name) "
                 + "/CIDSystemInfo <</Registry (Adobe) /Ordering (Identity) /Supplement 0>> "

@@ -58,7 +58,7 @@ public final class NativePDFWriter: Sendable {
         let layout = PageLayout(shaper: shaper, elementNumber: { file.reserve() }) { index, ops in
             guard failure == nil else { return }
             do {
-                contents.append(try file.stream("", self.contentStream(ops, codes: &codes)))
+                contents.append(try file.stream("", drawing: self.contentStream(ops, codes: &codes)))
                 _ = pageObject(index)
             } catch {
                 failure = error
@@ -130,7 +130,7 @@ public final class NativePDFWriter: Sendable {
         try layout.layout(document.blocks)
         if let failure { throw failure }
         let numbers = try pageObjects.indices.map { index in
-            try file.stream("", contentStream(layout.pageNumber(index, of: pageObjects.count), codes: &codes))
+            try file.stream("", drawing: contentStream(layout.pageNumber(index, of: pageObjects.count), codes: &codes))
         }
         // Fonts: each face the document used, cut down to its glyphs.
         var fontObjects: [Int: Int] = [:]

@@ -114,11 +114,23 @@ struct PDFFile {
         return number
     }
 
+    /// Drawing streams shorter than this are written as they are (``stream(_:drawing:)``): a page's number (about
+    /// 170 bytes) or a small `CIDToGIDMap` saves a few dozen bytes deflated, and each deflate call costs about as
+    /// much as deflating a kilobyte (libdeflate sets up its hash table and Huffman codes for every stream).
+    static let smallStream = 512
+
     /// A new stream object: `dictionary` (without `/Length` and `/Filter`) and `data`, deflated unless `raw`.
     mutating func stream(_ dictionary: String, _ data: [UInt8], raw: Bool = false) throws -> Int {
         let number = reserve()
         try setStream(number, dictionary, data, raw: raw)
         return number
+    }
+
+    /// A new stream object of the writer's own drawing or glyph data (a content stream, a `CIDToGIDMap`: never
+    /// ledger text, which reaches a content stream only as glyph codes), kept as it is when shorter than
+    /// ``smallStream``, else deflated.
+    mutating func stream(_ dictionary: String, drawing data: [UInt8]) throws -> Int {
+        try stream(dictionary, data, raw: data.count < PDFFile.smallStream)
     }
 
     mutating func setStream(_ number: Int, _ dictionary: String, _ data: [UInt8], raw: Bool = false) throws {

@@ -128,6 +128,22 @@ import Testing
         #expect(try once.bytes(root: 1, info: 1) == before.bytes(root: 1, info: 1))
     }
 
+    /// A drawing stream shorter than ``PDFFile/smallStream`` (a page number) is kept as it is, a longer one
+    /// deflated; any other stream (an attachment: ledger text) is deflated however short.
+    @Test func aSmallStreamIsWrittenAsItIsAndALargerOneDeflated() throws {
+        let small = Array("BT /F0 8 Tf 288.66 28 Td [<000f>] TJ\nET\n".utf8)
+        let large = [UInt8](repeating: 0x41, count: PDFFile.smallStream)
+        var file = try PDFFile()
+        let first = try file.stream("", drawing: small)
+        _ = try file.stream("", drawing: large)
+        _ = try file.stream(" /Type /EmbeddedFile", Array("a,b\n".utf8))
+        let bytes = try file.bytes(root: first, info: first)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("<< /Length \(small.count)>>\nstream\n" + String(decoding: small, as: UTF8.self)))
+        #expect(text.components(separatedBy: "/FlateDecode").count == 3, "the large stream and the file:\n\(text)")
+        #expect(!text.contains(String(decoding: large.prefix(16), as: UTF8.self)))
+    }
+
     @Test func theCrossReferenceTablePadsEachOffsetToTenDigits() throws {
         var file = try PDFFile()
         let first = file.add("<<>>")
