@@ -419,7 +419,9 @@ final class TextShaper {
         return pieces
     }
 
-    /// Runs in logical order put in visual order (rule L2 of the bidi algorithm), placed from x = 0.
+    /// Runs in logical order put in visual order (rule L2 of the bidi algorithm), placed from x = 0; runs side by
+    /// side in the same face, size and level become one (a cell's words and the spaces between them: one text to
+    /// draw, each glyph where it was).
     static func visual(_ logical: [Run], width: Float) -> Line {
         var runs = logical
         if runs.contains(where: { $0.level > 0 }), let highest = runs.map(\.level).max() {
@@ -444,7 +446,19 @@ final class TextShaper {
         var placed: [(x: Float, run: Run)] = []
         placed.reserveCapacity(runs.count)
         for run in runs {
-            placed.append((x, run))
+            if let last = placed.last, !last.run.glyphs.isEmpty, !run.glyphs.isEmpty, last.run.face == run.face,
+                last.run.size == run.size, last.run.level == run.level
+            {
+                let offset = x - last.x
+                let index = placed.count - 1
+                placed[index].run.glyphs.reserveCapacity(last.run.glyphs.count + run.glyphs.count)
+                for glyph in run.glyphs {
+                    placed[index].run.glyphs.append(Placed(id: glyph.id, x: glyph.x + offset, y: glyph.y))
+                }
+                placed[index].run.width += run.width
+            } else {
+                placed.append((x, run))
+            }
             x += run.width
         }
         return Line(runs: placed, width: width)
