@@ -183,6 +183,14 @@ extension NativePDFWriter {
                 out.byte(0x20)
                 out.number(y2)
                 out.text(" l S Q\n")
+            case .form(let index, let x, let y):
+                out.text("q 1 0 0 1 ")
+                out.number(x)
+                out.byte(0x20)
+                out.number(y)
+                out.text(" cm /L")
+                out.int(index)
+                out.text(" Do Q\n")
             }
         }
         if text != nil { out.text("ET\n") }
@@ -227,6 +235,8 @@ extension PageLayout.Op {
                 + rects.count * (PDFCursor.mostBytes("    re\n") + 4 * number)
         case .rule:
             return closing + PDFCursor.mostBytes("q  w    RG    m    l S Q\n") + 8 * number
+        case .form:
+            return closing + PDFCursor.mostBytes("q 1 0 0 1   cm /L Do Q\n") + 3 * number
         }
     }
 }

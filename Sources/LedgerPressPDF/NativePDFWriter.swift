@@ -132,6 +132,8 @@ public final class NativePDFWriter: Sendable {
         let numbers = try pageObjects.indices.map { index in
             try file.stream("", drawing: contentStream(layout.pageNumber(index, of: pageObjects.count), codes: &codes))
         }
+        // The forms' streams (their glyphs need codes before the fonts are cut), each written once the fonts are.
+        let forms = layout.forms.map { ops in (object: file.reserve(), stream: contentStream(ops, codes: &codes)) }
         // Fonts: each face the document used, cut down to its glyphs.
         var fontObjects: [Int: Int] = [:]
         for (face, used) in shaper.used.enumerated() where !used.isEmpty {
@@ -140,12 +142,23 @@ public final class NativePDFWriter: Sendable {
         }
         let fontResources = fontObjects.keys.sorted().map { "/F\($0) \(fontObjects[$0] ?? 0) 0 R" }.joined(
             separator: " ")
+        // A form's box: generous, it only clips (its texts lie within the page from the form's origin).
+        for form in forms {
+            try file.setStream(
+                form.object,
+                " /Type /XObject /Subtype /Form /BBox [-842 -842 842 842] /Resources <</Font <<\(fontResources)>>>>",
+                form.stream, raw: form.stream.count < PDFFile.smallStream)
+        }
+        let formResources =
+            forms.isEmpty
+            ? ""
+            : " /XObject <<\(forms.enumerated().map { "/L\($0.offset) \($0.element.object) 0 R" }.joined(separator: " "))>>"
         for (index, page) in pageObjects.enumerated() {
             file.set(
                 page,
                 "<</Type /Page /Parent \(pagesObject) 0 R /MediaBox [0 0 595.276 841.89] "
-                    + "/Resources <</Font <<\(fontResources)>>>> /Contents [\(contents[index]) 0 R \(numbers[index]) 0 R] "
-                    + "/StructParents \(index) /Tabs /S>>")
+                    + "/Resources <</Font <<\(fontResources)>>\(formResources)>> "
+                    + "/Contents [\(contents[index]) 0 R \(numbers[index]) 0 R] /StructParents \(index) /Tabs /S>>")
         }
         file.set(
             pagesObject,

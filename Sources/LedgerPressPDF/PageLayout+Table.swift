@@ -183,12 +183,27 @@ extension PageLayout {
 
     /// A wide table as one block per row: each column's header (an artifact) beside its value (the cell). A row's
     /// headers are drawn together, after its values, as one artifact per page the row is on: one text object for
-    /// them all rather than one marked artifact each.
+    /// them all rather than one marked artifact each. A row whose every header and value is one line and that fits
+    /// on the page shows its headers as one form, drawn once per table (most rows: its bytes are written once).
     private func stacked(_ data: TableData, table: Int) {
         let lineHeight = PageLayout.cellSize * 1.3
         let labelWidth = min(width * 0.35, 150)
         let group = element("TBody", parent: table)
         let labels = data.header.map { shaper.lines(cellWords($0, bold: true), width: labelWidth - 6) }
+        // The headers as a form, from the first one's baseline down (made when a row first uses it).
+        var labelForm: Int?
+        func labelFormIndex() -> Int {
+            if let labelForm { return labelForm }
+            var ops: [Op] = []
+            for (column, lines) in labels.enumerated() {
+                for (offset, run) in lines[0].runs where !run.glyphs.isEmpty {
+                    ops.append(.text(run, x: offset, y: -Float(column) * lineHeight))
+                }
+            }
+            let made = form(ops)
+            labelForm = made
+            return made
+        }
         // The header lines of the row being drawn, and their baselines, on this page.
         var waiting: [(line: TextShaper.Line, baseline: Float)] = []
         func drawWaiting() {
@@ -199,11 +214,32 @@ extension PageLayout {
         for (rowIndex, row) in (data.rows + data.footer).enumerated() {
             let isFooter = rowIndex >= data.rows.count
             let rowElement = element("TR", parent: group)
-            for (column, text) in row.enumerated() {
+            let values = row.map { shaper.lines(cellWords($0, bold: isFooter), width: width - labelWidth - 6) }
+            func makeCell(_ column: Int) -> Int {
                 let isHeader = isFooter ? column == 0 : column == data.rowHeaderColumn
-                let cell =
-                    isHeader ? element("TH", parent: rowElement, scope: "Row") : element("TD", parent: rowElement)
-                let valueLines = shaper.lines(cellWords(text, bold: isFooter), width: width - labelWidth - 6)
+                return isHeader ? element("TH", parent: rowElement, scope: "Row") : element("TD", parent: rowElement)
+            }
+            if row.count == labels.count, y - Float(row.count) * lineHeight >= PageLayout.bottom,
+                values.allSatisfy({ $0.count == 1 }), labels.allSatisfy({ $0.count == 1 })
+            {
+                var first: Float?
+                for column in row.indices {
+                    let element = makeCell(column)
+                    y -= lineHeight
+                    let baseline = y + PageLayout.cellSize * 0.32
+                    if first == nil { first = baseline }
+                    tagged(element) { draw(values[column][0], x: left + labelWidth, baseline: baseline) }
+                }
+                if let first { artifact { draw(.form(labelFormIndex(), x: left, y: first)) } }
+                close(rowElement)
+                y -= 3
+                artifact { draw(.rule(x1: left, y1: y, x2: left + width, y2: y, width: 0.3, gray: 0.7)) }
+                y -= 3
+                continue
+            }
+            for column in row.indices {
+                let cell = makeCell(column)
+                let valueLines = values[column]
                 let labelLines = column < labels.count ? labels[column] : []
                 for index in 0..<max(valueLines.count, labelLines.count, 1) {
                     if breaks(lineHeight) { drawWaiting() }

@@ -19,6 +19,9 @@ final class PageLayout {
         case fill(r: Float, g: Float, b: Float, [(Float, Float, Float, Float)])
         /// A stroked line.
         case rule(x1: Float, y1: Float, x2: Float, y2: Float, width: Float, gray: Float)
+        /// Form `index` of ``forms`` (a Form XObject: operations drawn once, shown many times) with its origin at
+        /// (x, y).
+        case form(Int, x: Float, y: Float)
     }
 
     /// A structure element: its type, parent (a number; -1 for the Document), children (element numbers or marked
@@ -63,6 +66,8 @@ final class PageLayout {
     private(set) var closed: [(number: Int, element: Element)] = []
     /// The Document element's number: the root of the structure (every block's parent).
     private(set) var document = 0
+    /// The forms the pages show (``Op/form(_:x:y:)``): each one's operations, from its own origin.
+    private(set) var forms: [[Op]] = []
     /// The headings: level, text, page and y.
     private(set) var outline: [(level: Int, title: String, page: Int, y: Float)] = []
     var y: Float = PageLayout.top
@@ -151,6 +156,12 @@ final class PageLayout {
     }
 
     func draw(_ op: Op) { pages[page].append(op) }
+
+    /// A new form of `ops` (drawn from its own origin), its index for ``Op/form(_:x:y:)``.
+    func form(_ ops: [Op]) -> Int {
+        forms.append(ops)
+        return forms.count - 1
+    }
 
     /// Draws `line` with its left end at `x` and baseline `baseline`.
     func draw(_ line: TextShaper.Line, x: Float, baseline: Float) {

@@ -79,6 +79,77 @@ import Testing
         #expect(labelBlocks >= rows.count && labelBlocks < rows.count + layout.pages.count)
     }
 
+    /// A stacked row whose labels and values are one line each shows its labels as the table's one form (an
+    /// XObject), from the baseline of its first value; the PDF puts each label at the height of its value.
+    @Test func aStackedRowOfOneLineCellsShowsItsLabelsAsTheTablesForm() throws {
+        let book = try FontBook()
+        let layout = PageLayout(shaper: try TextShaper(book: book))
+        let header = (1...(TableData.maxPrintColumns + 2)).map { "Label \($0)" }
+        let rows = (0..<60).map { row in header.indices.map { "v\(row)-\($0)" } }
+        let data = TableData(
+            id: "t", header: header, alignments: header.map { _ in .left }, rows: rows, rowHeaderColumn: 1)
+        #expect(data.isWide)
+        try layout.layout([.table(data)])
+        #expect(layout.pages.count > 2)
+        #expect(layout.forms.count == 1)
+        let lineHeight = PageLayout.cellSize * 1.3
+        let form = try #require(layout.forms.first)
+        #expect(form.count == header.count)
+        for (column, op) in form.enumerated() {
+            guard case .text(_, let x, let y) = op else {
+                Issue.record("form op \(column) is not a text")
+                continue
+            }
+            #expect(x < 150 && y == -Float(column) * lineHeight, "label \(column) at its line")
+        }
+        var shown = 0
+        var labelTexts = 0
+        for page in layout.pages {
+            var values: [Float] = []
+            var forms: [Float] = []
+            var inArtifact = false
+            for op in page {
+                switch op {
+                case .artifact(let kind): inArtifact = kind == "/Layout"
+                case .begin, .end: inArtifact = false
+                case .text(_, _, let y): if inArtifact { labelTexts += 1 } else { values.append(y) }
+                case .form(let index, let x, let y):
+                    #expect(inArtifact && index == 0 && x == PageLayout.margin)
+                    forms.append(y)
+                default: break
+                }
+            }
+            // Each form stands at the first of its row's values, each row's values a line apart.
+            for y in forms {
+                let row = values.filter { $0 <= y + 0.001 && $0 > y - Float(header.count) * lineHeight + 0.001 }
+                #expect(row.count == header.count && row.first == y, "a form beside its row's values")
+            }
+            shown += forms.count
+        }
+        // Every row shows the form but those a page break cuts, which draw their labels as texts.
+        #expect(shown > rows.count - layout.pages.count * 2 && shown <= rows.count)
+        #expect(labelTexts == (rows.count - shown) * header.count)
+        // In the PDF: every label word at the baseline of a value word, on every page.
+        let writer = try Self.writer.get()
+        let bytes = try writer.render(
+            PrintDocument(
+                title: "Stacked", language: "en-US", created: "2026-10-31T23:59:59+00:00", blocks: [.table(data)],
+                attachment: nil))
+        let path = try Self.file(bytes, "stacked.pdf")
+        #expect(try Self.poppler("pdfinfo", [path]).contains(#/Tagged:\s+yes/#))
+        let boxes = try Self.poppler("pdftotext", ["-bbox", path, "-"])
+        for page in boxes.components(separatedBy: "<page ").dropFirst() {
+            var labels: [Double] = []
+            var values: [Double] = []
+            for match in page.matches(of: #/yMax="([0-9.]+)">([^<]+)</word>/#) {
+                guard let y = Double(match.1) else { continue }
+                if match.2 == "Label" { labels.append(y) } else if match.2.hasPrefix("v") { values.append(y) }
+            }
+            #expect(!labels.isEmpty)
+            for y in labels { #expect(values.contains { abs($0 - y) < 0.02 }, "label at \(y) beside a value") }
+        }
+    }
+
     @Test func tenThousandCharactersWithoutASpaceWrapInsideThePage() throws {
         let book = try FontBook()
         let layout = PageLayout(shaper: try TextShaper(book: book))
