@@ -70,11 +70,6 @@ public final class NativePDFWriter: Sendable {
         var body: [UInt8] = []
         layout.elementDone = { number, element in
             body.removeAll(keepingCapacity: true)
-            body.pdf("<</S /")
-            body.append(contentsOf: element.tag.utf8)
-            body.pdf(" /P ")
-            body.pdf(element.parent < 0 ? structRoot : element.parent)
-            body.pdf(" 0 R")
             var page: Int?
             for kid in element.kids {
                 if case .content(let first, _) = kid {
@@ -82,33 +77,45 @@ public final class NativePDFWriter: Sendable {
                     break
                 }
             }
-            if let page {
-                body.pdf(" /Pg ")
-                body.pdf(pageObject(page))
-                body.pdf(" 0 R")
-            }
-            body.pdf(" /K ")
-            if element.kids.count == 1, case .content(_, let mcid) = element.kids[0] {
-                body.pdf(mcid)
-            } else {
-                body.pdf("[")
+            // Its type, parent, page and kids, through a cursor: at most this many bytes.
+            let bound =
+                PDFCursor.mostBytes("<</S / /P  0 R /Pg  0 R /K []") + element.tag.utf8.count + 3
+                * PDFCursor.mostNumberBytes + element.kids.count
+                * (PDFCursor.mostBytes(" <</Type /MCR /Pg  0 R /MCID >>") + 2 * PDFCursor.mostNumberBytes)
+            body.pdf(reserving: bound) { out in
+                out.text("<</S /")
+                out.utf8(element.tag)
+                out.text(" /P ")
+                out.int(element.parent < 0 ? structRoot : element.parent)
+                out.text(" 0 R")
+                if let page {
+                    out.text(" /Pg ")
+                    out.int(pageObject(page))
+                    out.text(" 0 R")
+                }
+                out.text(" /K ")
+                if element.kids.count == 1, case .content(_, let mcid) = element.kids[0] {
+                    out.int(mcid)
+                    return
+                }
+                out.byte(0x5B)
                 for (position, kid) in element.kids.enumerated() {
-                    if position > 0 { body.pdf(" ") }
+                    if position > 0 { out.byte(0x20) }
                     switch kid {
                     case .element(let child):
-                        body.pdf(child)
-                        body.pdf(" 0 R")
+                        out.int(child)
+                        out.text(" 0 R")
                     case .content(let on, let mcid) where on == page:
-                        body.pdf(mcid)
+                        out.int(mcid)
                     case .content(let on, let mcid):
-                        body.pdf("<</Type /MCR /Pg ")
-                        body.pdf(pageObject(on))
-                        body.pdf(" 0 R /MCID ")
-                        body.pdf(mcid)
-                        body.pdf(">>")
+                        out.text("<</Type /MCR /Pg ")
+                        out.int(pageObject(on))
+                        out.text(" 0 R /MCID ")
+                        out.int(mcid)
+                        out.text(">>")
                     }
                 }
-                body.pdf("]")
+                out.byte(0x5D)
             }
             if let alt = element.alt {
                 body.pdf(" /Alt ")

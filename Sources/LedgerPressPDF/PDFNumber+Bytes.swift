@@ -26,6 +26,19 @@ extension [UInt8] {
         appendNumber { $0.hundredths(hundredths) }
     }
 
+    /// Appends what `write` puts through a ``PDFCursor``: at most `bound` bytes, written into a buffer of that size
+    /// and appended at once (a structure element's pieces, without an append each).
+    mutating func pdf(reserving bound: Int, _ write: (inout PDFCursor) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer in
+            guard let start = buffer.baseAddress else { return }
+            var cursor = PDFCursor(start)
+            write(&cursor)
+            let count = cursor.at - start
+            precondition(count <= bound, "\(count) bytes written, \(bound) reserved")
+            append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+        }
+    }
+
     /// What `write` puts through a ``PDFCursor`` (at most ``PDFCursor/mostNumberBytes``), written into a buffer on
     /// the stack and appended at once: the numbers of a content stream and of the file's other objects are written
     /// by the same code.
