@@ -45,6 +45,8 @@ final class TextShaper {
     /// While a text is shaped for ``cache``: the entries of its words and spaces, in order.
     private var parts: [ShapeCache.WordEntry]?
 
+    /// Bidi levels of 0 for texts without a right-to-left character (longer than any such text so far).
+    private var zeros = [UInt8](repeating: 0, count: 64)
     /// ``FontBook/plain``, at hand.
     private let plain: [FontBook.PlainSet]
     /// Per style face, a bit for each character below U+0100 whose plain glyph has its text in ``used`` already.
@@ -96,7 +98,14 @@ final class TextShaper {
     /// `text` as scalars to draw: line breaks and tabs become spaces; other control characters their visible
     /// pictures (U+2400...), so that nothing of the ledger's text is hidden or acts on the page.
     static func scalars(_ text: String) -> [UInt32] {
-        text.unicodeScalars.map { scalar in
+        // Printable ASCII (most texts) maps to itself.
+        var ascii = true
+        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
+            ascii = false
+            break
+        }
+        if ascii { return text.utf8.map { UInt32($0) } }
+        return text.unicodeScalars.map { scalar in
             let value = scalar.value
             switch value {
             case 0x09, 0x0A, 0x0D, 0x85, 0x2028, 0x2029: return 0x20
@@ -149,7 +158,9 @@ final class TextShaper {
     private func shapeWords(_ text: String, style: FontBook.Style, size: Float, auto: Bool) -> [Word] {
         let scalars = TextShaper.scalars(text)
         guard !scalars.isEmpty else { return [] }
-        let levels = FriBidi.levels(scalars, auto: auto) ?? [UInt8](repeating: 0, count: scalars.count)
+        // Left to right throughout (no character that may be right to left): the shared zeros, as long as needed.
+        if zeros.count < scalars.count { zeros = [UInt8](repeating: 0, count: max(scalars.count, 2 * zeros.count)) }
+        let levels = FriBidi.levels(scalars, auto: auto) ?? zeros
         var words: [Word] = []
         var start = 0
         var index = 0
@@ -442,24 +453,35 @@ final class TextShaper {
                 level -= 1
             }
         }
+        func joins(_ first: Run, _ second: Run) -> Bool {
+            !first.glyphs.isEmpty && !second.glyphs.isEmpty && first.face == second.face && first.size == second.size
+                && first.level == second.level
+        }
         var x: Float = 0
         var placed: [(x: Float, run: Run)] = []
         placed.reserveCapacity(runs.count)
-        for run in runs {
-            if let last = placed.last, !last.run.glyphs.isEmpty, !run.glyphs.isEmpty, last.run.face == run.face,
-                last.run.size == run.size, last.run.level == run.level
-            {
-                let offset = x - last.x
-                let index = placed.count - 1
-                placed[index].run.glyphs.reserveCapacity(last.run.glyphs.count + run.glyphs.count)
-                for glyph in run.glyphs {
-                    placed[index].run.glyphs.append(Placed(id: glyph.id, x: glyph.x + offset, y: glyph.y))
-                }
-                placed[index].run.width += run.width
+        var index = 0
+        while index < runs.count {
+            var end = index + 1
+            while end < runs.count, joins(runs[end - 1], runs[end]) { end += 1 }
+            if end == index + 1 {
+                placed.append((x, runs[index]))
+                x += runs[index].width
             } else {
-                placed.append((x, run))
+                // Runs `index..<end` as one: each glyph moved by its run's offset from the first.
+                var joined = Run(
+                    face: runs[index].face, size: runs[index].size, glyphs: [], width: 0, level: runs[index].level)
+                joined.glyphs.reserveCapacity(runs[index..<end].reduce(0) { $0 + $1.glyphs.count })
+                for run in runs[index..<end] {
+                    for glyph in run.glyphs {
+                        joined.glyphs.append(Placed(id: glyph.id, x: glyph.x + joined.width, y: glyph.y))
+                    }
+                    joined.width += run.width
+                }
+                placed.append((x, joined))
+                x += joined.width
             }
-            x += run.width
+            index = end
         }
         return Line(runs: placed, width: width)
     }
