@@ -81,9 +81,6 @@ public final class FontBook: Sendable {
             }
             return others[scalar]
         }
-
-        /// How many characters are plain (tests).
-        var count: Int { latin.filter { $0 != 0 }.count + others.count }
     }
 
     /// The face that draws `scalar` in `style`: the style's own, else the first fallback that has it (the

@@ -156,7 +156,6 @@ final class FontFace: @unchecked Sendable {
             }
         }
         let alone = Set(scalars.filter { isPlain([$0]) })
-        plain = plain.filter { alone.contains($0.key) }
         var paired = alone
         for first in scalars where alone.contains(first) {
             for second in scalars where alone.contains(second) && !isPlain([first, second]) {

@@ -78,11 +78,9 @@ public final class NativePDFWriter: Sendable {
                 }
             }
             // Its type, parent, page and kids, through a cursor: at most this many bytes.
-            let bound =
-                PDFCursor.mostBytes("<</S / /P  0 R /Pg  0 R /K []") + element.tag.utf8.count + 3
-                * PDFCursor.mostNumberBytes + element.kids.count
-                * (PDFCursor.mostBytes(" <</Type /MCR /Pg  0 R /MCID >>") + 2 * PDFCursor.mostNumberBytes)
-            body.pdf(reserving: bound) { out in
+            let head = PDFCursor.mostBytes("<</S / /P  0 R /Pg  0 R /K []") + 3 * PDFCursor.mostNumberBytes
+            let kid = PDFCursor.mostBytes(" <</Type /MCR /Pg  0 R /MCID >>") + 2 * PDFCursor.mostNumberBytes
+            body.pdf(reserving: head + element.tag.utf8.count + element.kids.count * kid) { out in
                 out.text("<</S /")
                 out.utf8(element.tag)
                 out.text(" /P ")
@@ -140,7 +138,7 @@ public final class NativePDFWriter: Sendable {
             try file.stream("", drawing: contentStream(layout.pageNumber(index, of: pageObjects.count), codes: &codes))
         }
         // The forms' streams (their glyphs need codes before the fonts are cut), each written once the fonts are.
-        let forms = layout.forms.map { ops in (object: file.reserve(), stream: contentStream(ops, codes: &codes)) }
+        let formStreams = layout.forms.map { contentStream($0, codes: &codes) }
         // Fonts: each face the document used, cut down to its glyphs.
         var fontObjects: [Int: Int] = [:]
         for (face, used) in shaper.used.enumerated() where !used.isEmpty {
@@ -150,16 +148,15 @@ public final class NativePDFWriter: Sendable {
         let fontResources = fontObjects.keys.sorted().map { "/F\($0) \(fontObjects[$0] ?? 0) 0 R" }.joined(
             separator: " ")
         // A form's box: generous, it only clips (its texts lie within the page from the form's origin).
-        for form in forms {
-            try file.setStream(
-                form.object,
+        let forms = try formStreams.map { stream in
+            try file.stream(
                 " /Type /XObject /Subtype /Form /BBox [-842 -842 842 842] /Resources <</Font <<\(fontResources)>>>>",
-                form.stream, raw: form.stream.count < PDFFile.smallStream)
+                drawing: stream)
         }
         let formResources =
             forms.isEmpty
             ? ""
-            : " /XObject <<\(forms.enumerated().map { "/L\($0.offset) \($0.element.object) 0 R" }.joined(separator: " "))>>"
+            : " /XObject <<\(forms.enumerated().map { "/L\($0.offset) \($0.element) 0 R" }.joined(separator: " "))>>"
         for (index, page) in pageObjects.enumerated() {
             file.set(
                 page,

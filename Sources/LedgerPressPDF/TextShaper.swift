@@ -200,12 +200,9 @@ final class TextShaper {
     ) -> [Run] {
         guard let cache else { return shapeWord(scalars, range, levels: levels, style: style, size: size) }
         if isPlain(scalars, range, levels: levels, style: style) {
-            guard parts != nil else {
-                return [plainRun(scalars, range, level: levels[range.lowerBound], style: style, size: size)]
-            }
-            let entry = recorded {
-                [plainRun(scalars, range, level: levels[range.lowerBound], style: style, size: size)]
-            }
+            let plain = { [self.plainRun(scalars, range, level: levels[range.lowerBound], style: style, size: size)] }
+            guard parts != nil else { return plain() }
+            let entry = recorded(plain)
             parts?.append(entry)
             return entry.runs
         }
