@@ -214,7 +214,11 @@ extension PageLayout {
         for (rowIndex, row) in (data.rows + data.footer).enumerated() {
             let isFooter = rowIndex >= data.rows.count
             let rowElement = element("TR", parent: group)
-            let values = row.map { shaper.lines(cellWords($0, bold: isFooter), width: width - labelWidth - 6) }
+            let values = row.map {
+                shaper.lines(
+                    $0, style: isFooter ? .bold : .regular, size: PageLayout.cellSize, auto: true,
+                    width: width - labelWidth - 6)
+            }
             func makeCell(_ column: Int) -> Int {
                 let isHeader = isFooter ? column == 0 : column == data.rowHeaderColumn
                 return isHeader ? element("TH", parent: rowElement, scope: "Row") : element("TD", parent: rowElement)

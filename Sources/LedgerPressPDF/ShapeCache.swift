@@ -43,10 +43,17 @@ final class ShapeCache: @unchecked Sendable {
     }
 
     /// A text's words and the entries of the words and spaces they were shaped from, in order (their claims, one
-    /// after the other, are the text's).
-    struct Entry {
-        var words: [TextShaper.Word]
-        var parts: [WordEntry]
+    /// after the other, are the text's); and the lines the words were last broken into, with the width they were
+    /// broken for (a column's cells are broken at one width, row after row).
+    final class Entry {
+        let words: [TextShaper.Word]
+        let parts: [WordEntry]
+        var lines: (width: Float, lines: [TextShaper.Line])?
+
+        init(words: [TextShaper.Word], parts: [WordEntry]) {
+            self.words = words
+            self.parts = parts
+        }
     }
 
     /// What a word's shaping depends on: its scalars and their bidi levels (a word is shaped with the text around it

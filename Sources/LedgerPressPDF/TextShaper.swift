@@ -64,16 +64,22 @@ final class TextShaper {
     /// `shaping()`'s words, from ``cache`` when this text was shaped before (its glyphs' texts recorded in ``used``
     /// as shaping would have), else shaped and kept.
     private func cached(_ key: ShapeCache.Key, _ shaping: () -> [Word]) -> [Word] {
-        guard let cache, key.text.utf8.count <= ShapeCache.maxTextBytes else { return shaping() }
+        cachedEntry(key, shaping)?.words ?? shaping()
+    }
+
+    /// ``cache``'s entry for `key`, made from `shaping()` when the text is new (its glyphs' texts recorded in
+    /// ``used`` either way); nil without a cache or for a text too long to keep.
+    private func cachedEntry(_ key: ShapeCache.Key, _ shaping: () -> [Word]) -> ShapeCache.Entry? {
+        guard let cache, key.text.utf8.count <= ShapeCache.maxTextBytes else { return nil }
         if let entry = cache[key] {
             for part in entry.parts { replay(part) }
-            return entry.words
+            return entry
         }
         parts = []
-        let words = shaping()
-        cache.store(ShapeCache.Entry(words: words, parts: parts ?? []), for: key)
+        let entry = ShapeCache.Entry(words: shaping(), parts: parts ?? [])
+        cache.store(entry, for: key)
         parts = nil
-        return words
+        return entry
     }
 
     /// `entry`'s glyphs' texts recorded in ``used`` as shaping the word would (the first text met wins); nothing to
@@ -360,6 +366,92 @@ final class TextShaper {
             }
         }
         return Run(face: face, size: size, glyphs: placed, width: pen, level: level)
+    }
+
+    /// `lines(words(text, style:size:auto:), width:)`: a table cell's lines. A plain text (an amount, a date, an
+    /// id: ``isPlain(_:style:)``) that fits on one line is set straight into that line's one run, without the
+    /// words, runs and line that it would otherwise be built from and joined again; another text's lines are kept
+    /// in ``cache`` with its words.
+    func lines(_ text: String, style: FontBook.Style, size: Float, auto: Bool = false, width: Float) -> [Line] {
+        guard cache != nil else { return lines(words(text, style: style, size: size, auto: auto), width: width) }
+        if let line = plainLine(text, style: style, size: size, width: width) { return [line] }
+        // A kept text's lines are kept with it, for the width they were last broken for.
+        let key = ShapeCache.Key(text: text, style: style, size: size, mode: auto ? .wordsAuto : .words)
+        guard !isPlain(text, style: style),
+            let entry = cachedEntry(key, { shapeWords(text, style: style, size: size, auto: auto) })
+        else { return lines(words(text, style: style, size: size, auto: auto), width: width) }
+        if let kept = entry.lines, kept.width == width { return kept.lines }
+        let made = lines(entry.words, width: width)
+        entry.lines = (width, made)
+        return made
+    }
+
+    /// The one line of a plain text that fits in `width`, with each glyph where ``lines(_:width:)`` and
+    /// ``visual(_:width:)`` put it (the same sums in the same order: each word's pen from 0, each run moved by the
+    /// widths before it) and its texts recorded in ``used`` as ``plainRun(_:_:level:style:size:)`` records them;
+    /// nil when the text is not plain, has no word, or takes more than one line.
+    private func plainLine(_ text: String, style: FontBook.Style, size: Float, width: Float) -> Line? {
+        let face = style.rawValue
+        let table = plain[face]
+        let scale = size / Float(book.faces[face].unitsPerEm)
+        var placed: [Placed] = []
+        placed.reserveCapacity(text.utf8.count)
+        // The line's width so far (its runs' widths added in order), the word being set and its pen.
+        var lineWidth: Float = 0
+        var wordStart = 0
+        var pen: Float = 0
+        var words = 0
+        var space: Run?
+        /// Ends the word being set: false when it does not fit on the line.
+        func endWord() -> Bool {
+            guard placed.count > wordStart else { return true }
+            if words > 0, let space {
+                guard lineWidth + space.width + pen <= width else { return false }
+                // The space before the word, between the two words' runs.
+                placed.insert(
+                    contentsOf: space.glyphs.map { Placed(id: $0.id, x: $0.x + lineWidth, y: $0.y) }, at: wordStart)
+                lineWidth += space.width
+                for index in wordStart + space.glyphs.count..<placed.count { placed[index].x += lineWidth }
+            } else {
+                guard pen <= width else { return false }
+            }
+            lineWidth += pen
+            words += 1
+            return true
+        }
+        for byte in text.utf8 {
+            if byte == 0x20 {
+                guard endWord() else { return nil }
+                // A space after a word is shaped (its glyph's text recorded) even when no word follows it.
+                if words > 0, space == nil {
+                    guard let shaped = plainSpace(style: style, size: size) else { return nil }
+                    space = shaped
+                }
+                wordStart = placed.count
+                pen = 0
+                continue
+            }
+            guard byte < 0x80, let glyph = table.glyph(UInt32(byte)) else { return nil }
+            placed.append(Placed(id: glyph.id, x: pen, y: 0))
+            pen += Float(glyph.advance) * scale
+            let bit = face * 256 + Int(byte)
+            if plainKnown[bit >> 6] & (1 << (bit & 63)) == 0 {
+                if used[face][glyph.id] == nil { used[face][glyph.id] = String(UnicodeScalar(byte)) }
+                plainKnown[bit >> 6] |= 1 << (bit & 63)
+            }
+        }
+        guard endWord(), words > 0 else { return nil }
+        return Line(
+            runs: [(0, Run(face: face, size: size, glyphs: placed, width: lineWidth, level: 0))], width: lineWidth)
+    }
+
+    /// The space between two words of a plain text in `style` at `size`, as the words' own shaping makes it
+    /// (``cachedWord(_:_:levels:style:size:)``); nil when it would not join their run (another face, no glyph).
+    private func plainSpace(style: FontBook.Style, size: Float) -> Run? {
+        let runs = cachedWord([0x20], 0..<1, levels: [0], style: style, size: size)
+        guard runs.count == 1, let run = runs.first, run.face == style.rawValue, run.level == 0, !run.glyphs.isEmpty
+        else { return nil }
+        return run
     }
 
     /// `words` broken into lines at most `width` points wide; a word wider than a line is broken between glyphs
