@@ -51,6 +51,8 @@ final class TextShaper {
     private let plain: [FontBook.PlainSet]
     /// Per style face, a bit for each character below U+0100 whose plain glyph has its text in ``used`` already.
     private var plainKnown = [UInt64](repeating: 0, count: 12)
+    /// The spaces of plain lines met so far, by style and size (``plainSpace(style:size:)``).
+    private var plainSpaces: [(style: FontBook.Style, size: Float, run: Run?)] = []
 
     init(book: FontBook, cache: ShapeCache? = nil) throws {
         self.book = book
@@ -446,12 +448,17 @@ final class TextShaper {
     }
 
     /// The space between two words of a plain text in `style` at `size`, as the words' own shaping makes it
-    /// (``cachedWord(_:_:levels:style:size:)``); nil when it would not join their run (another face, no glyph).
+    /// (``cachedWord(_:_:levels:style:size:)``, once per style and size: its glyph's text is then recorded for the
+    /// document); nil when it would not join their run (another face, no glyph).
     private func plainSpace(style: FontBook.Style, size: Float) -> Run? {
+        if let known = plainSpaces.first(where: { $0.style == style && $0.size == size }) { return known.run }
         let runs = cachedWord([0x20], 0..<1, levels: [0], style: style, size: size)
-        guard runs.count == 1, let run = runs.first, run.face == style.rawValue, run.level == 0, !run.glyphs.isEmpty
-        else { return nil }
-        return run
+        var space: Run?
+        if runs.count == 1, let run = runs.first, run.face == style.rawValue, run.level == 0, !run.glyphs.isEmpty {
+            space = run
+        }
+        plainSpaces.append((style, size, space))
+        return space
     }
 
     /// `words` broken into lines at most `width` points wide; a word wider than a line is broken between glyphs
