@@ -50,9 +50,11 @@ struct GlyphCodes {
 
 extension NativePDFWriter {
     /// A page's content stream: its operations, glyphs drawn with their codes (`codes`, which gives new glyphs
-    /// theirs). Texts in a row (no other operation between them) share one text object: the font is set again
-    /// only when it changes, each text is placed relative to the one before (`Td`, in the same hundredths of a point
-    /// as an absolute position), and the codes between two kerning adjustments go in one hex string.
+    /// theirs). Texts share one text object until a fill, a rule or a form, across the marked content around each
+    /// (a table's cells: `BT /TD <</MCID 7>> BDC ... EMC /TD <</MCID 8>> BDC ... EMC ET`; a text object and a
+    /// marked-content sequence never cross, one holds the other whole): the font is set again only when it changes,
+    /// each text is placed relative to the one before (`Td`, in the same hundredths of a point as an absolute
+    /// position), and the codes between two kerning adjustments go in one hex string.
     ///
     /// > Note: written through a ``PDFCursor`` into memory reserved for the most bytes the operations can take
     /// > (``PageLayout/Op/mostBytes``).
@@ -68,12 +70,41 @@ extension NativePDFWriter {
     }
 
     private func write(_ ops: [PageLayout.Op], codes: inout GlyphCodes, into out: inout PDFCursor) {
-        // The open text object's font, size and last position (hundredths of a point); nil outside one.
+        // Whether a text object is open, and how many marked-content sequences were open when it began (it ends
+        // before any of them does: the two never cross).
+        var inText = false
+        var textDepth = 0
+        var depth = 0
+        // The open text object's font, size and last position (hundredths of a point); nil before its first text.
         var text: (face: Int, size: Float, x: Int, y: Int)?
-        for op in ops {
-            if text != nil, !op.isText {
-                out.text("ET\n")
-                text = nil
+        func endText() {
+            guard inText else { return }
+            out.text("ET\n")
+            inText = false
+            text = nil
+        }
+        for (index, op) in ops.enumerated() {
+            switch op {
+            case .text: break
+            case .begin, .artifact:
+                // Marked content whose operations are all texts stays in (or opens) the text object around it: a
+                // table's cells, one after another, are one text object.
+                if PageLayout.Op.onlyTexts(ops, inSequenceAt: index) {
+                    if !inText, index + 1 < ops.count, ops[index + 1].isText {
+                        out.text("BT ")
+                        inText = true
+                        textDepth = depth
+                    }
+                } else {
+                    endText()
+                }
+                depth += 1
+            case .end:
+                depth -= 1
+                // The text object ends before a sequence that was open when it began does.
+                if inText, depth < textDepth { endText() }
+            case .fill, .rule, .form:
+                endText()
             }
             switch op {
             case .text(let run, let x, let y):
@@ -86,7 +117,11 @@ extension NativePDFWriter {
                     out.byte(0x20)
                     out.hundredths(hy - open.y)
                 } else {
-                    out.text("BT ")
+                    if !inText {
+                        out.text("BT ")
+                        inText = true
+                        textDepth = depth
+                    }
                     setFont(run, into: &out)
                     out.hundredths(hx)
                     out.byte(0x20)
@@ -193,7 +228,7 @@ extension NativePDFWriter {
                 out.text(" Do Q\n")
             }
         }
-        if text != nil { out.text("ET\n") }
+        endText()
     }
 
     /// `/Fn size Tf ` for `run`'s face and size.
@@ -213,6 +248,23 @@ extension PageLayout.Op {
         return false
     }
 
+    /// Whether the marked-content sequence that `ops[start]` begins holds only texts and marked content (nothing
+    /// that may not stand in a text object: a fill, a rule, a form), up to its end.
+    static func onlyTexts(_ ops: [PageLayout.Op], inSequenceAt start: Int) -> Bool {
+        var open = 0
+        for op in ops[start...] {
+            switch op {
+            case .begin, .artifact: open += 1
+            case .end:
+                open -= 1
+                if open == 0 { return true }
+            case .text: continue
+            case .fill, .rule, .form: return false
+            }
+        }
+        return true
+    }
+
     /// The most bytes the operation can take in a content stream (``NativePDFWriter/contentStream(_:codes:)``),
     /// with the `ET` that may close a text object before it.
     var mostBytes: Int {
@@ -225,9 +277,9 @@ extension PageLayout.Op {
             let glyph = PDFCursor.mostBytes(">] TJ  Ts [> <") + 2 * number + 4
             return start + run.glyphs.count * glyph + PDFCursor.mostBytes(">] TJ 0 Ts\n")
         case .begin(let tag, _):
-            return closing + PDFCursor.mostBytes("/ <</MCID >> BDC\n") + tag.utf8.count + number
+            return closing + PDFCursor.mostBytes("BT / <</MCID >> BDC\n") + tag.utf8.count + number
         case .artifact(let kind):
-            return closing + PDFCursor.mostBytes("/Artifact <</Type >> BDC\n") + kind.utf8.count
+            return closing + PDFCursor.mostBytes("BT /Artifact <</Type >> BDC\n") + kind.utf8.count
         case .end:
             return closing + PDFCursor.mostBytes("EMC\n")
         case .fill(_, _, _, let rects):

@@ -4,9 +4,10 @@ import Testing
 @testable import LedgerPressPDF
 
 /// What a document's streams hold, made cheaper to write without changing what a reader draws or extracts: texts
-/// in a row share one text object placed by relative `Td`s that add up to each text's own position, codes share a
-/// hex string between kerning adjustments, font subsets leave out the layout tables, and a document's streams are
-/// deflated at libdeflate's fastest level (the sRGB profile, deflated once, at its default).
+/// share one text object (across the marked content around each, until a fill, a rule or a form) placed by
+/// relative `Td`s that add up to each text's own position, codes share a hex string between kerning adjustments,
+/// font subsets leave out the layout tables, and a document's streams are deflated at libdeflate's fastest level
+/// (the sRGB profile, deflated once, at its default).
 @Suite struct CompactStreamTests {
     /// The ops of two tagged paragraphs, each a few words in two weights, and a rule between them.
     static func ops(_ shaper: TextShaper) -> [PageLayout.Op] {
@@ -46,8 +47,9 @@ import Testing
         let lines = stream.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.hasPrefix("BT ") }.count == 2, "one text object per paragraph:\n\(stream)")
         #expect(lines.filter { $0 == "ET" }.count == 2, "\(stream)")
-        // Each text object ends before the marked content around it does.
-        #expect(stream.contains("ET\nEMC\n"))
+        // Text objects and marked content nest: a text object holds a paragraph's marked content whole.
+        #expect(Self.nests(stream), "\(stream)")
+        #expect(stream.contains("BT /P <</MCID 0>> BDC\n"), "\(stream)")
         #expect(!stream.contains("ET\nBT"))
         // The font is set when it changes only: regular, bold, regular again, then regular at 8 points.
         let fontsSet = lines.flatMap { $0.split(separator: " ") }.filter { $0 == "Tf" }.count
@@ -62,6 +64,55 @@ import Testing
         for (index, (x, y)) in texts.enumerated() where index < placed.count {
             #expect(Int((placed[index].x * 100).rounded()) == PDFNumber.hundredths(x), "text \(index) x")
             #expect(Int((placed[index].y * 100).rounded()) == PDFNumber.hundredths(y), "text \(index) y")
+        }
+    }
+
+    /// Whether the text objects (`BT`...`ET`) and marked-content sequences (`BDC`...`EMC`) of `stream` nest: each
+    /// ends inside whatever was open when it began, none is left open, and no text object is inside another.
+    static func nests(_ stream: String) -> Bool {
+        var open: [Substring] = []
+        for token in stream.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            switch token {
+            case "BT":
+                if open.contains("BT") { return false }
+                open.append("BT")
+            case "BDC": open.append("BDC")
+            case "ET", "EMC":
+                guard open.last == (token == "ET" ? "BT" : "BDC") else { return false }
+                open.removeLast()
+            default: continue
+            }
+        }
+        return open.isEmpty
+    }
+
+    /// A stacked table's row: each cell's text in its own marked content, then the labels' form and a rule.
+    @Test func aRowsCellsShareOneTextObjectThatEndsBeforeTheFormAndTheRule() throws {
+        let writer = try NativePDFWriter()
+        let shaper = try TextShaper(book: writer.book)
+        func cell(_ text: String, mcid: Int, y: Float) -> [PageLayout.Op] {
+            let line = shaper.lines(shaper.words(text, style: .regular, size: 7.8), width: 300)[0]
+            return [.begin(tag: "TD", mcid: mcid)] + line.runs.map { .text($0.run, x: 192 + $0.x, y: y) } + [.end]
+        }
+        let ops =
+            cell("2026-10-04 16:47", mcid: 0, y: 418.42) + cell("job_28", mcid: 1, y: 408.28)
+            + cell("$53.52", mcid: 2, y: 398.14) + [.artifact("/Layout"), .form(0, x: 42, y: 418.42), .end]
+            + [.artifact("/Layout"), .rule(x1: 42, y1: 390, x2: 553, y2: 390, width: 0.3, gray: 0.7), .end]
+            + cell("2026-10-05 07:47", mcid: 3, y: 380.6)
+        var codes = GlyphCodes()
+        let stream = String(decoding: writer.contentStream(ops, codes: &codes), as: UTF8.self)
+        #expect(Self.nests(stream), "\(stream)")
+        let tokens = stream.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        // One text object for the row's three cells, one for the next row's cell; the font set once in each.
+        #expect(tokens.filter { $0 == "BT" }.count == 2, "\(stream)")
+        #expect(tokens.filter { $0 == "Tf" }.count == 2, "\(stream)")
+        #expect(stream.contains("EMC\nET\n/Artifact"), "the text object ends before the form's artifact: \(stream)")
+        // Each cell where it was: the second and third placed relative to the one before.
+        let placed = Self.positions(stream)
+        #expect(placed.count == 4)
+        for (index, y) in [418.42, 408.28, 398.14, 380.6].enumerated() where index < placed.count {
+            #expect(Int((placed[index].x * 100).rounded()) == 19_200, "cell \(index) x")
+            #expect(Int((placed[index].y * 100).rounded()) == Int((y * 100).rounded()), "cell \(index) y")
         }
     }
 
