@@ -16,9 +16,11 @@ public final class FontBook: Sendable {
     ]
 
     let faces: [FontFace]
-    /// For each style's own face (regular, bold, mono), its glyphs for the printable ASCII (U+0020 to U+007E), the
-    /// least its subsets keep (``NativePDFWriter/subsetGlyphs(face:used:)``).
+    /// For each style's own face (regular, bold, mono), its glyphs for the printable ASCII (U+0020 to U+007E),
+    /// sorted: the least its subsets keep (``NativePDFWriter/subsetGlyphs(face:used:)``).
     let asciiGlyphs: [[UInt32]]
+    /// ``asciiGlyphs``, as sets.
+    let asciiSets: [Set<UInt32>]
 
     /// A font file is missing or unreadable.
     public struct Missing: Error, CustomStringConvertible {
@@ -39,9 +41,8 @@ public final class FontBook: Sendable {
             }
         }
         self.faces = faces
-        asciiGlyphs = faces.prefix(3).map { face in
-            Array(Set((0x20...0x7E).compactMap { face.nominalGlyph($0) }))
-        }
+        asciiSets = faces.prefix(3).map { face in Set((0x20...0x7E).compactMap { face.nominalGlyph($0) }) }
+        asciiGlyphs = asciiSets.map { $0.sorted() }
         let buffer = try ShapingBuffer()
         plain = faces.prefix(3).map { PlainSet(face: $0, buffer: buffer) }
     }
