@@ -54,7 +54,8 @@ extension NativePDFWriter {
     /// (a table's cells: `BT /TD <</MCID 7>> BDC ... EMC /TD <</MCID 8>> BDC ... EMC ET`; a text object and a
     /// marked-content sequence never cross, one holds the other whole): the font is set again only when it changes,
     /// each text is placed relative to the one before (`Td`, in the same hundredths of a point as an absolute
-    /// position), and the codes between two kerning adjustments go in one hex string.
+    /// position), and the codes between two kerning adjustments go in one literal string, two bytes each
+    /// (``PDFCursor/code(_:)``).
     ///
     /// > Note: written through a ``PDFCursor`` into memory reserved for the most bytes the operations can take
     /// > (``PageLayout/Op/mostBytes``).
@@ -132,11 +133,11 @@ extension NativePDFWriter {
                 var rise: Float = 0
                 var pen: Float = 0
                 var open = false
-                var hex = false
+                var inString = false
                 for glyph in run.glyphs {
                     if glyph.y != rise {
-                        if hex { out.byte(0x3E) }
-                        hex = false
+                        if inString { out.byte(0x29) }
+                        inString = false
                         if open { out.text("] TJ ") }
                         open = false
                         rise = glyph.y
@@ -149,8 +150,8 @@ extension NativePDFWriter {
                     }
                     let shift = (pen - glyph.x) * perThousand
                     if abs(shift) >= 0.5 {
-                        if hex { out.byte(0x3E) }
-                        hex = false
+                        if inString { out.byte(0x29) }
+                        inString = false
                         out.int(Int(shift.rounded()))
                         out.byte(0x20)
                     }
@@ -158,13 +159,13 @@ extension NativePDFWriter {
                         (Float(face.advance(glyph.id)) * 1000 / Float(face.unitsPerEm)).rounded()
                     }
                     pen = glyph.x + slot.advance / perThousand
-                    if !hex {
-                        out.byte(0x3C)
-                        hex = true
+                    if !inString {
+                        out.byte(0x28)
+                        inString = true
                     }
-                    out.hex4(slot.code)
+                    out.code(slot.code)
                 }
-                if hex { out.byte(0x3E) }
+                if inString { out.byte(0x29) }
                 if open { out.text("] TJ") }
                 if rise != 0 { out.text(" 0 Ts") }
                 out.byte(0x0A)
@@ -272,10 +273,11 @@ extension PageLayout.Op {
         let closing = PDFCursor.mostBytes("ET\n")
         switch self {
         case .text(let run, _, _):
-            // `BT /Fn size Tf x y Td `; per glyph: `>] TJ rise Ts [>shift <XXXX`; `>] TJ 0 Ts\n`.
+            // `BT /Fn size Tf x y Td `; per glyph: `)] TJ rise Ts [)shift (` and a code (two bytes, each at most
+            // two escaped); `)] TJ 0 Ts\n`.
             let start = PDFCursor.mostBytes("BT /F  Tf   Td ") + 4 * number
-            let glyph = PDFCursor.mostBytes(">] TJ  Ts [> <") + 2 * number + 4
-            return start + run.glyphs.count * glyph + PDFCursor.mostBytes(">] TJ 0 Ts\n")
+            let glyph = PDFCursor.mostBytes(")] TJ  Ts [) (") + 2 * number + 4
+            return start + run.glyphs.count * glyph + PDFCursor.mostBytes(")] TJ 0 Ts\n")
         case .begin(let tag, _):
             return closing + PDFCursor.mostBytes("BT / <</MCID >> BDC\n") + tag.utf8.count + number
         case .artifact(let kind):

@@ -144,6 +144,35 @@ struct PDFCursor {
     /// `value` as ``PDFNumber/format(_:)`` writes it: at most two decimals, no exponent.
     mutating func number(_ value: Float) { hundredths(PDFNumber.hundredths(value)) }
 
+    /// A glyph's code (below 65,536) as two bytes of a literal string, high first; a byte that would end the
+    /// string, escape the next or be read as another (`(`, `)`, `\`, a carriage return or a line feed) escaped.
+    @inline(__always)
+    mutating func code(_ value: UInt32) {
+        byteOfString(UInt8(truncatingIfNeeded: value >> 8))
+        byteOfString(UInt8(truncatingIfNeeded: value))
+    }
+
+    @inline(__always)
+    private mutating func byteOfString(_ byte: UInt8) {
+        switch byte {
+        case 0x28, 0x29, 0x5C:
+            at[0] = 0x5C
+            at[1] = byte
+            at += 2
+        case 0x0D:
+            at[0] = 0x5C
+            at[1] = 0x72
+            at += 2
+        case 0x0A:
+            at[0] = 0x5C
+            at[1] = 0x6E
+            at += 2
+        default:
+            at[0] = byte
+            at += 1
+        }
+    }
+
     /// The low 16 bits of `value` as four upper-case hex digits (``PDFNumber/hex4(_:)``).
     @inline(__always)
     mutating func hex4(_ value: UInt32) {

@@ -5,7 +5,7 @@ import Testing
 
 /// What a document's streams hold, made cheaper to write without changing what a reader draws or extracts: texts
 /// share one text object (across the marked content around each, until a fill, a rule or a form) placed by
-/// relative `Td`s that add up to each text's own position, codes share a hex string between kerning adjustments,
+/// relative `Td`s that add up to each text's own position, codes share a literal string between kerning adjustments,
 /// font subsets leave out the layout tables, and a document's streams are deflated at libdeflate's fastest level
 /// (the sRGB profile, deflated once, at its default).
 @Suite struct CompactStreamTests {
@@ -116,16 +116,45 @@ import Testing
         }
     }
 
-    @Test func codesBetweenTwoKerningAdjustmentsShareOneHexString() throws {
+    /// The literal strings of a content stream, their escapes read (`\(`, `\)`, `\\`, `\r`, `\n`).
+    static func strings(_ stream: [UInt8]) -> [[UInt8]] {
+        var strings: [[UInt8]] = []
+        var index = 0
+        while index < stream.count {
+            guard stream[index] == 0x28 else {
+                index += 1
+                continue
+            }
+            var string: [UInt8] = []
+            index += 1
+            while index < stream.count, stream[index] != 0x29 {
+                if stream[index] == 0x5C, index + 1 < stream.count {
+                    index += 1
+                    string.append([0x72: 0x0D, 0x6E: 0x0A][stream[index]] ?? stream[index])
+                } else {
+                    string.append(stream[index])
+                }
+                index += 1
+            }
+            strings.append(string)
+            index += 1
+        }
+        return strings
+    }
+
+    @Test func codesBetweenTwoKerningAdjustmentsShareOneString() throws {
         let writer = try NativePDFWriter()
         let shaper = try TextShaper(book: writer.book)
         let run = shaper.words("Statement", style: .regular, size: 10)[0].runs[0]
         var codes = GlyphCodes()
-        let stream = String(
-            decoding: writer.contentStream([.text(run, x: 10, y: 10)], codes: &codes), as: UTF8.self)
-        #expect(!stream.contains("><"), "\(stream)")
-        let hex = stream.split(separator: "<").dropFirst().map { $0.prefix { $0 != ">" } }
-        #expect(hex.reduce(0) { $0 + $1.count } == 4 * run.glyphs.count, "four hex digits per glyph: \(stream)")
+        let bytes = writer.contentStream([.text(run, x: 10, y: 10)], codes: &codes)
+        let stream = String(decoding: bytes, as: UTF8.self)
+        #expect(!stream.contains(")("), "\(stream)")
+        // Two bytes per glyph, its code (high byte first), in the order drawn.
+        let drawn = Self.strings(bytes).flatMap { $0 }
+        #expect(drawn.count == 2 * run.glyphs.count, "two bytes per glyph: \(stream)")
+        let read = stride(from: 0, to: drawn.count - 1, by: 2).map { UInt32(drawn[$0]) << 8 | UInt32(drawn[$0 + 1]) }
+        #expect(read == run.glyphs.map { codes.code(face: 0, glyph: $0.id) })
     }
 
     /// The tags of an sfnt file's table directory.

@@ -36,6 +36,35 @@ import Testing
         #expect(PDFText.hexByte(0xA0) == "A0")
     }
 
+    /// Every code, whatever its two bytes, is read back from its literal string: a byte that would end the
+    /// string, escape the next or be read as another is escaped, and none takes more than two bytes.
+    @Test func everyCodeIsReadBackFromItsLiteralString() {
+        for value in UInt32(0)...0xFFFF {
+            let written = Self.cursor { cursor in
+                cursor.byte(0x28)
+                cursor.code(value)
+                cursor.byte(0x29)
+            }
+            #expect(written.count <= 6)
+            let read = CompactStreamTests.strings(written)
+            #expect(read == [[UInt8(value >> 8), UInt8(value & 0xFF)]], "\(value)")
+            // Nothing but the string's own parentheses is left unescaped, and no raw line end.
+            let inside = written.dropFirst().dropLast()
+            var escaped = false
+            for byte in inside {
+                if escaped {
+                    escaped = false
+                    continue
+                }
+                if byte == 0x5C {
+                    escaped = true
+                    continue
+                }
+                #expect(![0x28, 0x29, 0x0D, 0x0A].contains(byte), "\(value)")
+            }
+        }
+    }
+
     /// What ``PDFCursor`` writes, within ``PDFCursor/mostNumberBytes`` per number.
     static func cursor(_ body: (inout PDFCursor) -> Void) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: 64) { buffer, count in
@@ -116,7 +145,7 @@ import Testing
         #expect(stream.count <= total)
         // Every glyph of the run drawn with a code of its own, given in order of first use, each raised and kerned.
         #expect(codes.glyphs[4] == [0] + glyphs.map { $0.id })
-        #expect(String(decoding: stream, as: UTF8.self).contains(" Ts [<0001>] TJ 87654.32 Ts [1"))
+        #expect(String(decoding: stream, as: UTF8.self).contains(" Ts [(\u{0}\u{1})] TJ 87654.32 Ts [1"))
     }
 
     @Test func aStreamDeflatedBeforehandIsTheSameObjectAsOneDeflatedByTheFile() throws {
