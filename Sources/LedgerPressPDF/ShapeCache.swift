@@ -20,6 +20,9 @@ final class ShapeCache: @unchecked Sendable {
 
     /// What a text's shaping depends on: the text, the style, the size, and how its direction is found (or a space
     /// of its own: ``TextShaper/space(style:size:)``).
+    ///
+    /// Two texts are the same key when their bytes are: canonically equivalent texts (`é` and `e` with a combining
+    /// diaeresis), which `String`'s `==` and hash take as equal, shape to different texts for the ToUnicode map.
     struct Key: Hashable {
         enum Mode: UInt8 { case words, wordsAuto, space }
         var text: String
@@ -32,6 +35,19 @@ final class ShapeCache: @unchecked Sendable {
             self.style = style
             self.size = size.bitPattern
             self.mode = mode
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.size == rhs.size && lhs.style == rhs.style && lhs.mode == rhs.mode
+                && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(style)
+            hasher.combine(size)
+            hasher.combine(mode)
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
 

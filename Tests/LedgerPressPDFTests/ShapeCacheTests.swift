@@ -76,6 +76,30 @@ import Testing
             #expect(fast.ids == plain.ids, "\(face.name)")
         }
     }
+
+    /// `é` (U+00E9) and `e` followed by U+0301 are equal `String`s but different texts: a document whose text is
+    /// one form gets the glyphs and the ToUnicode texts of that form, whatever form an earlier document left in the
+    /// cache.
+    @Test func canonicallyEquivalentTextsAreKeptApart() throws {
+        let book = try FontBook()
+        let cache = ShapeCache()
+        let forms = ["Zoë Café Ünal", "Zoe\u{308} Cafe\u{301} U\u{308}nal"]
+        #expect(forms[0] == forms[1], "Swift compares them as equal")
+        for order in [forms, forms.reversed()] {
+            for text in order {
+                let cached = try TextShaper(book: book, cache: cache)
+                let fresh = try TextShaper(book: book)
+                let got = cached.words(text, style: .regular, size: 9.5)
+                let want = fresh.words(text, style: .regular, size: 9.5)
+                #expect(WordCacheTests.drawn(got) == WordCacheTests.drawn(want))
+                // Compared scalar by scalar (`String`'s `==` would take either form for the other).
+                func scalars(_ used: [[UInt32: String]]) -> [[UInt32: [UInt32]]] {
+                    used.map { $0.mapValues { $0.unicodeScalars.map(\.value) } }
+                }
+                #expect(scalars(cached.used) == scalars(fresh.used), "\(text.unicodeScalars.map(\.value))")
+            }
+        }
+    }
 }
 
 /// Results written by concurrent iterations, each to its own slot.
