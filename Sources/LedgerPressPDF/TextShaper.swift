@@ -370,8 +370,8 @@ final class TextShaper {
         return Run(face: face, size: size, glyphs: placed, width: pen, level: level)
     }
 
-    /// `lines(words(text, style:size:auto:), width:)`: a table cell's lines. A plain text (an amount, a date, an
-    /// id: ``isPlain(_:style:)``) that fits on one line is set straight into that line's one run, without the
+    /// `lines(words(text, style:size:auto:), width:)`: a table cell's lines. A plain text (an amount, a date, a
+    /// time: ``isPlain(_:style:)``) that fits on one line is set straight into that line's one run, without the
     /// words, runs and line that it would otherwise be built from and joined again; another text's lines are kept
     /// in ``cache`` with its words.
     func lines(_ text: String, style: FontBook.Style, size: Float, auto: Bool = false, width: Float) -> [Line] {
