@@ -57,22 +57,8 @@ extension NativePDFWriter {
     /// ASCII share one subset (``SubsetCache``); sorted.
     func subsetGlyphs(face index: Int, used: [UInt32: String]) -> [UInt32] {
         guard index < book.asciiGlyphs.count else { return used.keys.sorted() }
-        // The ASCII glyphs (sorted) merged with the others used (a few, sorted).
-        let ascii = book.asciiGlyphs[index]
-        let others = used.keys.filter { !book.asciiSets[index].contains($0) }.sorted()
-        guard !others.isEmpty else { return ascii }
-        var merged: [UInt32] = []
-        merged.reserveCapacity(ascii.count + others.count)
-        var next = 0
-        for glyph in ascii {
-            while next < others.count, others[next] < glyph {
-                merged.append(others[next])
-                next += 1
-            }
-            merged.append(glyph)
-        }
-        merged += others[next...]
-        return merged
+        let others = used.keys.filter { !book.asciiSets[index].contains($0) }
+        return others.isEmpty ? book.asciiGlyphs[index] : (book.asciiGlyphs[index] + others).sorted()
     }
 
     /// Six capital letters from a hash of the font's name and glyph set: the same subset gets the same name.

@@ -196,9 +196,7 @@ extension PageLayout {
             if let labelForm { return labelForm }
             var ops: [Op] = []
             for (column, lines) in labels.enumerated() {
-                for (offset, run) in lines[0].runs where !run.glyphs.isEmpty {
-                    ops.append(.text(run, x: offset, y: -Float(column) * lineHeight))
-                }
+                PageLayout.append(lines[0], x: 0, baseline: -Float(column) * lineHeight, to: &ops)
             }
             let made = form(ops)
             labelForm = made

@@ -165,9 +165,12 @@ final class PageLayout {
 
     /// Draws `line` with its left end at `x` and baseline `baseline`.
     func draw(_ line: TextShaper.Line, x: Float, baseline: Float) {
-        for (offset, run) in line.runs where !run.glyphs.isEmpty {
-            draw(.text(run, x: x + offset, y: baseline))
-        }
+        PageLayout.append(line, x: x, baseline: baseline, to: &pages[page])
+    }
+
+    /// `line`'s texts (a run with glyphs each) appended to `ops`, its left end at `x` and baseline `baseline`.
+    static func append(_ line: TextShaper.Line, x: Float, baseline: Float, to ops: inout [Op]) {
+        for (offset, run) in line.runs where !run.glyphs.isEmpty { ops.append(.text(run, x: x + offset, y: baseline)) }
     }
 
     func heading(level: Int, title: String) {
@@ -193,7 +196,7 @@ final class PageLayout {
         let line = shaper.lines(words, width: width)[0]
         let x = (PageLayout.pageWidth - line.runs.reduce(0) { $0 + $1.run.width }) / 2
         var ops: [Op] = [.artifact("/Pagination")]
-        for (offset, run) in line.runs where !run.glyphs.isEmpty { ops.append(.text(run, x: x + offset, y: 28)) }
+        PageLayout.append(line, x: x, baseline: 28, to: &ops)
         ops.append(.end)
         return ops
     }

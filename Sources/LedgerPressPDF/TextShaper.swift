@@ -260,16 +260,26 @@ final class TextShaper {
             guard let glyph = table.glyph(scalar) else { preconditionFailure("not a plain word") }
             placed.append(Placed(id: glyph.id, x: pen, y: 0))
             pen += Float(glyph.advance) * scale
-            let bit = face * 256 + Int(scalar)
-            let known = scalar < 0x100 && plainKnown[bit >> 6] & (1 << (bit & 63)) != 0
-            if claims != nil || !known {
-                let text = Unicode.Scalar(scalar).map { String(Character($0)) } ?? ""
-                claims?.append(ShapeCache.Claim(face: face, id: glyph.id, text: text))
-                if !known, used[face][glyph.id] == nil { used[face][glyph.id] = text }
-                if scalar < 0x100 { plainKnown[bit >> 6] |= 1 << (bit & 63) }
+            if claims != nil {
+                claims?.append(ShapeCache.Claim(face: face, id: glyph.id, text: TextShaper.plainText(scalar)))
             }
+            notePlain(scalar, glyph: glyph.id, face: face)
         }
         return Run(face: face, size: size, glyphs: placed, width: pen, level: level)
+    }
+
+    /// The text a plain glyph stands for: its character (each is a cluster of its own).
+    private static func plainText(_ scalar: UInt32) -> String {
+        Unicode.Scalar(scalar).map { String(Character($0)) } ?? ""
+    }
+
+    /// Records plain `glyph` of `scalar` in face `face` in ``used`` (the first text met wins), unless
+    /// ``plainKnown`` says it is there already.
+    private func notePlain(_ scalar: UInt32, glyph: UInt32, face: Int) {
+        let bit = face * 256 + Int(scalar)
+        if scalar < 0x100, plainKnown[bit >> 6] & (1 << (bit & 63)) != 0 { return }
+        if used[face][glyph] == nil { used[face][glyph] = TextShaper.plainText(scalar) }
+        if scalar < 0x100 { plainKnown[bit >> 6] |= 1 << (bit & 63) }
     }
 
     private func shapeWord(
@@ -436,11 +446,7 @@ final class TextShaper {
             guard byte < 0x80, let glyph = table.glyph(UInt32(byte)) else { return nil }
             placed.append(Placed(id: glyph.id, x: pen, y: 0))
             pen += Float(glyph.advance) * scale
-            let bit = face * 256 + Int(byte)
-            if plainKnown[bit >> 6] & (1 << (bit & 63)) == 0 {
-                if used[face][glyph.id] == nil { used[face][glyph.id] = String(UnicodeScalar(byte)) }
-                plainKnown[bit >> 6] |= 1 << (bit & 63)
-            }
+            notePlain(UInt32(byte), glyph: glyph.id, face: face)
         }
         guard endWord(), words > 0 else { return nil }
         return Line(
