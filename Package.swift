@@ -47,6 +47,12 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
+        // Intel's ISA-L (igzip) from Debian's libisal-dev; IGzip.swift is the only file that imports it.
+        .systemLibrary(
+            name: "CISAL",
+            pkgConfig: "libisal",
+            providers: [.apt(["libisal-dev"])]
+        ),
         // libcurl from Debian's libcurl4-openssl-dev (`send --smtp`: SMTP in-process); CurlSMTP.swift is the only file
         // that imports it.
         .systemLibrary(
@@ -108,7 +114,7 @@ let package = Package(
         .target(
             name: "LedgerPressPDF",
             dependencies: [
-                "LedgerPressCore", "LedgerPressRender", "LedgerPressCrypto", "CHarfBuzz", "CFriBidi", "CDeflate",
+                "LedgerPressCore", "LedgerPressRender", "LedgerPressCrypto", "CHarfBuzz", "CFriBidi", "CDeflate", "CISAL",
             ],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),

@@ -1,19 +1,20 @@
 import CDeflate
 
-/// libdeflate, in-process: the only file that imports `CDeflate`. Streams are zlib-wrapped (`/FlateDecode`).
+/// libdeflate, in-process: the only file that imports `CDeflate`. What a writer compresses once and embeds in many
+/// documents (the font subsets it keeps, the sRGB profile) and a document's attachment (ledger text) are compressed
+/// with it, zlib-wrapped (`/FlateDecode`); a document's other streams with ISA-L (``IGzip``).
 ///
-/// > Note: one compressor per document (it is not shared across threads); the same bytes in give the same bytes
-/// > out.
-final class Deflate {
+/// > Note: a compressor is not shared across threads; the same bytes in give the same bytes out.
+final class Deflate: @unchecked Sendable {
     private let compressor: OpaquePointer
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// The level of a document's own streams (content, fonts, maps, attachment): libdeflate's fastest. On the month
-    /// statements of the 6,000-entry sample it compresses the streams in about a third of level 6's time, for files
-    /// about 3 % larger (content streams 17 %, font subsets 3 %).
+    /// The level of the font subsets (compressed once per subset kept: ``SubsetCache``) and the attachment:
+    /// libdeflate's fastest. On the month statements of the 6,000-entry sample it compressed in about a third of
+    /// level 6's time, for font subsets about 3 % larger.
     static let documentLevel: Int32 = 1
     /// The level of what is compressed once per writer (the sRGB profile): libdeflate's default.
     static let onceLevel: Int32 = 6

@@ -13,7 +13,8 @@ extension NativePDFWriter {
         func make() throws -> SubsetCache.Subset {
             let (bytes, ids) = try face.subset(key.glyphs, preprocessed: preprocessed)
             let name = NativePDFWriter.subsetTag(font: face.name, glyphs: key.glyphs) + "+" + face.name
-            return SubsetCache.Subset(deflated: try file.deflate.zlib(bytes), length: bytes.count, ids: ids, name: name)
+            let deflated = try file.compressors.text.zlib(bytes)
+            return SubsetCache.Subset(deflated: deflated, length: bytes.count, ids: ids, name: name)
         }
         let subset = preprocessed ? try subsets.subset(key, make: make) : try make()
         let (ids, name) = (subset.ids, subset.name)
@@ -46,7 +47,7 @@ extension NativePDFWriter {
                 + "/FontDescriptor \(descriptor) 0 R /CIDToGIDMap \(cidToGID) 0 R /DW 1000 "
                 + "/W [0 [\(String(decoding: widths, as: UTF8.self))]]>>"
         )
-        let toUnicode = try file.stream("", NativePDFWriter.toUnicode(used: used, codes: codes))
+        let toUnicode = try file.stream("", drawing: NativePDFWriter.toUnicode(used: used, codes: codes))
         return file.add(
             "<</Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding /Identity-H "
                 + "/DescendantFonts [\(cidFont) 0 R] /ToUnicode \(toUnicode) 0 R>>")

@@ -17,6 +17,8 @@ public final class NativePDFWriter: Sendable {
     let shapeCaches = ShapeCache.Pool()
     /// The font subsets its documents embedded (``SubsetCache``).
     let subsets = SubsetCache()
+    /// The compressors of the documents being written.
+    let compressors = PDFFile.Compressors.Pool()
 
     /// A writer with the fonts (``FontBook``) and the colour profile loaded; throws ``FontBook/Missing`` or
     /// ``ProfileMissing`` when a file is not installed.
@@ -41,7 +43,9 @@ public final class NativePDFWriter: Sendable {
         let cache = caching ? shapeCaches.take() : nil
         defer { if let cache { shapeCaches.give(cache) } }
         let shaper = try TextShaper(book: book, cache: cache)
-        var file = try PDFFile()
+        let pair = try compressors.take()
+        defer { compressors.give(pair) }
+        var file = try PDFFile(compressors: pair)
         let catalog = file.reserve()
         let pagesObject = file.reserve()
         let structRoot = file.reserve()

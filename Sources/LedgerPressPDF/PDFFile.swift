@@ -1,4 +1,5 @@
 import LedgerPressCrypto
+import Synchronization
 
 /// One PDF file written front to back: each object goes out as soon as it is set (in any order of numbers), the
 /// file keeps only its bytes and where each object went, for the cross-reference; the `/ID` is a hash of the
@@ -16,7 +17,9 @@ struct PDFFile {
     /// Objects packed and not yet written in an object stream: their numbers and their bodies' offsets in `packed`.
     private var pending: [(number: Int, offset: Int)] = []
     private var packed: [UInt8] = []
-    let deflate: Deflate
+    /// What compresses the file's streams: ISA-L the writer's own drawing and glyph data, the object streams and the
+    /// cross-reference stream; libdeflate any stream that may hold ledger text (``stream(_:_:raw:)``).
+    let compressors: Compressors
 
     /// Objects per object stream: a reader looking up one element inflates at most this many.
     static let packCount = 200
@@ -26,8 +29,31 @@ struct PDFFile {
         case packed(stream: Int, index: Int)
     }
 
-    init() throws {
-        deflate = try Deflate()
+    /// A file whose streams `compressors` compress (new ones when nil).
+    init(compressors: Compressors? = nil) throws {
+        self.compressors = try compressors ?? Compressors()
+    }
+
+    /// The two compressors of a file (``IGzip``, ``Deflate``), taken from a writer's ``Pool`` by each document it
+    /// writes: their tables are allocated once per thread writing, not once per document.
+    final class Compressors: Sendable {
+        let fast: IGzip
+        let text: Deflate
+
+        init() throws {
+            fast = IGzip()
+            text = try Deflate()
+        }
+
+        final class Pool: Sendable {
+            private let idle = Mutex<[Compressors]>([])
+
+            /// Compressors no other document is using.
+            func take() throws -> Compressors { try idle.withLock { $0.popLast() } ?? Compressors() }
+
+            /// `compressors` back for the next document.
+            func give(_ compressors: Compressors) { idle.withLock { $0.append(compressors) } }
+        }
     }
 
     /// A number for an object written later (``set(_:_:)``).
@@ -85,7 +111,7 @@ struct PDFFile {
         data.append(0x0A)
         let first = data.count
         data += packed
-        let deflated = try deflate.zlib(data)
+        let deflated = try compressors.fast.zlib(data)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(deflated.count + 96)
         bytes.pdf("<</Type /ObjStm /N ")
@@ -119,26 +145,27 @@ struct PDFFile {
     /// much as deflating a kilobyte (libdeflate sets up its hash table and Huffman codes for every stream).
     static let smallStream = 512
 
-    /// A new stream object: `dictionary` (without `/Length` and `/Filter`) and `data`, deflated unless `raw`.
+    /// A new stream object: `dictionary` (without `/Length` and `/Filter`) and `data` (which may hold ledger text:
+    /// the attachment), deflated by libdeflate unless `raw`. (ISA-L writes a short stream that does not compress as
+    /// a stored block, its bytes as they are; libdeflate's fastest level sets such text with Huffman codes.)
     mutating func stream(_ dictionary: String, _ data: [UInt8], raw: Bool = false) throws -> Int {
         let number = reserve()
-        try setStream(number, dictionary, data, raw: raw)
+        write(number, dictionary, raw ? data : try compressors.text.zlib(data), deflated: !raw)
         return number
     }
 
-    /// A new stream object of the writer's own drawing or glyph data (a content stream, a `CIDToGIDMap`: never
-    /// ledger text, which reaches a content stream only as glyph codes), kept as it is when shorter than
-    /// ``smallStream``, else deflated.
+    /// A new stream object of the writer's own drawing or glyph data (a content stream, a `CIDToGIDMap`, a ToUnicode
+    /// map: never ledger text, which reaches a content stream only as glyph codes and a ToUnicode map as hex), kept
+    /// as it is when shorter than ``smallStream``, else compressed by ISA-L.
     mutating func stream(_ dictionary: String, drawing data: [UInt8]) throws -> Int {
-        try stream(dictionary, data, raw: data.count < PDFFile.smallStream)
+        let number = reserve()
+        let raw = data.count < PDFFile.smallStream
+        write(number, dictionary, raw ? data : try compressors.fast.zlib(data), deflated: !raw)
+        return number
     }
 
-    mutating func setStream(_ number: Int, _ dictionary: String, _ data: [UInt8], raw: Bool = false) throws {
-        write(number, dictionary, raw ? data : try deflate.zlib(data), deflated: !raw)
-    }
-
-    /// A new stream object whose `data` is already zlib-compressed (``Deflate/zlib(_:)``): the same object as
-    /// ``stream(_:_:raw:)`` of the uncompressed bytes, without compressing them again.
+    /// A new stream object whose `data` is already zlib-compressed (a font subset, the sRGB profile:
+    /// ``Deflate/zlib(_:)``), written as it is.
     mutating func stream(_ dictionary: String, deflated data: [UInt8]) -> Int {
         let number = reserve()
         write(number, dictionary, data, deflated: true)
@@ -221,7 +248,7 @@ struct PDFFile {
             }
         }
         entry(1, xref, 0)
-        let deflated = try deflate.zlib(entries)
+        let deflated = try compressors.fast.zlib(entries)
         out.pdf(number)
         out.pdf(" 0 obj\n")
         out += Array(

@@ -11,6 +11,11 @@ import Testing
     nonisolated(unsafe) static let writer = Result { try NativePDFWriter() }
 
     static func poppler(_ tool: String, _ arguments: [String]) throws -> String {
+        String(decoding: try output(tool, arguments), as: UTF8.self)
+    }
+
+    /// What `tool` with `arguments` writes to its standard output, as bytes; it must exit 0.
+    static func output(_ tool: String, _ arguments: [String]) throws -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
@@ -20,7 +25,7 @@ import Testing
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "\(tool) exited \(process.terminationStatus)")
-        return String(decoding: data, as: UTF8.self)
+        return Array(data)
     }
 
     static func file(_ bytes: [UInt8], _ name: String) throws -> String {

@@ -157,6 +157,40 @@ import Testing
         #expect(try once.bytes(root: 1, info: 1) == before.bytes(root: 1, info: 1))
     }
 
+    /// A document's streams (ISA-L, ``IGzip``) inflate back to their bytes, as qpdf reads them: text, bytes that do
+    /// not compress (stored blocks), more than one 64 KB block, nothing; and a compressor reused for another
+    /// document's streams (``IGzip/Pool``) writes the same bytes as a new one.
+    @Test func aDocumentsStreamsInflateBackAndAReusedCompressorWritesTheSameBytes() throws {
+        var seed: UInt64 = 46
+        let noise = (0..<3000).map { _ -> UInt8 in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: seed >> 56)
+        }
+        let cell = "/TD <</MCID 7>> BDC\n0 -10.14 Td (\u{0}\u{12}) Tj\nEMC\n"
+        let text = Array(String(repeating: cell, count: 4000).utf8)
+        let samples: [[UInt8]] = [Array("a,b\n1,2\n".utf8), noise, text, []]
+        let reused = IGzip()
+        for data in samples.reversed() { _ = try reused.zlib(data) }
+        var file = try PDFFile()
+        let catalog = file.reserve()
+        let pages = file.add("<</Type /Pages /Kids [] /Count 0>>")
+        var numbers: [Int] = []
+        for data in samples {
+            let compressed = try reused.zlib(data)
+            #expect(compressed == (try IGzip().zlib(data)))
+            numbers.append(file.stream(" /Type /Test", deflated: compressed))
+        }
+        file.set(catalog, "<</Type /Catalog /Pages \(pages) 0 R>>")
+        let path = try NativePDFLayoutTests.file(try file.bytes(root: catalog, info: pages), "igzip.pdf")
+        #expect(
+            try NativePDFLayoutTests.poppler("qpdf", ["--check", path]).contains("No syntax or stream encoding errors"))
+        for (data, number) in zip(samples, numbers) {
+            let back = try NativePDFLayoutTests.output(
+                "qpdf", ["--show-object=\(number)", "--filtered-stream-data", path])
+            #expect(back == data, "object \(number): \(data.count) bytes in, \(back.count) back")
+        }
+    }
+
     /// A drawing stream shorter than ``PDFFile/smallStream`` (a page number) is kept as it is, a longer one
     /// deflated; any other stream (an attachment: ledger text) is deflated however short.
     @Test func aSmallStreamIsWrittenAsItIsAndALargerOneDeflated() throws {
