@@ -44,32 +44,66 @@ public final class FontBook: Sendable {
         asciiSets = faces.prefix(3).map { face in Set((0x20...0x7E).compactMap { face.nominalGlyph($0) }) }
         asciiGlyphs = asciiSets.map { $0.sorted() }
         let buffer = try ShapingBuffer()
-        plain = faces.prefix(3).map { PlainSet(face: $0, buffer: buffer) }
+        plain = faces.prefix(3).map {
+            PlainSet(face: $0, candidates: FontBook.plainCandidates, probe: 0x30, buffer: buffer)
+        }
+        plainWithLetters = faces.prefix(3).map {
+            PlainSet(face: $0, candidates: FontBook.plainLetterCandidates, probe: 0x61, buffer: buffer)
+        }
     }
 
-    /// The characters that may be set plainly (``FontFace/plainGlyphs(_:buffer:)``): the printable ASCII but the
-    /// letters (figures, punctuation, `$`), the spaces inside amounts and the currency signs of the formats.
+    /// The characters that may be set plainly in a word without a letter (``FontFace/plainGlyphs(_:probe:buffer:)``,
+    /// script Common): the printable ASCII but the letters (figures, punctuation, `$`), the spaces inside amounts
+    /// and the currency signs of the formats.
     static let plainCandidates: [UInt32] =
-        (0x21...0x7E).filter { !(0x41...0x5A).contains($0) && !(0x61...0x7A).contains($0) }
-        + [0xA0, 0xA3, 0xA5, 0xB7, 0x2009, 0x202F, 0x20AC, 0x20B9, 0x2212]
+        (0x21...0x7E).filter { !FontBook.isLetter($0) } + [
+            0xA0, 0xA3, 0xA5, 0xB7, 0x2009, 0x202F, 0x20AC, 0x20B9, 0x2212,
+        ]
 
-    /// For each style's own face, the characters it sets plainly, by scalar.
+    /// The characters that may be set plainly in a word with an ASCII letter (script Latin): those and the letters.
+    static let plainLetterCandidates: [UInt32] = (0x21...0x7E).filter { FontBook.isLetter($0) } + plainCandidates
+
+    /// Whether `scalar` is an ASCII letter: a word with one is shaped in the Latin script (``plainWithLetters``).
+    @inline(__always) static func isLetter(_ scalar: UInt32) -> Bool { (scalar | 0x20) &- 0x61 < 26 }
+
+    /// For each style's own face, the characters it sets plainly in words without a letter, by scalar.
     let plain: [PlainSet]
+    /// For each style's own face, the characters it sets plainly in words with an ASCII letter, by scalar.
+    let plainWithLetters: [PlainSet]
 
-    /// A face's plain characters (``FontFace/plainGlyphs(_:buffer:)``), looked up by scalar.
+    /// A face's plain characters (``FontFace/plainGlyphs(_:probe:buffer:)``) in words of one script, looked up by
+    /// scalar, and what each pair of them adds to the first one's advance.
     struct PlainSet: Sendable {
         /// Below U+0100: the glyph's id in the high half and its advance in the low half (0: not plain).
         private let latin: [UInt64]
         private let others: [UInt32: FontFace.PlainGlyph]
+        /// Per pair of ASCII characters (first * 128 + second): the kerning, or ``ligature``.
+        private let asciiPairs: [Int32]
+        /// The same for pairs with a character above U+007F (absent: 0).
+        private let otherPairs: [OpenTypeLayout.Pair: Int32]
+        /// A pair that may start a ligature (``pairing(_:_:)``).
+        private static let ligature = Int32.min
 
-        init(face: FontFace, buffer: ShapingBuffer) {
-            let glyphs = face.plainGlyphs(FontBook.plainCandidates, buffer: buffer)
+        init(face: FontFace, candidates: [UInt32], probe: UInt32, buffer: ShapingBuffer) {
+            let plain = face.plainGlyphs(candidates, probe: probe, buffer: buffer)
             var latin = [UInt64](repeating: 0, count: 0x100)
-            for (scalar, glyph) in glyphs where scalar < 0x100 {
+            for (scalar, glyph) in plain.glyphs where scalar < 0x100 {
                 latin[Int(scalar)] = UInt64(glyph.id) << 32 | UInt64(UInt32(bitPattern: glyph.advance))
             }
             self.latin = latin
-            others = glyphs.filter { $0.key >= 0x100 }
+            others = plain.glyphs.filter { $0.key >= 0x100 }
+            var asciiPairs = [Int32](repeating: 0, count: 128 * 128)
+            var otherPairs: [OpenTypeLayout.Pair: Int32] = [:]
+            let marked = plain.kerning.map { ($0.key, $0.value) } + plain.ligatures.map { ($0, PlainSet.ligature) }
+            for (pair, value) in marked {
+                if pair.first < 0x80, pair.second < 0x80 {
+                    asciiPairs[Int(pair.first) * 128 + Int(pair.second)] = value
+                } else {
+                    otherPairs[pair] = value
+                }
+            }
+            self.asciiPairs = asciiPairs
+            self.otherPairs = otherPairs
         }
 
         /// The glyph `scalar` is set with plainly, nil when it is not plain in this face.
@@ -81,6 +115,16 @@ public final class FontBook: Sendable {
                     id: UInt32(packed >> 32), advance: Int32(bitPattern: UInt32(truncatingIfNeeded: packed)))
             }
             return others[scalar]
+        }
+
+        /// What HarfBuzz adds to plain `first`'s advance when plain `second` follows it in a word (font units); nil
+        /// when the two may start a ligature (the word is shaped by HarfBuzz).
+        @inline(__always) func pairing(_ first: UInt32, _ second: UInt32) -> Int32? {
+            let value =
+                first < 0x80 && second < 0x80
+                ? asciiPairs[Int(first) &* 128 &+ Int(second)]
+                : otherPairs[OpenTypeLayout.Pair(first: first, second: second)] ?? 0
+            return value == PlainSet.ligature ? nil : value
         }
     }
 

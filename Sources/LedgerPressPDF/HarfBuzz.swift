@@ -106,18 +106,35 @@ final class FontFace: @unchecked Sendable {
         var advance: Int32
     }
 
-    /// Those of `candidates` that HarfBuzz sets plainly in this face, left to right, whatever plain characters stand
-    /// beside them: no substitution or positioning lookup of the shaping plan for such text (script Common, the
-    /// plan HarfBuzz picks for digits and punctuation) has their glyphs in its input, and each of them alone and
-    /// each pair of them shape to their own glyphs at their advances. A word made only of them (an amount, a date,
-    /// a time) gives HarfBuzz's glyphs and positions without shaping (``TextShaper``).
-    func plainGlyphs(_ candidates: [UInt32], buffer: ShapingBuffer) -> [UInt32: PlainGlyph] {
+    /// The characters a face sets plainly in words of one script, with the kerning of each pair of them
+    /// (``plainGlyphs(_:probe:buffer:)``).
+    struct PlainGlyphs {
+        var glyphs: [UInt32: PlainGlyph] = [:]
+        /// What HarfBuzz adds to the first character's advance, per pair (scalars) that kerns.
+        var kerning: [OpenTypeLayout.Pair: Int32] = [:]
+        /// Pairs (scalars) that may start a ligature: a word holding one is shaped by HarfBuzz.
+        var ligatures: Set<OpenTypeLayout.Pair> = []
+    }
+
+    /// Those of `candidates` that HarfBuzz sets plainly in this face, left to right, in words whose script is the
+    /// one HarfBuzz guesses for `probe` (Common for figures and punctuation, Latin for a word with a letter): each
+    /// character its own glyph, each glyph at its advance plus the kerning of the pair it starts, no offset, each a
+    /// cluster of its own, whatever plain characters stand beside it. Proved in two steps. First, the shaping
+    /// plan's lookups, read from the GSUB and GPOS tables (``OpenTypeLayout``): none may act on such a word beyond
+    /// kerning (pair adjustments of the first glyph) and the ligatures, whose first pairs are set aside. Second,
+    /// what HarfBuzz gives for each character alone and for each other pair, which measures the kerning. A word of
+    /// them (an amount, a date, an id, most words of a description) gives HarfBuzz's glyphs and positions without
+    /// shaping (``TextShaper``).
+    func plainGlyphs(_ candidates: [UInt32], probe: UInt32, buffer: ShapingBuffer) -> PlainGlyphs {
+        var result = PlainGlyphs()
         var plain: [UInt32: PlainGlyph] = [:]
+        // A mark may be skipped by a lookup that ignores marks (kerning across it): never plain.
         for scalar in candidates {
-            if let id = nominalGlyph(scalar) { plain[scalar] = PlainGlyph(id: id, advance: advance(id)) }
+            if let id = nominalGlyph(scalar), hb_ot_layout_get_glyph_class(face, id) != HB_OT_LAYOUT_GLYPH_CLASS_MARK {
+                plain[scalar] = PlainGlyph(id: id, advance: advance(id))
+            }
         }
-        guard let probe = plain.keys.min() else { return [:] }
-        // The plan HarfBuzz makes for such text: the segment properties it guesses for it, left to right.
+        // The plan HarfBuzz makes for such words: the segment properties it guesses for the probe, left to right.
         let handle = buffer.handle
         hb_buffer_clear_contents(handle)
         var text = [probe]
@@ -128,42 +145,93 @@ final class FontFace: @unchecked Sendable {
         hb_buffer_get_segment_properties(handle, &properties)
         guard let plan = hb_shape_plan_create_cached(face, &properties, nil, 0, nil),
             let lookups = hb_set_create(), let input = hb_set_create()
-        else { return [:] }
+        else { return result }
         defer {
             hb_set_destroy(input)
             hb_set_destroy(lookups)
             hb_shape_plan_destroy(plan)
         }
-        for table in ["GSUB", "GPOS"].map({ $0.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }) {
+        var ligatures: Set<OpenTypeLayout.Pair> = []
+        for name in ["GSUB", "GPOS"] {
+            let tag = name.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             hb_set_clear(lookups)
-            hb_ot_shape_plan_collect_lookups(plan, table, lookups)
+            hb_ot_shape_plan_collect_lookups(plan, tag, lookups)
+            var indexes: [Int] = []
             var lookup = UInt32.max  // HB_SET_VALUE_INVALID: start before the first
-            while hb_set_next(lookups, &lookup) != 0 {
+            while hb_set_next(lookups, &lookup) != 0 { indexes.append(Int(lookup)) }
+            let layout = OpenTypeLayout(table: table(tag), isPositioning: name == "GPOS")
+            let effects = layout.effects(lookups: indexes, glyphs: Set(plain.values.map(\.id))) { index in
                 hb_set_clear(input)
-                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, nil, input, nil, nil)
-                plain = plain.filter { hb_set_has(input, $0.value.id) == 0 }
+                hb_ot_layout_lookup_collect_glyphs(face, tag, UInt32(index), nil, input, nil, nil)
+                var glyphs: Set<UInt32> = []
+                var glyph = UInt32.max
+                while hb_set_next(input, &glyph) != 0 { glyphs.insert(glyph) }
+                return glyphs
             }
+            plain = plain.filter { !effects.excluded.contains($0.value.id) }
+            ligatures.formUnion(effects.ligaturePairs)
         }
-        // What HarfBuzz gives, checked: each character alone, and every pair.
+        // What HarfBuzz gives, checked: each character alone, and every pair but those that may start a ligature.
         let scalars = plain.keys.sorted()
-        func isPlain(_ text: [UInt32]) -> Bool {
-            let glyphs = shape(text, 0..<text.count, rightToLeft: false, buffer: buffer)
-            guard glyphs.count == text.count else { return false }
-            return zip(glyphs, text).enumerated().allSatisfy { index, pair in
-                let (glyph, scalar) = pair
-                return glyph.id == plain[scalar]?.id && glyph.advance == plain[scalar]?.advance && glyph.xOffset == 0
-                    && glyph.yOffset == 0 && glyph.cluster == UInt32(index)
+        func shaped(_ text: [UInt32]) -> [Glyph]? {
+            hb_buffer_clear_contents(handle)
+            text.withUnsafeBufferPointer {
+                hb_buffer_add_utf32(handle, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
+            }
+            hb_buffer_set_segment_properties(handle, &properties)
+            hb_shape(font, handle, nil, 0)
+            var count: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(handle, &count),
+                let positions = hb_buffer_get_glyph_positions(handle, &count), Int(count) == text.count
+            else { return nil }
+            return (0..<Int(count)).map { index in
+                Glyph(
+                    id: infos[index].codepoint, cluster: infos[index].cluster, advance: positions[index].x_advance,
+                    xOffset: positions[index].x_offset, yOffset: positions[index].y_offset)
             }
         }
-        let alone = Set(scalars.filter { isPlain([$0]) })
-        var paired = alone
+        /// Whether `glyph` is `scalar`'s own at `position`, unmoved, at its advance plus `kerning`.
+        func isOwn(_ glyph: Glyph, _ scalar: UInt32, at position: Int, kerning: Int32 = 0) -> Bool {
+            guard let own = plain[scalar] else { return false }
+            return glyph.id == own.id && glyph.advance == own.advance + kerning && glyph.xOffset == 0
+                && glyph.yOffset == 0 && glyph.cluster == UInt32(position)
+        }
+        let alone = Set(scalars.filter { scalar in shaped([scalar]).map { isOwn($0[0], scalar, at: 0) } ?? false })
+        var kept = alone
         for first in scalars where alone.contains(first) {
-            for second in scalars where alone.contains(second) && !isPlain([first, second]) {
-                paired.remove(first)
-                paired.remove(second)
+            for second in scalars where alone.contains(second) {
+                guard let firstGlyph = plain[first], let secondGlyph = plain[second] else { continue }
+                if ligatures.contains(OpenTypeLayout.Pair(first: firstGlyph.id, second: secondGlyph.id)) {
+                    result.ligatures.insert(OpenTypeLayout.Pair(first: first, second: second))
+                    continue
+                }
+                guard let glyphs = shaped([first, second]) else {
+                    kept.subtract([first, second])
+                    continue
+                }
+                let kerning = glyphs[0].advance - firstGlyph.advance
+                if isOwn(glyphs[0], first, at: 0, kerning: kerning), isOwn(glyphs[1], second, at: 1) {
+                    if kerning != 0 { result.kerning[OpenTypeLayout.Pair(first: first, second: second)] = kerning }
+                } else {
+                    kept.subtract([first, second])
+                }
             }
         }
-        return plain.filter { paired.contains($0.key) }
+        result.glyphs = plain.filter { kept.contains($0.key) }
+        result.kerning = result.kerning.filter { kept.contains($0.key.first) && kept.contains($0.key.second) }
+        result.ligatures = result.ligatures.filter { kept.contains($0.first) && kept.contains($0.second) }
+        return result
+    }
+
+    /// The bytes of the font's table `tag` (empty when it has none).
+    private func table(_ tag: UInt32) -> [UInt8] {
+        guard let blob = hb_face_reference_table(face, tag) else { return [] }
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
+        return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+        }
     }
 
     /// The font cut down to `glyphs` (glyph 0 is always kept) by hb-subset, without hinting, and each kept glyph's

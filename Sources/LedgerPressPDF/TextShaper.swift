@@ -47,8 +47,9 @@ final class TextShaper {
 
     /// Bidi levels of 0 for texts without a right-to-left character (longer than any such text so far).
     private var zeros = [UInt8](repeating: 0, count: 64)
-    /// ``FontBook/plain``, at hand.
+    /// ``FontBook/plain`` (words without a letter) and ``FontBook/plainWithLetters``, at hand.
     private let plain: [FontBook.PlainSet]
+    private let plainWithLetters: [FontBook.PlainSet]
     /// Per style face, a bit for each character below U+0100 whose plain glyph has its text in ``used`` already.
     private var plainKnown = [UInt64](repeating: 0, count: 12)
     /// The spaces of plain lines met so far, by style and size (``plainSpace(style:size:)``).
@@ -57,6 +58,7 @@ final class TextShaper {
     init(book: FontBook, cache: ShapeCache? = nil) throws {
         self.book = book
         plain = book.plain
+        plainWithLetters = book.plainWithLetters
         self.cache = cache
         document = cache?.startDocument() ?? 0
         buffer = try ShapingBuffer()
@@ -151,16 +153,45 @@ final class TextShaper {
         }
     }
 
-    /// Whether `text` is ASCII made only of spaces and characters `style`'s face sets plainly: its words are all
-    /// plain (``isPlain(_:_:levels:style:)``; such a text has no right-to-left character, so every level is 0).
+    /// Whether `text` is ASCII made only of spaces and plain words (``isPlain(_:_:levels:style:)``; such a text
+    /// has no right-to-left character, so every level is 0).
     private func isPlain(_ text: String, style: FontBook.Style) -> Bool {
-        let table = plain[style.rawValue]
-        var any = false
-        for byte in text.utf8 {
-            guard byte == 0x20 || (byte < 0x80 && table.glyph(UInt32(byte)) != nil) else { return false }
-            any = true
+        var text = text
+        return text.withUTF8 { bytes in
+            var any = false
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x20 {
+                if index > start {
+                    guard plainSet(bytes, start..<index, style: style) != nil else { return false }
+                    any = true
+                }
+                start = index + 1
+            }
+            return any
         }
-        return any
+    }
+
+    /// The plain set that sets the word `characters[range]` (ASCII bytes or scalars) in `style`: the one for words
+    /// with a letter when it has one (HarfBuzz shapes it in the Latin script), else the one for words without;
+    /// nil when a character is not plain there or two side by side may start a ligature.
+    @inline(__always)
+    private func plainSet<Characters: RandomAccessCollection>(
+        _ characters: Characters, _ range: Range<Int>, style: FontBook.Style
+    ) -> FontBook.PlainSet? where Characters.Index == Int, Characters.Element: BinaryInteger {
+        var letters = false
+        for index in range where FontBook.isLetter(UInt32(truncatingIfNeeded: characters[index])) {
+            letters = true
+            break
+        }
+        let table = letters ? plainWithLetters[style.rawValue] : plain[style.rawValue]
+        var previous: UInt32?
+        for index in range {
+            let scalar = UInt32(truncatingIfNeeded: characters[index])
+            guard table.glyph(scalar) != nil else { return nil }
+            if let previous, table.pairing(previous, scalar) == nil { return nil }
+            previous = scalar
+        }
+        return table
     }
 
     private func shapeWords(_ text: String, style: FontBook.Style, size: Float, auto: Bool) -> [Word] {
@@ -232,25 +263,25 @@ final class TextShaper {
         return entry.runs
     }
 
-    /// Whether a word is made only of characters its style's face sets plainly (``FontBook/plain``), at one even
-    /// (left-to-right) bidi level. The words most often new to a cache (amounts, distances, times) are such words:
-    /// they are set by ``plainRun(_:_:level:style:size:)``, without HarfBuzz, and not kept.
+    /// Whether a word is made only of characters its style's face sets plainly (``FontBook/plain``,
+    /// ``FontBook/plainWithLetters``) with no two side by side that may start a ligature, at one even
+    /// (left-to-right) bidi level. The words most often new to a cache (amounts, distances, times, ids) are such
+    /// words: they are set by ``plainRun(_:_:level:style:size:)``, without HarfBuzz, and not kept.
     private func isPlain(_ scalars: [UInt32], _ range: Range<Int>, levels: [UInt8], style: FontBook.Style) -> Bool {
         let level = levels[range.lowerBound]
         guard level % 2 == 0 else { return false }
-        let table = plain[style.rawValue]
-        for index in range where levels[index] != level || table.glyph(scalars[index]) == nil { return false }
-        return true
+        for index in range where levels[index] != level { return false }
+        return plainSet(scalars, range, style: style) != nil
     }
 
-    /// A plain word's run (``isPlain(_:_:levels:style:)``): each character's own glyph at its advance, where
-    /// HarfBuzz puts them, with their texts recorded as ``shape(_:_:face:level:size:)`` records them (each glyph
-    /// is a cluster of its own).
+    /// A plain word's run (``isPlain(_:_:levels:style:)``): each character's own glyph at its advance plus the
+    /// kerning of the pair it starts, where HarfBuzz puts them, with their texts recorded as
+    /// ``shape(_:_:face:level:size:)`` records them (each glyph is a cluster of its own).
     private func plainRun(_ scalars: [UInt32], _ range: Range<Int>, level: UInt8, style: FontBook.Style, size: Float)
         -> Run
     {
         let face = style.rawValue
-        let table = plain[face]
+        guard let table = plainSet(scalars, range, style: style) else { preconditionFailure("not a plain word") }
         let scale = size / Float(book.faces[face].unitsPerEm)
         var placed: [Placed] = []
         placed.reserveCapacity(range.count)
@@ -259,7 +290,8 @@ final class TextShaper {
             let scalar = scalars[index]
             guard let glyph = table.glyph(scalar) else { preconditionFailure("not a plain word") }
             placed.append(Placed(id: glyph.id, x: pen, y: 0))
-            pen += Float(glyph.advance) * scale
+            let kerning = index + 1 < range.upperBound ? table.pairing(scalar, scalars[index + 1]) ?? 0 : 0
+            pen += Float(glyph.advance + kerning) * scale
             if claims != nil {
                 claims?.append(ShapeCache.Claim(face: face, id: glyph.id, text: TextShaper.plainText(scalar)))
             }
@@ -404,53 +436,55 @@ final class TextShaper {
     /// nil when the text is not plain, has no word, or takes more than one line.
     private func plainLine(_ text: String, style: FontBook.Style, size: Float, width: Float) -> Line? {
         let face = style.rawValue
-        let table = plain[face]
         let scale = size / Float(book.faces[face].unitsPerEm)
-        var placed: [Placed] = []
-        placed.reserveCapacity(text.utf8.count)
-        // The line's width so far (its runs' widths added in order), the word being set and its pen.
-        var lineWidth: Float = 0
-        var wordStart = 0
-        var pen: Float = 0
-        var words = 0
-        var space: Run?
-        /// Ends the word being set: false when it does not fit on the line.
-        func endWord() -> Bool {
-            guard placed.count > wordStart else { return true }
-            if words > 0, let space {
-                guard lineWidth + space.width + pen <= width else { return false }
-                // The space before the word, between the two words' runs.
-                placed.insert(
-                    contentsOf: space.glyphs.map { Placed(id: $0.id, x: $0.x + lineWidth, y: $0.y) }, at: wordStart)
-                lineWidth += space.width
-                for index in wordStart + space.glyphs.count..<placed.count { placed[index].x += lineWidth }
-            } else {
-                guard pen <= width else { return false }
-            }
-            lineWidth += pen
-            words += 1
-            return true
-        }
-        for byte in text.utf8 {
-            if byte == 0x20 {
-                guard endWord() else { return nil }
+        var text = text
+        return text.withUTF8 { bytes -> Line? in
+            var placed: [Placed] = []
+            placed.reserveCapacity(bytes.count)
+            // The line's width so far (its runs' widths added in order) and how many words it has.
+            var lineWidth: Float = 0
+            var words = 0
+            var space: Run?
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x20 {
+                defer { start = end + 1 }
+                if end > start {
+                    // The word `bytes[start..<end]`, each glyph at its pen from the word's start.
+                    guard let table = plainSet(bytes, start..<end, style: style) else { return nil }
+                    let wordStart = placed.count
+                    var pen: Float = 0
+                    for index in start..<end {
+                        let scalar = UInt32(bytes[index])
+                        guard let glyph = table.glyph(scalar) else { return nil }
+                        placed.append(Placed(id: glyph.id, x: pen, y: 0))
+                        let kerning = index + 1 < end ? table.pairing(scalar, UInt32(bytes[index + 1])) ?? 0 : 0
+                        pen += Float(glyph.advance + kerning) * scale
+                        notePlain(scalar, glyph: glyph.id, face: face)
+                    }
+                    if words > 0, let space {
+                        guard lineWidth + space.width + pen <= width else { return nil }
+                        // The space before the word, between the two words' runs.
+                        placed.insert(
+                            contentsOf: space.glyphs.map { Placed(id: $0.id, x: $0.x + lineWidth, y: $0.y) },
+                            at: wordStart)
+                        lineWidth += space.width
+                        for index in wordStart + space.glyphs.count..<placed.count { placed[index].x += lineWidth }
+                    } else {
+                        guard pen <= width else { return nil }
+                    }
+                    lineWidth += pen
+                    words += 1
+                }
                 // A space after a word is shaped (its glyph's text recorded) even when no word follows it.
-                if words > 0, space == nil {
+                if end < bytes.count, words > 0, space == nil {
                     guard let shaped = plainSpace(style: style, size: size) else { return nil }
                     space = shaped
                 }
-                wordStart = placed.count
-                pen = 0
-                continue
             }
-            guard byte < 0x80, let glyph = table.glyph(UInt32(byte)) else { return nil }
-            placed.append(Placed(id: glyph.id, x: pen, y: 0))
-            pen += Float(glyph.advance) * scale
-            notePlain(UInt32(byte), glyph: glyph.id, face: face)
+            guard words > 0 else { return nil }
+            return Line(
+                runs: [(0, Run(face: face, size: size, glyphs: placed, width: lineWidth, level: 0))], width: lineWidth)
         }
-        guard endWord(), words > 0 else { return nil }
-        return Line(
-            runs: [(0, Run(face: face, size: size, glyphs: placed, width: lineWidth, level: 0))], width: lineWidth)
     }
 
     /// The space between two words of a plain text in `style` at `size`, as the words' own shaping makes it
