@@ -153,22 +153,27 @@ final class TextShaper {
         }
     }
 
-    /// Whether `text` is ASCII made only of spaces and plain words (``isPlain(_:_:levels:style:)``; such a text
-    /// has no right-to-left character, so every level is 0).
+    /// Whether `text` is made only of spaces and plain words (``isPlain(_:_:levels:style:)``; such a text has no
+    /// right-to-left character, so every level is 0).
     private func isPlain(_ text: String, style: FontBook.Style) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            var any = false
-            var start = 0
-            for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x20 {
-                if index > start {
-                    guard plainSet(bytes, start..<index, style: style) != nil else { return false }
-                    any = true
-                }
-                start = index + 1
+        if let ascii = text.withUTF8({ $0.allSatisfy { $0 < 0x80 } ? isPlain($0, style: style) : nil }) { return ascii }
+        return isPlain(text.unicodeScalars.map(\.value), style: style)
+    }
+
+    /// Whether `characters` (a text's ASCII bytes or scalars) are spaces and plain words, at least one.
+    private func isPlain<Characters: RandomAccessCollection>(_ characters: Characters, style: FontBook.Style) -> Bool
+    where Characters.Index == Int, Characters.Element: BinaryInteger {
+        var any = false
+        var start = 0
+        for index in 0...characters.count where index == characters.count || characters[index] == 0x20 {
+            if index > start {
+                guard plainSet(characters, start..<index, style: style) != nil else { return false }
+                any = true
             }
-            return any
+            start = index + 1
         }
+        return any
     }
 
     /// The plain set that sets the word `characters[range]` (ASCII bytes or scalars) in `style`: the one for words
@@ -435,56 +440,67 @@ final class TextShaper {
     /// widths before it) and its texts recorded in ``used`` as ``plainRun(_:_:level:style:size:)`` records them;
     /// nil when the text is not plain, has no word, or takes more than one line.
     private func plainLine(_ text: String, style: FontBook.Style, size: Float, width: Float) -> Line? {
+        var text = text
+        if let ascii = text.withUTF8({ bytes -> Line?? in
+            bytes.allSatisfy { $0 < 0x80 } ? .some(plainLine(bytes, style: style, size: size, width: width)) : nil
+        }) {
+            return ascii
+        }
+        return plainLine(text.unicodeScalars.map(\.value), style: style, size: size, width: width)
+    }
+
+    /// ``plainLine(_:style:size:width:)`` of a text's ASCII bytes or scalars.
+    private func plainLine<Characters: RandomAccessCollection>(
+        _ characters: Characters, style: FontBook.Style, size: Float, width: Float
+    ) -> Line? where Characters.Index == Int, Characters.Element: BinaryInteger {
         let face = style.rawValue
         let scale = size / Float(book.faces[face].unitsPerEm)
-        var text = text
-        return text.withUTF8 { bytes -> Line? in
-            var placed: [Placed] = []
-            placed.reserveCapacity(bytes.count)
-            // The line's width so far (its runs' widths added in order) and how many words it has.
-            var lineWidth: Float = 0
-            var words = 0
-            var space: Run?
-            var start = 0
-            for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x20 {
-                defer { start = end + 1 }
-                if end > start {
-                    // The word `bytes[start..<end]`, each glyph at its pen from the word's start.
-                    guard let table = plainSet(bytes, start..<end, style: style) else { return nil }
-                    let wordStart = placed.count
-                    var pen: Float = 0
-                    for index in start..<end {
-                        let scalar = UInt32(bytes[index])
-                        guard let glyph = table.glyph(scalar) else { return nil }
-                        placed.append(Placed(id: glyph.id, x: pen, y: 0))
-                        let kerning = index + 1 < end ? table.pairing(scalar, UInt32(bytes[index + 1])) ?? 0 : 0
-                        pen += Float(glyph.advance + kerning) * scale
-                        notePlain(scalar, glyph: glyph.id, face: face)
-                    }
-                    if words > 0, let space {
-                        guard lineWidth + space.width + pen <= width else { return nil }
-                        // The space before the word, between the two words' runs.
-                        placed.insert(
-                            contentsOf: space.glyphs.map { Placed(id: $0.id, x: $0.x + lineWidth, y: $0.y) },
-                            at: wordStart)
-                        lineWidth += space.width
-                        for index in wordStart + space.glyphs.count..<placed.count { placed[index].x += lineWidth }
-                    } else {
-                        guard pen <= width else { return nil }
-                    }
-                    lineWidth += pen
-                    words += 1
+        var placed: [Placed] = []
+        placed.reserveCapacity(characters.count)
+        // The line's width so far (its runs' widths added in order) and how many words it has.
+        var lineWidth: Float = 0
+        var words = 0
+        var space: Run?
+        var start = 0
+        for end in 0...characters.count where end == characters.count || characters[end] == 0x20 {
+            defer { start = end + 1 }
+            if end > start {
+                // The word `characters[start..<end]`, each glyph at its pen from the word's start.
+                guard let table = plainSet(characters, start..<end, style: style) else { return nil }
+                let wordStart = placed.count
+                var pen: Float = 0
+                for index in start..<end {
+                    let scalar = UInt32(truncatingIfNeeded: characters[index])
+                    guard let glyph = table.glyph(scalar) else { return nil }
+                    placed.append(Placed(id: glyph.id, x: pen, y: 0))
+                    let next = index + 1 < end ? UInt32(truncatingIfNeeded: characters[index + 1]) : nil
+                    let kerning = next.map { table.pairing(scalar, $0) ?? 0 } ?? 0
+                    pen += Float(glyph.advance + kerning) * scale
+                    notePlain(scalar, glyph: glyph.id, face: face)
                 }
-                // A space after a word is shaped (its glyph's text recorded) even when no word follows it.
-                if end < bytes.count, words > 0, space == nil {
-                    guard let shaped = plainSpace(style: style, size: size) else { return nil }
-                    space = shaped
+                if words > 0, let space {
+                    guard lineWidth + space.width + pen <= width else { return nil }
+                    // The space before the word, between the two words' runs.
+                    placed.insert(
+                        contentsOf: space.glyphs.map { Placed(id: $0.id, x: $0.x + lineWidth, y: $0.y) },
+                        at: wordStart)
+                    lineWidth += space.width
+                    for index in wordStart + space.glyphs.count..<placed.count { placed[index].x += lineWidth }
+                } else {
+                    guard pen <= width else { return nil }
                 }
+                lineWidth += pen
+                words += 1
             }
-            guard words > 0 else { return nil }
-            return Line(
-                runs: [(0, Run(face: face, size: size, glyphs: placed, width: lineWidth, level: 0))], width: lineWidth)
+            // A space after a word is shaped (its glyph's text recorded) even when no word follows it.
+            if end < characters.count, words > 0, space == nil {
+                guard let shaped = plainSpace(style: style, size: size) else { return nil }
+                space = shaped
+            }
         }
+        guard words > 0 else { return nil }
+        return Line(
+            runs: [(0, Run(face: face, size: size, glyphs: placed, width: lineWidth, level: 0))], width: lineWidth)
     }
 
     /// The space between two words of a plain text in `style` at `size`, as the words' own shaping makes it

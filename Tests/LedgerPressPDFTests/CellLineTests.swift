@@ -21,7 +21,7 @@ import Testing
         let book = try PlainWordTests.book.get()
         let alphabet = Array("0123456789.,:-/$%+()#_€·\u{2212}".unicodeScalars)
         // Spaces single, doubled, leading and trailing; a letter, a word, a right-to-left word, a tab now and then.
-        let extras = [" ", " ", "  ", " mi", "job", " שקל ", "\t", "AV "]
+        let extras = [" ", " ", "  ", " mi", "job", " שקל ", "\t", "AV ", "fi", "To", "¥", "Zoë"]
         var state: UInt64 = 7
         func next() -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
