@@ -147,7 +147,9 @@ final class TextShaper {
     /// strong character (a table cell), else left to right.
     func words(_ text: String, style: FontBook.Style, size: Float, auto: Bool = false) -> [Word] {
         // A text of plain words and spaces (an amount, a date and time) is set faster than it is kept.
-        if cache != nil, isPlain(text, style: style) { return shapeWords(text, style: style, size: size, auto: auto) }
+        if cache != nil, isPlain(text, style: style) {
+            return plainWords(text, style: style, size: size) ?? shapeWords(text, style: style, size: size, auto: auto)
+        }
         return cached(ShapeCache.Key(text: text, style: style, size: size, mode: auto ? .wordsAuto : .words)) {
             shapeWords(text, style: style, size: size, auto: auto)
         }
@@ -287,22 +289,73 @@ final class TextShaper {
     {
         let face = style.rawValue
         guard let table = plainSet(scalars, range, style: style) else { preconditionFailure("not a plain word") }
-        let scale = size / Float(book.faces[face].unitsPerEm)
         var placed: [Placed] = []
         placed.reserveCapacity(range.count)
+        let pen = placePlain(scalars, range, table: table, style: style, size: size, into: &placed)
+        return Run(face: face, size: size, glyphs: placed, width: pen, level: level)
+    }
+
+    /// The plain word `characters[range]` (``plainSet(_:_:style:)`` is `table`) appended to `placed`, each glyph at
+    /// its pen from the word's start (its advance plus the kerning of the pair it starts, in the order HarfBuzz's
+    /// positions are added), its text recorded in ``used`` (and in ``claims`` while a word is recorded for the
+    /// cache); returns the word's width.
+    @inline(__always)
+    private func placePlain<Characters: RandomAccessCollection>(
+        _ characters: Characters, _ range: Range<Int>, table: FontBook.PlainSet, style: FontBook.Style, size: Float,
+        into placed: inout [Placed]
+    ) -> Float where Characters.Index == Int, Characters.Element: BinaryInteger {
+        let face = style.rawValue
+        let scale = size / Float(book.faces[face].unitsPerEm)
         var pen: Float = 0
         for index in range {
-            let scalar = scalars[index]
+            let scalar = UInt32(truncatingIfNeeded: characters[index])
             guard let glyph = table.glyph(scalar) else { preconditionFailure("not a plain word") }
             placed.append(Placed(id: glyph.id, x: pen, y: 0))
-            let kerning = index + 1 < range.upperBound ? table.pairing(scalar, scalars[index + 1]) ?? 0 : 0
+            let next = index + 1 < range.upperBound ? UInt32(truncatingIfNeeded: characters[index + 1]) : nil
+            let kerning = next.map { table.pairing(scalar, $0) ?? 0 } ?? 0
             pen += Float(glyph.advance + kerning) * scale
             if claims != nil {
                 claims?.append(ShapeCache.Claim(face: face, id: glyph.id, text: TextShaper.plainText(scalar)))
             }
             notePlain(scalar, glyph: glyph.id, face: face)
         }
-        return Run(face: face, size: size, glyphs: placed, width: pen, level: level)
+        return pen
+    }
+
+    /// The words of a plain text (``isPlain(_:style:)``), as ``shapeWords(_:style:size:auto:)`` makes them (each
+    /// word one run at level 0, the space after it the one ``plainSpace(style:size:)`` gives) without its scalars,
+    /// bidi levels and word cache; nil when a word is not plain or the space would not join a plain line.
+    private func plainWords(_ text: String, style: FontBook.Style, size: Float) -> [Word]? {
+        var text = text
+        if let ascii = text.withUTF8({ bytes -> [Word]?? in
+            bytes.allSatisfy { $0 < 0x80 } ? .some(plainWords(bytes, style: style, size: size)) : nil
+        }) {
+            return ascii
+        }
+        return plainWords(text.unicodeScalars.map(\.value), style: style, size: size)
+    }
+
+    private func plainWords<Characters: RandomAccessCollection>(
+        _ characters: Characters, style: FontBook.Style, size: Float
+    ) -> [Word]? where Characters.Index == Int, Characters.Element: BinaryInteger {
+        var words: [Word] = []
+        var start = 0
+        for end in 0...characters.count where end == characters.count || characters[end] == 0x20 {
+            defer { start = end + 1 }
+            if end > start {
+                guard let table = plainSet(characters, start..<end, style: style) else { return nil }
+                var placed: [Placed] = []
+                placed.reserveCapacity(end - start)
+                let pen = placePlain(characters, start..<end, table: table, style: style, size: size, into: &placed)
+                let runs = [Run(face: style.rawValue, size: size, glyphs: placed, width: pen, level: 0)]
+                words.append(Word(runs: runs, width: runs.reduce(0) { $0 + $1.width }, spaceAfter: nil))
+            }
+            if end < characters.count, !words.isEmpty, words[words.count - 1].spaceAfter == nil {
+                guard let space = plainSpace(style: style, size: size) else { return nil }
+                words[words.count - 1].spaceAfter = space
+            }
+        }
+        return words
     }
 
     /// The text a plain glyph stands for: its character (each is a cluster of its own).
@@ -454,7 +507,6 @@ final class TextShaper {
         _ characters: Characters, style: FontBook.Style, size: Float, width: Float
     ) -> Line? where Characters.Index == Int, Characters.Element: BinaryInteger {
         let face = style.rawValue
-        let scale = size / Float(book.faces[face].unitsPerEm)
         var placed: [Placed] = []
         placed.reserveCapacity(characters.count)
         // The line's width so far (its runs' widths added in order) and how many words it has.
@@ -468,16 +520,7 @@ final class TextShaper {
                 // The word `characters[start..<end]`, each glyph at its pen from the word's start.
                 guard let table = plainSet(characters, start..<end, style: style) else { return nil }
                 let wordStart = placed.count
-                var pen: Float = 0
-                for index in start..<end {
-                    let scalar = UInt32(truncatingIfNeeded: characters[index])
-                    guard let glyph = table.glyph(scalar) else { return nil }
-                    placed.append(Placed(id: glyph.id, x: pen, y: 0))
-                    let next = index + 1 < end ? UInt32(truncatingIfNeeded: characters[index + 1]) : nil
-                    let kerning = next.map { table.pairing(scalar, $0) ?? 0 } ?? 0
-                    pen += Float(glyph.advance + kerning) * scale
-                    notePlain(scalar, glyph: glyph.id, face: face)
-                }
+                let pen = placePlain(characters, start..<end, table: table, style: style, size: size, into: &placed)
                 if words > 0, let space {
                     guard lineWidth + space.width + pen <= width else { return nil }
                     // The space before the word, between the two words' runs.
