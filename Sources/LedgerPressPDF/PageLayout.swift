@@ -32,9 +32,27 @@ final class PageLayout {
             case content(page: Int, mcid: Int)
         }
 
+        /// An element's kids, the first held inline: most elements (a table cell, a list item's body) have one,
+        /// and the layout makes them by the thousand.
+        struct Kids: RandomAccessCollection {
+            private var first: Kid?
+            private var rest: [Kid] = []
+
+            var startIndex: Int { 0 }
+            var endIndex: Int { first == nil ? 0 : 1 + rest.count }
+            subscript(position: Int) -> Kid {
+                if position == 0, let first { return first }
+                return rest[position - 1]
+            }
+
+            mutating func append(_ kid: Kid) {
+                if first == nil { first = kid } else { rest.append(kid) }
+            }
+        }
+
         var tag: String
         var parent: Int
-        var kids: [Kid] = []
+        var kids = Kids()
         var alt: String? = nil
         /// `Column` or `Row` for a `TH`.
         var scope: String? = nil
