@@ -14,7 +14,7 @@ PAYEES   = Examples/example-payees.csv
 ## generated page) when it is missing, libcurl4-openssl-dev (`send --smtp`), msmtp and python3-aiosmtpd (SendTests:
 ## `send --sendmail`, and the SMTP server on 127.0.0.1 the tests start) when missing, mblaze (mshow: the MIME reader OutboxTests checks every e-mail with), and
 ## the native PDF engine's libraries, fonts and sRGB profile (libharfbuzz-dev, libfribidi-dev, libdeflate-dev, libisal-dev,
-## fonts-dejavu-core, fonts-droid-fallback, fonts-symbola, colord-data), chromium (--pdf-engine chromium) with poppler-utils,
+## fonts-dejavu-core, fonts-droid-fallback, fonts-symbola, icc-profiles-free), chromium (--pdf-engine chromium) with poppler-utils,
 ## qpdf and zbar-tools (the PDF tests) when missing, Debian's libpq-dev (the PostgreSQL source: libpq in-process) when
 ## missing, Debian's libssl-dev (OpenSSL's libcrypto: SHA-256, HMAC-SHA256, Ed25519 in-process) when missing, and
 ## Debian's postgresql (initdb, pg_ctl, psql: the PostgreSQL source's tests start a throw-away cluster in a temp
@@ -83,11 +83,11 @@ deps:
 	fi
 	@if [ -f /usr/include/harfbuzz/hb-subset.h ] && [ -f /usr/include/fribidi/fribidi.h ] && [ -f /usr/include/libdeflate.h ] && [ -f /usr/include/isa-l/igzip_lib.h ] \
 		&& [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] && [ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] \
-		&& [ -f /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf ] && [ -f /usr/share/color/icc/colord/sRGB.icc ]; then \
-		echo "libharfbuzz-dev, libfribidi-dev, libdeflate-dev, libisal-dev, fonts-dejavu-core, fonts-droid-fallback, fonts-symbola, colord-data: present"; \
+		&& [ -f /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf ] && [ -f /usr/share/color/icc/sRGB.icc ]; then \
+		echo "libharfbuzz-dev, libfribidi-dev, libdeflate-dev, libisal-dev, fonts-dejavu-core, fonts-droid-fallback, fonts-symbola, icc-profiles-free: present"; \
 	else \
-		echo "the native PDF engine's libraries (libharfbuzz-dev, libfribidi-dev, libdeflate-dev, libisal-dev), fonts (fonts-dejavu-core, fonts-droid-fallback, fonts-symbola) or sRGB profile (colord-data): missing, installing with apt-get"; \
-		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libharfbuzz-dev libfribidi-dev libdeflate-dev libisal-dev pkg-config fonts-dejavu-core fonts-droid-fallback fonts-symbola colord-data; \
+		echo "the native PDF engine's libraries (libharfbuzz-dev, libfribidi-dev, libdeflate-dev, libisal-dev), fonts (fonts-dejavu-core, fonts-droid-fallback, fonts-symbola) or sRGB profile (icc-profiles-free): missing, installing with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y libharfbuzz-dev libfribidi-dev libdeflate-dev libisal-dev pkg-config fonts-dejavu-core fonts-droid-fallback fonts-symbola icc-profiles-free; \
 	fi
 	@if command -v chromium >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 && command -v qpdf >/dev/null 2>&1 \
 		&& command -v zbarimg >/dev/null 2>&1; then \

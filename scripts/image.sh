@@ -46,7 +46,7 @@ cp -R Templates "$root"/usr/local/share/ledgerpress/Templates
 # CA certificates (SMTP over TLS, PostgreSQL with sslmode=require), time zones (payees' zones), fonts (native PDFs).
 put /etc/ssl/certs/ca-certificates.crt
 # The sRGB profile every native PDF embeds as its OutputIntent (PDF/A-3b).
-put /usr/share/color/icc/colord/sRGB.icc
+put /usr/share/color/icc/sRGB.icc
 mkdir -p "$root"/usr/share && cp -RL /usr/share/zoneinfo "$root"/usr/share/zoneinfo
 for font in /usr/share/fonts/truetype/dejavu /usr/share/fonts/truetype/droid /usr/share/fonts/truetype/ancient-scripts \
 	/usr/share/fonts-droid-fallback; do

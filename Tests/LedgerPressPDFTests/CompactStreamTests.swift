@@ -194,4 +194,18 @@ import Testing
         #expect(writer.deflatedProfile.prefix(2) == [0x78, 0x9C])
         #expect(writer.deflatedProfile == (try Deflate(level: 6).zlib(writer.profile)))
     }
+
+    /// The OutputIntent's profile (`/N 3`) is what PDF/A-3 asks of it: an ICC profile (its size as declared, the
+    /// `acsp` signature) of version 4 or earlier, a display (`mntr`) or output (`prtr`) class, in RGB, and small
+    /// (every PDF embeds it).
+    @Test func theOutputIntentsProfileIsAnRGBDisplayProfileOfICCVersion4OrEarlier() throws {
+        let profile = try NativePDFWriter().profile
+        func field(_ offset: Int) -> String { String(decoding: profile[offset..<offset + 4], as: UTF8.self) }
+        let size = profile[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        #expect(size == profile.count)
+        #expect(field(36) == "acsp")
+        #expect((2...4).contains(profile[8]), "version \(profile[8])")
+        #expect(["mntr", "prtr"].contains(field(12)) && field(16) == "RGB " && field(20) == "XYZ ")
+        #expect(try Deflate(level: 6).zlib(profile).count < 3_000)
+    }
 }

@@ -46,7 +46,7 @@ public final class PDFEngine: Sendable {
         public var installHint: String {
             switch self {
             case .native:
-                "install Debian's fonts-dejavu-core, fonts-droid-fallback, fonts-symbola and colord-data: `make deps`"
+                "install Debian's fonts-dejavu-core, fonts-droid-fallback, fonts-symbola and icc-profiles-free: `make deps`"
             case .chromium: "install Debian's \(programs[0]): `make deps` or `sudo apt-get install -y \(programs[0])`"
             }
         }
