@@ -14,6 +14,9 @@ struct PDFFile {
     /// Where each object is: its offset in `out`, or its object stream and its index there; nil until written.
     private var places: [Place?] = []
     private var hash = SHA256()
+    /// The bodies packed since ``hash`` last took bytes, one after the other: hashed in one call before the next
+    /// object's bytes (the same digest as one call per body, in the same order; a statement packs hundreds).
+    private var unhashed: [UInt8] = []
     /// Objects packed and not yet written in an object stream: their numbers and their bodies' offsets in `packed`.
     private var pending: [(number: Int, offset: Int)] = []
     private var packed: [UInt8] = []
@@ -77,6 +80,7 @@ struct PDFFile {
         places[number - 1] = .at(out.count)
         out.pdf(number)
         out.pdf(" 0 obj\n")
+        hashPacked()
         hash.update(bufferPointer: buffer)
         out.append(contentsOf: buffer)
         out.pdf("\nendobj\n")
@@ -88,11 +92,18 @@ struct PDFFile {
         precondition(places[number - 1] == nil, "PDF object \(number) written twice")
         // Marked written now (stream 0: not yet known); ``writePacked()`` gives the stream's number.
         places[number - 1] = .packed(stream: 0, index: pending.count)
-        hash.update(data: bytes)
+        unhashed += bytes
         pending.append((number, packed.count))
         packed += bytes
         packed.append(0x0A)
         if pending.count == PDFFile.packCount { try writePacked() }
+    }
+
+    /// The packed bodies not yet hashed, into ``hash``.
+    private mutating func hashPacked() {
+        guard !unhashed.isEmpty else { return }
+        hash.update(data: unhashed)
+        unhashed.removeAll(keepingCapacity: true)
     }
 
     /// The waiting packed objects as one object stream: `number offset` pairs, then the bodies.
@@ -192,6 +203,7 @@ struct PDFFile {
     mutating func bytes(root: Int, info: Int) throws -> [UInt8] {
         try writePacked()
         for number in places.indices where places[number] == nil { set(number + 1, "null") }
+        hashPacked()
         let id = hash.finalize().prefix(16).map { PDFText.hexByte($0) }.joined()
         let hasPacked = places.contains {
             if case .packed = $0 { return true }
