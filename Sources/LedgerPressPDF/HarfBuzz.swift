@@ -78,16 +78,24 @@ final class FontFace: @unchecked Sendable {
     func advance(_ id: UInt32) -> Int32 { hb_font_get_glyph_h_advance(font, id) }
 
     /// The glyphs of `scalars[range]` (the rest of `scalars` is context) in visual order, right to left when
-    /// `rightToLeft`; clusters are indexes into `scalars`.
-    func shape(_ scalars: [UInt32], _ range: Range<Int>, rightToLeft: Bool, buffer: ShapingBuffer) -> [Glyph] {
+    /// `rightToLeft`, in the script and language HarfBuzz guesses for them unless `properties` gives them; clusters
+    /// are indexes into `scalars`.
+    func shape(
+        _ scalars: [UInt32], _ range: Range<Int>, rightToLeft: Bool, buffer: ShapingBuffer,
+        properties: hb_segment_properties_t? = nil
+    ) -> [Glyph] {
         let handle = buffer.handle
         hb_buffer_clear_contents(handle)
         scalars.withUnsafeBufferPointer { text in
             hb_buffer_add_utf32(
                 handle, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
         }
-        hb_buffer_set_direction(handle, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_guess_segment_properties(handle)
+        if var properties {
+            hb_buffer_set_segment_properties(handle, &properties)
+        } else {
+            hb_buffer_set_direction(handle, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            hb_buffer_guess_segment_properties(handle)
+        }
         hb_shape(font, handle, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(handle, &count),
@@ -174,21 +182,8 @@ final class FontFace: @unchecked Sendable {
         // What HarfBuzz gives, checked: each character alone, and every pair but those that may start a ligature.
         let scalars = plain.keys.sorted()
         func shaped(_ text: [UInt32]) -> [Glyph]? {
-            hb_buffer_clear_contents(handle)
-            text.withUnsafeBufferPointer {
-                hb_buffer_add_utf32(handle, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
-            }
-            hb_buffer_set_segment_properties(handle, &properties)
-            hb_shape(font, handle, nil, 0)
-            var count: UInt32 = 0
-            guard let infos = hb_buffer_get_glyph_infos(handle, &count),
-                let positions = hb_buffer_get_glyph_positions(handle, &count), Int(count) == text.count
-            else { return nil }
-            return (0..<Int(count)).map { index in
-                Glyph(
-                    id: infos[index].codepoint, cluster: infos[index].cluster, advance: positions[index].x_advance,
-                    xOffset: positions[index].x_offset, yOffset: positions[index].y_offset)
-            }
+            let glyphs = shape(text, 0..<text.count, rightToLeft: false, buffer: buffer, properties: properties)
+            return glyphs.count == text.count ? glyphs : nil
         }
         /// Whether `glyph` is `scalar`'s own at `position`, unmoved, at its advance plus `kerning`.
         func isOwn(_ glyph: Glyph, _ scalar: UInt32, at position: Int, kerning: Int32 = 0) -> Bool {

@@ -14,11 +14,11 @@ public final class NativePDFWriter: Sendable {
     /// `profile` deflated once (every document embeds the same stream).
     let deflatedProfile: [UInt8]
     /// The shaping caches of the documents being written (``ShapeCache``).
-    let shapeCaches = ShapeCache.Pool()
+    let shapeCaches = Pool { ShapeCache() }
     /// The font subsets its documents embedded (``SubsetCache``).
     let subsets = SubsetCache()
     /// The compressors of the documents being written.
-    let compressors = PDFFile.Compressors.Pool()
+    let compressors = Pool { try PDFFile.Compressors() }
 
     /// A writer with the fonts (``FontBook``) and the colour profile loaded; throws ``FontBook/Missing`` or
     /// ``ProfileMissing`` when a file is not installed.
@@ -40,7 +40,7 @@ public final class NativePDFWriter: Sendable {
     /// `caching`: shaping with one of ``shapeCaches`` and subsetting from preprocessed faces, else neither (the
     /// same bytes, slower).
     func render(_ document: PrintDocument, caching: Bool) throws -> [UInt8] {
-        let cache = caching ? shapeCaches.take() : nil
+        let cache = caching ? try shapeCaches.take() : nil
         defer { if let cache { shapeCaches.give(cache) } }
         let shaper = try TextShaper(book: book, cache: cache)
         let pair = try compressors.take()

@@ -1,5 +1,4 @@
 import LedgerPressCrypto
-import Synchronization
 
 /// One PDF file written front to back: each object goes out as soon as it is set (in any order of numbers), the
 /// file keeps only its bytes and where each object went, for the cross-reference; the `/ID` is a hash of the
@@ -46,16 +45,6 @@ struct PDFFile {
         init() throws {
             fast = IGzip()
             text = try Deflate()
-        }
-
-        final class Pool: Sendable {
-            private let idle = Mutex<[Compressors]>([])
-
-            /// Compressors no other document is using.
-            func take() throws -> Compressors { try idle.withLock { $0.popLast() } ?? Compressors() }
-
-            /// `compressors` back for the next document.
-            func give(_ compressors: Compressors) { idle.withLock { $0.append(compressors) } }
         }
     }
 

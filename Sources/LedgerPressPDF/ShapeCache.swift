@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Texts already shaped (``TextShaper/words(_:style:size:auto:)``) by the documents one worker wrote before: the
 /// words, and the text each of their glyphs would give the ToUnicode map, in the order shaping met them. A
 /// document shaped with the cache gets the same words and the same ToUnicode texts as one shaped without it (labels,
@@ -9,7 +7,7 @@ import Synchronization
 /// repeat, so each word's runs (``TextShaper``'s `shapeWord`: a function of the word's scalars, their bidi levels,
 /// the style and the size) are kept too, with the texts their glyphs would give the ToUnicode map.
 ///
-/// > Note: one document uses a cache at a time (``Pool``); it holds at most ``maxEntries`` texts of at most
+/// > Note: one document uses a cache at a time (a writer's ``Pool``); it holds at most ``maxEntries`` texts of at most
 /// > ``maxTextBytes`` bytes each and ``maxWords`` words of at most ``maxWordScalars`` scalars each, in two
 /// > generations (``Generations``): what documents keep meeting stays, the one-off texts and words pass through.
 final class ShapeCache: @unchecked Sendable {
@@ -146,15 +144,4 @@ final class ShapeCache: @unchecked Sendable {
 
     /// How many words are kept (tests).
     var wordCount: Int { words.count }
-
-    /// The caches of a writer, one taken by each document being written (so at most one per thread writing).
-    final class Pool: Sendable {
-        private let idle = Mutex<[ShapeCache]>([])
-
-        /// A cache no other document is using.
-        func take() -> ShapeCache { idle.withLock { $0.popLast() } ?? ShapeCache() }
-
-        /// `cache` back for the next document.
-        func give(_ cache: ShapeCache) { idle.withLock { $0.append(cache) } }
-    }
 }

@@ -158,9 +158,20 @@ final class TextShaper {
     /// Whether `text` is made only of spaces and plain words (``isPlain(_:_:levels:style:)``; such a text has no
     /// right-to-left character, so every level is 0).
     private func isPlain(_ text: String, style: FontBook.Style) -> Bool {
+        TextShaper.characters(of: text, { isPlain($0, style: style) }, { isPlain($0, style: style) })
+    }
+
+    /// `ascii` of `text`'s UTF-8 bytes when they are all ASCII (most texts), else `other` of its scalars: what the
+    /// plain paths read a text as.
+    @inline(__always)
+    private static func characters<Result>(
+        of text: String, _ ascii: (UnsafeBufferPointer<UInt8>) -> Result, _ other: ([UInt32]) -> Result
+    ) -> Result {
         var text = text
-        if let ascii = text.withUTF8({ $0.allSatisfy { $0 < 0x80 } ? isPlain($0, style: style) : nil }) { return ascii }
-        return isPlain(text.unicodeScalars.map(\.value), style: style)
+        if let result = text.withUTF8({ bytes in bytes.allSatisfy { $0 < 0x80 } ? .some(ascii(bytes)) : nil }) {
+            return result
+        }
+        return other(text.unicodeScalars.map(\.value))
     }
 
     /// Whether `characters` (a text's ASCII bytes or scalars) are spaces and plain words, at least one.
@@ -326,13 +337,8 @@ final class TextShaper {
     /// word one run at level 0, the space after it the one ``plainSpace(style:size:)`` gives) without its scalars,
     /// bidi levels and word cache; nil when a word is not plain or the space would not join a plain line.
     private func plainWords(_ text: String, style: FontBook.Style, size: Float) -> [Word]? {
-        var text = text
-        if let ascii = text.withUTF8({ bytes -> [Word]?? in
-            bytes.allSatisfy { $0 < 0x80 } ? .some(plainWords(bytes, style: style, size: size)) : nil
-        }) {
-            return ascii
-        }
-        return plainWords(text.unicodeScalars.map(\.value), style: style, size: size)
+        TextShaper.characters(
+            of: text, { plainWords($0, style: style, size: size) }, { plainWords($0, style: style, size: size) })
     }
 
     private func plainWords<Characters: RandomAccessCollection>(
@@ -470,8 +476,8 @@ final class TextShaper {
         return Run(face: face, size: size, glyphs: placed, width: pen, level: level)
     }
 
-    /// `lines(words(text, style:size:auto:), width:)`: a table cell's lines. A plain text (an amount, a date, a
-    /// time: ``isPlain(_:style:)``) that fits on one line is set straight into that line's one run, without the
+    /// `lines(words(text, style:size:auto:), width:)`: a table cell's lines. A plain text (an amount, a date, an
+    /// id: ``isPlain(_:style:)``) that fits on one line is set straight into that line's one run, without the
     /// words, runs and line that it would otherwise be built from and joined again; another text's lines are kept
     /// in ``cache`` with its words.
     func lines(_ text: String, style: FontBook.Style, size: Float, auto: Bool = false, width: Float) -> [Line] {
@@ -493,13 +499,9 @@ final class TextShaper {
     /// widths before it) and its texts recorded in ``used`` as ``plainRun(_:_:level:style:size:)`` records them;
     /// nil when the text is not plain, has no word, or takes more than one line.
     private func plainLine(_ text: String, style: FontBook.Style, size: Float, width: Float) -> Line? {
-        var text = text
-        if let ascii = text.withUTF8({ bytes -> Line?? in
-            bytes.allSatisfy { $0 < 0x80 } ? .some(plainLine(bytes, style: style, size: size, width: width)) : nil
-        }) {
-            return ascii
-        }
-        return plainLine(text.unicodeScalars.map(\.value), style: style, size: size, width: width)
+        TextShaper.characters(
+            of: text, { plainLine($0, style: style, size: size, width: width) },
+            { plainLine($0, style: style, size: size, width: width) })
     }
 
     /// ``plainLine(_:style:size:width:)`` of a text's ASCII bytes or scalars.
