@@ -49,7 +49,6 @@ public final class NativePDFWriter: Sendable {
         let catalog = file.reserve()
         let pagesObject = file.reserve()
         let structRoot = file.reserve()
-        var codes = GlyphCodes()
         // Page `index`'s object number, reserved when first needed (a structure element closed before its page
         // is full refers to it).
         var pageObjects: [Int] = []
@@ -59,10 +58,13 @@ public final class NativePDFWriter: Sendable {
         }
         var contents: [Int] = []
         var failure: (any Error)?
-        let layout = PageLayout(shaper: shaper, elementNumber: { file.reserve() }) { index, ops in
+        let layout = PageLayout(shaper: shaper, elementNumber: { file.reserve() })
+        let stream = ContentStream(book: book)
+        layout.stream = stream
+        layout.streamDone = { index, bytes in
             guard failure == nil else { return }
             do {
-                contents.append(try file.stream("", drawing: self.contentStream(ops, codes: &codes)))
+                contents.append(try file.stream("", drawing: bytes))
                 _ = pageObject(index)
             } catch {
                 failure = error
@@ -138,6 +140,7 @@ public final class NativePDFWriter: Sendable {
         }
         try layout.layout(document.blocks)
         if let failure { throw failure }
+        var codes = stream.codes
         let numbers = try pageObjects.indices.map { index in
             try file.stream("", drawing: contentStream(layout.pageNumber(index, of: pageObjects.count), codes: &codes))
         }

@@ -19,7 +19,7 @@ extension PageLayout {
             }
         }
         close(document)
-        if pageDone == nil { numberPages() } else { finishPage() }
+        if pageDone == nil, stream == nil { numberPages() } else { finishPage() }
     }
 
     /// The words of inline texts, each in its weight.
@@ -72,7 +72,7 @@ extension PageLayout {
         let startPage = page
         paragraph(texts, parent: document, indent: 10)
         if page == startPage {
-            artifact { draw(.rule(x1: left + 3, y1: top - 2, x2: left + 3, y2: y + 4, width: 2, gray: 0.7)) }
+            artifact(.rule(x1: left + 3, y1: top - 2, x2: left + 3, y2: y + 4, width: 2, gray: 0.7))
         }
     }
 
@@ -120,12 +120,9 @@ extension PageLayout {
                 down.append((x, zero - height, step * 0.7, height))
             }
         }
-        tagged(figure) {
-            draw(.fill(r: 0.16, g: 0.42, b: 0.66, up))
-            draw(.fill(r: 0.75, g: 0.25, b: 0.2, down))
-        }
+        tagged(figure, graphics: [.fill(r: 0.16, g: 0.42, b: 0.66, up), .fill(r: 0.75, g: 0.25, b: 0.2, down)])
         close(figure)
-        artifact { draw(.rule(x1: left, y1: zero, x2: left + width, y2: zero, width: 0.5, gray: 0.4)) }
+        artifact(.rule(x1: left, y1: zero, x2: left + width, y2: zero, width: 0.5, gray: 0.4))
         y -= barsHeight + 12
         artifact {
             let size: Float = 7.5
@@ -161,7 +158,7 @@ extension PageLayout {
                 column += run
             }
         }
-        tagged(figure) { draw(.fill(r: 0, g: 0, b: 0, rects)) }
+        tagged(figure, graphics: [.fill(r: 0, g: 0, b: 0, rects)])
         close(figure)
         y -= side
     }

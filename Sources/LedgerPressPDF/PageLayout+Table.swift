@@ -109,9 +109,7 @@ extension PageLayout {
             }
         }
         func drawHeader(elements: [Int]?) {
-            artifact {
-                draw(.fill(r: 0.92, g: 0.93, b: 0.95, [(left, y - headerHeight, tableWidth, headerHeight)]))
-            }
+            artifact(.fill(r: 0.92, g: 0.93, b: 0.95, [(left, y - headerHeight, tableWidth, headerHeight)]))
             if elements == nil {
                 artifact("/Pagination /Subtype /Header") {
                     drawCells(headerLines, range: 0..<Int.max, top: y, elements: nil)
@@ -151,13 +149,11 @@ extension PageLayout {
                 let take = min(left, max(room, 1))
                 let height = Float(take) * lineHeight + 2 * pad
                 if isFooter {
-                    artifact {
-                        draw(.fill(r: 0.96, g: 0.96, b: 0.96, [(self.left, y - height, tableWidth, height)]))
-                    }
+                    artifact(.fill(r: 0.96, g: 0.96, b: 0.96, [(self.left, y - height, tableWidth, height)]))
                 }
                 drawCells(cells, range: from..<from + take, top: y, elements: elements)
                 y -= height
-                artifact { draw(.rule(x1: self.left, y1: y, x2: self.left + tableWidth, y2: y, width: 0.3, gray: 0.8)) }
+                artifact(.rule(x1: self.left, y1: y, x2: self.left + tableWidth, y2: y, width: 0.3, gray: 0.8))
                 from += take
                 if from < count {
                     newPage()
@@ -232,10 +228,10 @@ extension PageLayout {
                     if first == nil { first = baseline }
                     tagged(element) { draw(values[column][0], x: left + labelWidth, baseline: baseline) }
                 }
-                if let first { artifact { draw(.form(labelFormIndex(), x: left, y: first)) } }
+                if let first { artifact(.form(labelFormIndex(), x: left, y: first)) }
                 close(rowElement)
                 y -= 3
-                artifact { draw(.rule(x1: left, y1: y, x2: left + width, y2: y, width: 0.3, gray: 0.7)) }
+                artifact(.rule(x1: left, y1: y, x2: left + width, y2: y, width: 0.3, gray: 0.7))
                 y -= 3
                 continue
             }
@@ -257,7 +253,7 @@ extension PageLayout {
             close(rowElement)
             drawWaiting()
             y -= 3
-            artifact { draw(.rule(x1: left, y1: y, x2: left + width, y2: y, width: 0.3, gray: 0.7)) }
+            artifact(.rule(x1: left, y1: y, x2: left + width, y2: y, width: 0.3, gray: 0.7))
             y -= 3
         }
     }

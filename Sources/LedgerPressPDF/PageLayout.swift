@@ -90,9 +90,14 @@ final class PageLayout {
     private(set) var outline: [(level: Int, title: String, page: Int, y: Float)] = []
     var y: Float = PageLayout.top
     /// Where each finished page's operations go as soon as the page is full (its index and operations); the page
-    /// then keeps none of them, so a long document's layout holds one page at a time. Without it, ``pages`` keeps
-    /// every page and ``layout(_:)`` numbers them.
+    /// then keeps none of them, so a long document's layout holds one page at a time. Without it (and without
+    /// ``stream``), ``pages`` keeps every page and ``layout(_:)`` numbers them.
     var pageDone: ((Int, [Op]) -> Void)?
+    /// Where the pages are drawn instead of into operations, when set: each operation written into the stream as it
+    /// is drawn, and each page's bytes handed to ``streamDone`` as soon as the page is full (with its index). The
+    /// layout then keeps no operation (``pages`` stay empty, ``pageDone`` is not called).
+    var stream: ContentStream?
+    var streamDone: ((Int, [UInt8]) -> Void)?
     /// How many body rows of a grid table keep their shaped cells from measuring to drawing (the rest are shaped
     /// again when drawn): short tables are shaped once, a long table's shaped cells do not pile up.
     var keptRows = 200
@@ -155,25 +160,67 @@ final class PageLayout {
         }
     }
 
-    /// Draws `body` as marked content of open element `element` on the current page.
+    /// Draws `body`, which draws only texts, as marked content of open element `element` on the current page.
     func tagged(_ element: Int, _ body: () -> Void) {
+        let tag = marked(element)
+        if let stream {
+            stream.begin(tag: tag.tag, mcid: tag.mcid, texts: true)
+            body()
+            stream.end()
+        } else {
+            pages[page].append(.begin(tag: tag.tag, mcid: tag.mcid))
+            body()
+            pages[page].append(.end)
+        }
+    }
+
+    /// Draws `graphics` (fills) as marked content of open element `element` on the current page.
+    func tagged(_ element: Int, graphics: [Op]) {
+        let tag = marked(element)
+        if let stream {
+            stream.begin(tag: tag.tag, mcid: tag.mcid, texts: false)
+            for graphic in graphics { stream.graphic(graphic) }
+            stream.end()
+        } else {
+            pages[page].append(.begin(tag: tag.tag, mcid: tag.mcid))
+            pages[page] += graphics
+            pages[page].append(.end)
+        }
+    }
+
+    /// A new marked-content id of open element `element` on the current page (in the parent tree and the
+    /// element's kids), with the element's type.
+    private func marked(_ element: Int) -> (tag: String, mcid: Int) {
         let mcid = parents[page].count
         parents[page].append(element)
         let index = openIndex(element)
         open[index].element.kids.append(.content(page: page, mcid: mcid))
-        pages[page].append(.begin(tag: open[index].element.tag, mcid: mcid))
-        body()
-        pages[page].append(.end)
+        return (open[index].element.tag, mcid)
     }
 
-    /// Draws `body` as an artifact (`kind`: `/Pagination`, `/Layout`).
+    /// Draws `body`, which draws only texts, as an artifact (`kind`: `/Pagination`, `/Layout`).
     func artifact(_ kind: String = "/Layout", _ body: () -> Void) {
-        pages[page].append(.artifact(kind))
-        body()
-        pages[page].append(.end)
+        if let stream {
+            stream.artifact(kind, texts: true)
+            body()
+            stream.end()
+        } else {
+            pages[page].append(.artifact(kind))
+            body()
+            pages[page].append(.end)
+        }
     }
 
-    func draw(_ op: Op) { pages[page].append(op) }
+    /// Draws `graphic` (a fill, a rule or a form) as a `/Layout` artifact.
+    func artifact(_ graphic: Op) {
+        if let stream {
+            stream.artifact("/Layout", texts: false)
+            stream.graphic(graphic)
+            stream.end()
+        } else {
+            pages[page] += [.artifact("/Layout"), graphic, .end]
+        }
+    }
 
     /// A new form of `ops` (drawn from its own origin), its index for ``Op/form(_:x:y:)``.
     func form(_ ops: [Op]) -> Int {
@@ -183,7 +230,11 @@ final class PageLayout {
 
     /// Draws `line` with its left end at `x` and baseline `baseline`.
     func draw(_ line: TextShaper.Line, x: Float, baseline: Float) {
-        PageLayout.append(line, x: x, baseline: baseline, to: &pages[page])
+        if let stream {
+            for (offset, run) in line.runs where !run.glyphs.isEmpty { stream.text(run, x: x + offset, y: baseline) }
+        } else {
+            PageLayout.append(line, x: x, baseline: baseline, to: &pages[page])
+        }
     }
 
     /// `line`'s texts (a run with glyphs each) appended to `ops`, its left end at `x` and baseline `baseline`.
@@ -195,8 +246,14 @@ final class PageLayout {
         outline.append((level, title, page, y))
     }
 
-    /// Hands the current page's operations to ``pageDone`` (if set) and keeps none of them.
+    /// Hands the current page's bytes to ``streamDone`` or its operations to ``pageDone`` (if set) and keeps none
+    /// of them.
     func finishPage() {
+        if let stream {
+            let bytes = stream.finish()
+            streamDone?(page, bytes)
+            return
+        }
         guard let pageDone else { return }
         pageDone(page, pages[page])
         pages[page] = []

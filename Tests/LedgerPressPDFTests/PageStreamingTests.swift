@@ -42,6 +42,54 @@ import Testing
         }
     }
 
+    /// The writer draws each page straight into its content stream (``PageLayout/stream``), saying as each marked
+    /// sequence begins whether it holds only texts; a layout that keeps its operations, written afterwards with that
+    /// found by looking ahead, gives the same bytes, page by page: headings, paragraphs across pages, a list, a note,
+    /// the chart, a grid table across pages, a wide (stacked) table with rows of several lines, and a QR code.
+    @Test func aPageDrawnStraightIntoItsStreamIsThePageItsOperationsWrite() throws {
+        let writer = try NativePDFWriter()
+        let words = (1...120).map { "word\($0)" }.joined(separator: " ")
+        let header = (1...(TableData.maxPrintColumns + 1)).map { "Column \($0)" }
+        let wide = TableData(
+            id: "wide", header: header, alignments: header.map { _ in .left },
+            rows: (0..<40).map { row in
+                header.indices.map { $0 == 2 && row % 7 == 0 ? "a long value \(words)" : "v\(row)-\($0) Ωμέγα" }
+            }, footer: [header.map { _ in "Σ" }], caption: "Wide", rowHeaderColumn: 0)
+        let blocks: [PrintDocument.Block] = [
+            .heading(level: 1, text: "Statement"), .paragraph([.init("Period: "), .init("October", bold: true)]),
+            .list([[.init("Opening balance: $1.00")], [.init(words)]]),
+            .chart(.init(title: "Net per day", alt: "Bars", values: [5, -3, 0, 8], firstLabel: "1", lastLabel: "4")),
+            .note([.init(words)]), .table(Self.table(rows: 150)), .heading(level: 2, text: "Wide"), .table(wide),
+            .qr(text: "https://example.org/l/abc", alt: "QR code"), .paragraph([.init(words)]),
+        ]
+        let keeping = PageLayout(shaper: try TextShaper(book: writer.book))
+        try keeping.layout(blocks)
+        let streaming = PageLayout(shaper: try TextShaper(book: writer.book))
+        let stream = ContentStream(book: writer.book)
+        var streamed: [[UInt8]] = []
+        streaming.stream = stream
+        streaming.streamDone = { index, bytes in
+            #expect(index == streamed.count)
+            streamed.append(bytes)
+        }
+        try streaming.layout(blocks)
+        #expect(streaming.pages.allSatisfy { $0.isEmpty }, "no operation kept")
+        #expect(streamed.count == keeping.pages.count && streamed.count > 4)
+        var codes = GlyphCodes()
+        for (index, page) in keeping.pages.enumerated() {
+            let ops = Array(page.dropLast(keeping.pageNumber(index, of: keeping.pages.count).count))
+            let written = writer.contentStream(ops, codes: &codes)
+            let same = written == streamed[index]
+            let common = min(written.count, streamed[index].count)
+            let differs = (0..<common).first { written[$0] != streamed[index][$0] } ?? common
+            #expect(
+                same,
+                "page \(index + 1) differs from byte \(differs): \(String(decoding: written.dropFirst(differs).prefix(60), as: UTF8.self))"
+            )
+        }
+        #expect(codes.glyphs == stream.codes.glyphs, "the same codes, given in the same order")
+    }
+
     @Test func glyphsGetCodesInTheOrderTheyAreFirstDrawn() {
         var codes = GlyphCodes()
         #expect(codes.code(face: 0, glyph: 0) == 0)
