@@ -95,20 +95,26 @@ extension NativePDFWriter {
             endcodespacerange
 
             """)
-        var index = 0
-        while index < pairs.count {
-            let chunk = pairs[index..<min(index + 100, pairs.count)]
-            out.pdf(chunk.count)
-            out.pdf(" beginbfchar\n")
-            for (code, text) in chunk {
-                out.pdf("<")
-                out.pdfHex4(code)
-                out.pdf("> <")
-                for unit in text.utf16 { out.pdfHex4(UInt32(unit)) }
-                out.pdf(">\n")
+        // Each pair `<code> <text>`, through a cursor: at most this many bytes.
+        var bound =
+            (pairs.count / 100 + 1) * (PDFCursor.mostNumberBytes + PDFCursor.mostBytes(" beginbfchar\nendbfchar\n"))
+        for pair in pairs { bound += PDFCursor.mostBytes("<XXXX> <>\n") + 4 * pair.text.utf16.count }
+        out.pdf(reserving: bound) { cursor in
+            var index = 0
+            while index < pairs.count {
+                let chunk = pairs[index..<min(index + 100, pairs.count)]
+                cursor.int(chunk.count)
+                cursor.text(" beginbfchar\n")
+                for (code, text) in chunk {
+                    cursor.byte(0x3C)
+                    cursor.hex4(code)
+                    cursor.text("> <")
+                    for unit in text.utf16 { cursor.hex4(UInt32(unit)) }
+                    cursor.text(">\n")
+                }
+                cursor.text("endbfchar\n")
+                index += 100
             }
-            out.pdf("endbfchar\n")
-            index += 100
         }
         out.pdf("endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n")
         return out

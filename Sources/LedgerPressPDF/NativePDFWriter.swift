@@ -73,9 +73,9 @@ public final class NativePDFWriter: Sendable {
         // Each structure element as it closes: one object, written as bytes and packed into an object stream (a
         // statement has one per table cell). Its marked content on the page of its first (`/Pg`) is a bare
         // marked-content id, on another page a marked-content reference (a cell's text: `/Pg 5 0 R /K 17`).
-        var body: [UInt8] = []
+        let language = document.language
         layout.elementDone = { number, element in
-            body.removeAll(keepingCapacity: true)
+            guard failure == nil else { return }
             var page: Int?
             for kid in element.kids {
                 if case .content(let first, _) = kid {
@@ -83,60 +83,77 @@ public final class NativePDFWriter: Sendable {
                     break
                 }
             }
-            // Its type, parent, page and kids, through a cursor: at most this many bytes.
-            let head = PDFCursor.mostBytes("<</S / /P  0 R /Pg  0 R /K []") + 3 * PDFCursor.mostNumberBytes
+            // The pages it names, numbered before its body is written (a page's number may still be reserved).
+            let pageNumber = page.map(pageObject)
+            for kid in element.kids {
+                if case .content(let on, _) = kid, on != page { _ = pageObject(on) }
+            }
+            // Its type, parent, page, kids, alternate text, scope and language, through a cursor: at most this many
+            // bytes.
             let kid = PDFCursor.mostBytes(" <</Type /MCR /Pg  0 R /MCID >>") + 2 * PDFCursor.mostNumberBytes
-            body.pdf(reserving: head + element.tag.utf8.count + element.kids.count * kid) { out in
-                out.text("<</S /")
-                out.utf8(element.tag)
-                out.text(" /P ")
-                out.int(element.parent < 0 ? structRoot : element.parent)
-                out.text(" 0 R")
-                if let page {
-                    out.text(" /Pg ")
-                    out.int(pageObject(page))
-                    out.text(" 0 R")
-                }
-                out.text(" /K ")
-                if element.kids.count == 1, case .content(_, let mcid) = element.kids[0] {
-                    out.int(mcid)
-                    return
-                }
-                out.byte(0x5B)
-                for (position, kid) in element.kids.enumerated() {
-                    if position > 0 { out.byte(0x20) }
-                    switch kid {
-                    case .element(let child):
-                        out.int(child)
-                        out.text(" 0 R")
-                    case .content(let on, let mcid) where on == page:
-                        out.int(mcid)
-                    case .content(let on, let mcid):
-                        out.text("<</Type /MCR /Pg ")
-                        out.int(pageObject(on))
-                        out.text(" 0 R /MCID ")
-                        out.int(mcid)
-                        out.text(">>")
-                    }
-                }
-                out.byte(0x5D)
-            }
-            if let alt = element.alt {
-                body.pdf(" /Alt ")
-                PDFText.append(alt, to: &body)
-            }
+            var bound =
+                PDFCursor.mostBytes("<</S / /P  0 R /Pg  0 R /K []>>") + 3 * PDFCursor.mostNumberBytes
+                + element.tag.utf8.count + element.kids.count * kid
+            if let alt = element.alt { bound += PDFCursor.mostBytes(" /Alt ") + PDFCursor.mostBytes(textString: alt) }
             if let scope = element.scope {
-                body.pdf(" /A <</O /Table /Scope /")
-                body.append(contentsOf: scope.utf8)
-                body.pdf(">>")
+                bound += PDFCursor.mostBytes(" /A <</O /Table /Scope />>") + scope.utf8.count
             }
             if element.parent < 0 {
-                body.pdf(" /Lang ")
-                PDFText.append(document.language, to: &body)
+                bound += PDFCursor.mostBytes(" /Lang ") + PDFCursor.mostBytes(textString: language)
             }
-            body.pdf(">>")
-            guard failure == nil else { return }
-            do { try file.pack(number, bytes: body) } catch { failure = error }
+            do {
+                try file.pack(number, reserving: bound) { out in
+                    out.text("<</S /")
+                    out.utf8(element.tag)
+                    out.text(" /P ")
+                    out.int(element.parent < 0 ? structRoot : element.parent)
+                    out.text(" 0 R")
+                    if let pageNumber {
+                        out.text(" /Pg ")
+                        out.int(pageNumber)
+                        out.text(" 0 R")
+                    }
+                    out.text(" /K ")
+                    if element.kids.count == 1, case .content(_, let mcid) = element.kids[0] {
+                        out.int(mcid)
+                    } else {
+                        out.byte(0x5B)
+                        for (position, kid) in element.kids.enumerated() {
+                            if position > 0 { out.byte(0x20) }
+                            switch kid {
+                            case .element(let child):
+                                out.int(child)
+                                out.text(" 0 R")
+                            case .content(let on, let mcid) where on == page:
+                                out.int(mcid)
+                            case .content(let on, let mcid):
+                                out.text("<</Type /MCR /Pg ")
+                                out.int(pageObjects[on])
+                                out.text(" 0 R /MCID ")
+                                out.int(mcid)
+                                out.text(">>")
+                            }
+                        }
+                        out.byte(0x5D)
+                    }
+                    if let alt = element.alt {
+                        out.text(" /Alt ")
+                        out.textString(alt)
+                    }
+                    if let scope = element.scope {
+                        out.text(" /A <</O /Table /Scope /")
+                        out.utf8(scope)
+                        out.text(">>")
+                    }
+                    if element.parent < 0 {
+                        out.text(" /Lang ")
+                        out.textString(language)
+                    }
+                    out.text(">>")
+                }
+            } catch {
+                failure = error
+            }
         }
         try layout.layout(document.blocks)
         if let failure { throw failure }
@@ -175,20 +192,27 @@ public final class NativePDFWriter: Sendable {
             pagesObject,
             "<</Type /Pages /Kids [\(pageObjects.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(pageObjects.count)>>"
         )
-        body.removeAll(keepingCapacity: true)
-        body.pdf("<</Nums [")
-        for (page, owners) in layout.parents.enumerated() {
-            if page > 0 { body.pdf(" ") }
-            body.pdf(page)
-            body.pdf(" [")
-            for (position, owner) in owners.enumerated() {
-                if position > 0 { body.pdf(" ") }
-                body.pdf(owner)
-                body.pdf(" 0 R")
+        // The parent tree: per page, the element of each marked-content id.
+        let owners = layout.parents.reduce(0) { $0 + $1.count }
+        var body: [UInt8] = []
+        body.pdf(
+            reserving: PDFCursor.mostBytes("<</Nums []>>") + layout.parents.count * (PDFCursor.mostNumberBytes + 4)
+                + owners * (PDFCursor.mostNumberBytes + 5)
+        ) { out in
+            out.text("<</Nums [")
+            for (page, owners) in layout.parents.enumerated() {
+                if page > 0 { out.byte(0x20) }
+                out.int(page)
+                out.text(" [")
+                for (position, owner) in owners.enumerated() {
+                    if position > 0 { out.byte(0x20) }
+                    out.int(owner)
+                    out.text(" 0 R")
+                }
+                out.byte(0x5D)
             }
-            body.pdf("]")
+            out.text("]>>")
         }
-        body.pdf("]>>")
         let parentTree = file.reserve()
         file.set(parentTree, bytes: body)
         file.set(

@@ -2,7 +2,8 @@ import LedgerPressCrypto
 
 /// One PDF file written front to back: each object goes out as soon as it is set (in any order of numbers), the
 /// file keeps only its bytes and where each object went, for the cross-reference; the `/ID` is a hash of the
-/// objects in the order written (never a clock or a random number).
+/// objects in the order written, each body followed by a line feed, packed or not (never a clock or a random
+/// number).
 ///
 /// Small dictionaries that come by the thousand (a statement's structure elements: one per table cell) can be
 /// packed (``pack(_:bytes:)``) into object streams of ``packCount`` objects, deflated like any stream: a 5,000-line
@@ -13,12 +14,13 @@ struct PDFFile {
     /// Where each object is: its offset in `out`, or its object stream and its index there; nil until written.
     private var places: [Place?] = []
     private var hash = SHA256()
-    /// The bodies packed since ``hash`` last took bytes, one after the other: hashed in one call before the next
-    /// object's bytes (the same digest as one call per body, in the same order; a statement packs hundreds).
-    private var unhashed: [UInt8] = []
     /// Objects packed and not yet written in an object stream: their numbers and their bodies' offsets in `packed`.
     private var pending: [(number: Int, offset: Int)] = []
+    /// The packed bodies, each followed by a line feed, as the object stream holds them.
     private var packed: [UInt8] = []
+    /// How many bytes of `packed` ``hash`` has taken: the bodies packed since are hashed in one call before the
+    /// next object's bytes (a statement packs hundreds).
+    private var packedHashed = 0
     /// What compresses the file's streams: ISA-L the writer's own drawing and glyph data, the object streams and the
     /// cross-reference stream; libdeflate any stream that may hold ledger text (``stream(_:_:raw:)``).
     let compressors: Compressors
@@ -70,45 +72,63 @@ struct PDFFile {
         out.pdf(number)
         out.pdf(" 0 obj\n")
         hashPacked()
-        hash.update(bufferPointer: buffer)
+        let body = out.count
         out.append(contentsOf: buffer)
         out.pdf("\nendobj\n")
+        // The body and the line feed after it.
+        out.withUnsafeBytes {
+            hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[body...(body + buffer.count)]))
+        }
     }
 
     /// Object `number` (reserved, not yet written), a dictionary without streams or indirect lengths, packed into
     /// the next object stream; the stream is written once ``packCount`` objects wait (and at the end).
     mutating func pack(_ number: Int, bytes: [UInt8]) throws {
+        try pack(number, reserving: bytes.count) { out in
+            for byte in bytes { out.byte(byte) }
+        }
+    }
+
+    /// ``pack(_:bytes:)`` of the body `write` puts through a ``PDFCursor``: at most `bound` bytes, written
+    /// straight into the object stream's data.
+    mutating func pack(_ number: Int, reserving bound: Int, _ write: (inout PDFCursor) -> Void) throws {
         precondition(places[number - 1] == nil, "PDF object \(number) written twice")
         // Marked written now (stream 0: not yet known); ``writePacked()`` gives the stream's number.
         places[number - 1] = .packed(stream: 0, index: pending.count)
-        unhashed += bytes
         pending.append((number, packed.count))
-        packed += bytes
-        packed.append(0x0A)
+        packed.pdf(reserving: bound + 1) { out in
+            write(&out)
+            out.byte(0x0A)
+        }
         if pending.count == PDFFile.packCount { try writePacked() }
     }
 
     /// The packed bodies not yet hashed, into ``hash``.
     private mutating func hashPacked() {
-        guard !unhashed.isEmpty else { return }
-        hash.update(data: unhashed)
-        unhashed.removeAll(keepingCapacity: true)
+        guard packedHashed < packed.count else { return }
+        packed.withUnsafeBytes { hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[packedHashed...])) }
+        packedHashed = packed.count
     }
 
     /// The waiting packed objects as one object stream: `number offset` pairs, then the bodies.
     private mutating func writePacked() throws {
         guard !pending.isEmpty else { return }
+        hashPacked()
         let stream = reserve()
         var data: [UInt8] = []
         data.reserveCapacity(pending.count * 12 + packed.count)
+        data.pdf(reserving: pending.count * (2 * PDFCursor.mostNumberBytes + 2) + 1) { out in
+            for (index, object) in pending.enumerated() {
+                if index > 0 { out.byte(0x20) }
+                out.int(object.number)
+                out.byte(0x20)
+                out.int(object.offset)
+            }
+            out.byte(0x0A)
+        }
         for (index, object) in pending.enumerated() {
-            if index > 0 { data.pdf(" ") }
-            data.pdf(object.number)
-            data.pdf(" ")
-            data.pdf(object.offset)
             places[object.number - 1] = .packed(stream: stream, index: index)
         }
-        data.append(0x0A)
         let first = data.count
         data += packed
         let deflated = try compressors.fast.zlib(data)
@@ -131,6 +151,7 @@ struct PDFFile {
         out.pdf("\nendobj\n")
         pending.removeAll(keepingCapacity: true)
         packed.removeAll(keepingCapacity: true)
+        packedHashed = 0
     }
 
     /// A new object holding `body`.

@@ -74,7 +74,7 @@ extension PDFNumber {
 }
 
 /// PDF syntax written through a pointer into memory reserved beforehand (a content stream: see
-/// ``NativePDFWriter/contentStream(_:codes:)``): the same bytes as the `[UInt8]` forms above, without a capacity
+/// ``ContentStream``): the same bytes as the `[UInt8]` forms above, without a capacity
 /// check per piece. The writer reserves at least the bytes it writes (``mostBytes(_:)``, ``mostNumberBytes``).
 struct PDFCursor {
     /// The most bytes ``int(_:)``, ``hundredths(_:)`` or ``number(_:)`` write: a sign, 19 digits, a point and two
@@ -171,6 +171,16 @@ struct PDFCursor {
             at[0] = byte
             at += 1
         }
+    }
+
+    /// The most bytes ``textString(_:)`` writes for `text`.
+    static func mostBytes(textString text: String) -> Int { PDFCursor.mostBytes("<FEFF>") + 4 * text.utf16.count }
+
+    /// `text` as a PDF text string in UTF-16BE with its byte order mark, hex-encoded (``PDFText/string(_:)``).
+    mutating func textString(_ text: String) {
+        self.text("<FEFF")
+        for unit in text.utf16 { hex4(UInt32(unit)) }
+        byte(0x3E)
     }
 
     /// The low 16 bits of `value` as four upper-case hex digits (``PDFNumber/hex4(_:)``).
