@@ -127,7 +127,7 @@ extension PageLayout {
         close(head)
         let freshRoom = Int((PageLayout.top - PageLayout.bottom - headerHeight - 2 * pad) / lineHeight)
         func drawRow(_ cells: [[TextShaper.Line]], group: Int, bold: Bool, isFooter: Bool) {
-            let row = element("TR", parent: group)
+            let row = element("TR", parent: group, kids: cells.count)
             let elements = cells.indices.map { column -> Int in
                 let isHeader =
                     isFooter ? column == 0 : (column == data.rowHeaderColumn && !(data.rows.isEmpty))
@@ -207,7 +207,7 @@ extension PageLayout {
         }
         for (rowIndex, row) in (data.rows + data.footer).enumerated() {
             let isFooter = rowIndex >= data.rows.count
-            let rowElement = element("TR", parent: group)
+            let rowElement = element("TR", parent: group, kids: row.count)
             let values = row.map {
                 shaper.lines(
                     $0, style: isFooter ? .bold : .regular, size: PageLayout.cellSize, auto: true,

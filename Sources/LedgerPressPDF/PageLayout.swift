@@ -48,6 +48,9 @@ final class PageLayout {
             mutating func append(_ kid: Kid) {
                 if first == nil { first = kid } else { rest.append(kid) }
             }
+
+            /// Room for `count` kids in all.
+            mutating func reserve(_ count: Int) { rest.reserveCapacity(count - 1) }
         }
 
         var tag: String
@@ -141,11 +144,14 @@ final class PageLayout {
         return index
     }
 
-    /// A new open structure element under `parent` (open), its number.
-    func element(_ tag: String, parent: Int, alt: String? = nil, scope: String? = nil) -> Int {
+    /// A new open structure element under `parent` (open), its number; `kids`: how many kids it will have, when known
+    /// (a table row's cells).
+    func element(_ tag: String, parent: Int, alt: String? = nil, scope: String? = nil, kids: Int = 0) -> Int {
         let number = elementNumber()
         open[openIndex(parent)].element.kids.append(.element(number))
-        open.append((number, Element(tag: tag, parent: parent, alt: alt, scope: scope)))
+        var element = Element(tag: tag, parent: parent, alt: alt, scope: scope)
+        if kids > 1 { element.kids.reserve(kids) }
+        open.append((number, element))
         mostOpen = max(mostOpen, open.count)
         return number
     }

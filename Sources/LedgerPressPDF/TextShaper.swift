@@ -345,6 +345,7 @@ final class TextShaper {
         _ characters: Characters, style: FontBook.Style, size: Float
     ) -> [Word]? where Characters.Index == Int, Characters.Element: BinaryInteger {
         var words: [Word] = []
+        words.reserveCapacity(1 + characters.reduce(0) { $1 == 0x20 ? $0 + 1 : $0 })
         var start = 0
         for end in 0...characters.count where end == characters.count || characters[end] == 0x20 {
             defer { start = end + 1 }
@@ -521,17 +522,19 @@ final class TextShaper {
             if end > start {
                 // The word `characters[start..<end]`, each glyph at its pen from the word's start.
                 guard let table = plainSet(characters, start..<end, style: style) else { return nil }
-                let wordStart = placed.count
-                let pen = placePlain(characters, start..<end, table: table, style: style, size: size, into: &placed)
+                let pen: Float
                 if words > 0, let space {
+                    // The space before the word, between the two words' runs, then the word moved past it.
+                    for glyph in space.glyphs {
+                        placed.append(Placed(id: glyph.id, x: glyph.x + lineWidth, y: glyph.y))
+                    }
+                    let wordStart = placed.count
+                    pen = placePlain(characters, start..<end, table: table, style: style, size: size, into: &placed)
                     guard lineWidth + space.width + pen <= width else { return nil }
-                    // The space before the word, between the two words' runs.
-                    placed.insert(
-                        contentsOf: space.glyphs.map { Placed(id: $0.id, x: $0.x + lineWidth, y: $0.y) },
-                        at: wordStart)
                     lineWidth += space.width
-                    for index in wordStart + space.glyphs.count..<placed.count { placed[index].x += lineWidth }
+                    for index in wordStart..<placed.count { placed[index].x += lineWidth }
                 } else {
+                    pen = placePlain(characters, start..<end, table: table, style: style, size: size, into: &placed)
                     guard pen <= width else { return nil }
                 }
                 lineWidth += pen
