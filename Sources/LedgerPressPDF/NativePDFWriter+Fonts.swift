@@ -14,7 +14,8 @@ extension NativePDFWriter {
             let (bytes, ids) = try face.subset(key.glyphs, preprocessed: preprocessed)
             let name = NativePDFWriter.subsetTag(font: face.name, glyphs: key.glyphs) + "+" + face.name
             let deflated = try file.compressors.text.zlib(bytes)
-            return SubsetCache.Subset(deflated: deflated, length: bytes.count, ids: ids, name: name)
+            return SubsetCache.Subset(
+                deflated: deflated, digest: SHA256.hash(data: deflated), length: bytes.count, ids: ids, name: name)
         }
         let subset = preprocessed ? try subsets.subset(key, make: make) : try make()
         let (ids, name) = (subset.ids, subset.name)
@@ -35,7 +36,7 @@ extension NativePDFWriter {
         let (ascender, descender) = face.extents
         let ascent = Int((Float(ascender) * scale).rounded())
         let descent = Int((Float(descender) * scale).rounded())
-        let fontFile = file.stream(" /Length1 \(subset.length)", deflated: subset.deflated)
+        let fontFile = file.stream(" /Length1 \(subset.length)", deflated: subset.deflated, digest: subset.digest)
         let descriptor = file.add(
             "<</Type /FontDescriptor /FontName /\(name) /Flags 4 /FontBBox [-1050 \(descent) 2000 \(ascent)] "
                 + "/ItalicAngle 0 /Ascent \(ascent) /Descent \(descent) /CapHeight \(ascent) /StemV 80 "

@@ -1,3 +1,5 @@
+import LedgerPressCrypto
+
 /// ledgerpress's own PDF writer: a ``PrintDocument`` laid out on A4 pages (``PageLayout``) and written as a
 /// tagged PDF/A-3b file: fonts embedded as hb-subset subsets (Type0/CIDFontType2, `CIDToGIDMap /Identity` on the
 /// subset's glyph ids, ToUnicode maps), deflated streams, a structure tree, an outline, XMP metadata, an sRGB
@@ -13,6 +15,8 @@ public final class NativePDFWriter: Sendable {
     let profile: [UInt8]
     /// `profile` deflated once (every document embeds the same stream).
     let deflatedProfile: [UInt8]
+    /// The SHA-256 of `deflatedProfile` (``PDFFile/stream(_:deflated:digest:)``).
+    let profileDigest: [UInt8]
     /// The shaping caches of the documents being written (``ShapeCache``).
     let shapeCaches = Pool { ShapeCache() }
     /// The font subsets its documents embedded (``SubsetCache``).
@@ -26,6 +30,7 @@ public final class NativePDFWriter: Sendable {
         book = try FontBook()
         profile = try NativePDFWriter.readProfile()
         deflatedProfile = try Deflate(level: Deflate.onceLevel).zlib(profile)
+        profileDigest = SHA256.hash(data: deflatedProfile)
     }
 
     /// The PDF of `document`. Each page's content stream is written (deflated) as soon as the page is full, its
@@ -222,7 +227,7 @@ public final class NativePDFWriter: Sendable {
         let outline = writeOutline(layout.outline, pages: pageObjects, into: &file)
         let metadata = try file.stream(
             " /Type /Metadata /Subtype /XML", Array(xmp(document).utf8), raw: true)
-        let icc = file.stream(" /N 3", deflated: deflatedProfile)
+        let icc = file.stream(" /N 3", deflated: deflatedProfile, digest: profileDigest)
         let intent = file.add(
             "<</Type /OutputIntent /S /GTS_PDFA1 /OutputConditionIdentifier (sRGB IEC61966-2.1) "
                 + "/Info (sRGB IEC61966-2.1) /DestOutputProfile \(icc) 0 R>>")

@@ -66,7 +66,9 @@ struct PDFFile {
         bytes.withUnsafeBytes { set(number, buffer: $0) }
     }
 
-    private mutating func set(_ number: Int, buffer: UnsafeRawBufferPointer) {
+    /// Writes object `number` with `buffer` as its body; ``hash`` takes the body and the line feed after it, or
+    /// `hashed` instead of the body when given.
+    private mutating func set(_ number: Int, buffer: UnsafeRawBufferPointer, hashed: UnsafeRawBufferPointer? = nil) {
         precondition(places[number - 1] == nil, "PDF object \(number) written twice")
         places[number - 1] = .at(out.count)
         out.pdf(number)
@@ -75,7 +77,11 @@ struct PDFFile {
         let body = out.count
         out.append(contentsOf: buffer)
         out.pdf("\nendobj\n")
-        // The body and the line feed after it.
+        if let hashed {
+            hash.update(bufferPointer: hashed)
+            hash.update(data: [UInt8(0x0A)])
+            return
+        }
         out.withUnsafeBytes {
             hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[body...(body + buffer.count)]))
         }
@@ -185,15 +191,25 @@ struct PDFFile {
         return number
     }
 
-    /// A new stream object whose `data` is already zlib-compressed (a font subset, the sRGB profile:
-    /// ``Deflate/zlib(_:)``), written as it is.
+    /// A new stream object whose `data` is already zlib-compressed (``Deflate/zlib(_:)``), written as it is.
     mutating func stream(_ dictionary: String, deflated data: [UInt8]) -> Int {
         let number = reserve()
         write(number, dictionary, data, deflated: true)
         return number
     }
 
-    private mutating func write(_ number: Int, _ dictionary: String, _ body: [UInt8], deflated: Bool) {
+    /// ``stream(_:deflated:)`` of data that every document embeds (a font subset, the sRGB profile) with its
+    /// SHA-256 (`digest`), made once: ``hash`` takes the digest instead of the data (tens of kilobytes per
+    /// document).
+    mutating func stream(_ dictionary: String, deflated data: [UInt8], digest: [UInt8]) -> Int {
+        let number = reserve()
+        write(number, dictionary, data, deflated: true, digest: digest)
+        return number
+    }
+
+    private mutating func write(
+        _ number: Int, _ dictionary: String, _ body: [UInt8], deflated: Bool, digest: [UInt8]? = nil
+    ) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(body.count + dictionary.utf8.count + 64)
         bytes.pdf("<<")
@@ -202,9 +218,14 @@ struct PDFFile {
         bytes.pdf(" /Length ")
         bytes.pdf(body.count)
         bytes.pdf(">>\nstream\n")
+        // The dictionary and the data's digest, for the hash.
+        let hashed = digest.map { bytes + $0 }
         bytes += body
         bytes.pdf("\nendstream")
-        set(number, bytes: bytes)
+        guard let hashed else { return set(number, bytes: bytes) }
+        bytes.withUnsafeBytes { buffer in
+            hashed.withUnsafeBytes { set(number, buffer: buffer, hashed: $0) }
+        }
     }
 
     /// The file: header, objects (`null` for any reserved and never written), then the cross-reference table and

@@ -208,17 +208,25 @@ extension PageLayout {
         for (rowIndex, row) in (data.rows + data.footer).enumerated() {
             let isFooter = rowIndex >= data.rows.count
             let rowElement = element("TR", parent: group, kids: row.count)
-            let values = row.map {
-                shaper.lines(
-                    $0, style: isFooter ? .bold : .regular, size: PageLayout.cellSize, auto: true,
-                    width: width - labelWidth - 6)
+            // Each value as the one run of its one line when it is a plain text that fits (most: amounts, dates,
+            // ids), else as its lines.
+            let style: FontBook.Style = isFooter ? .bold : .regular
+            let values = row.map { text -> StackedValue in
+                if let run = shaper.plainLineRun(
+                    text, style: style, size: PageLayout.cellSize, width: width - labelWidth - 6)
+                {
+                    return .run(run)
+                }
+                return .lines(
+                    shaper.notPlainLines(
+                        text, style: style, size: PageLayout.cellSize, auto: true, width: width - labelWidth - 6))
             }
             func makeCell(_ column: Int) -> Int {
                 let isHeader = isFooter ? column == 0 : column == data.rowHeaderColumn
                 return isHeader ? element("TH", parent: rowElement, scope: "Row") : element("TD", parent: rowElement)
             }
             if row.count == labels.count, y - Float(row.count) * lineHeight >= PageLayout.bottom,
-                values.allSatisfy({ $0.count == 1 }), labels.allSatisfy({ $0.count == 1 })
+                values.allSatisfy({ $0.isOneLine }), labels.allSatisfy({ $0.count == 1 })
             {
                 var first: Float?
                 for column in row.indices {
@@ -226,7 +234,12 @@ extension PageLayout {
                     y -= lineHeight
                     let baseline = y + PageLayout.cellSize * 0.32
                     if first == nil { first = baseline }
-                    tagged(element) { draw(values[column][0], x: left + labelWidth, baseline: baseline) }
+                    tagged(element) {
+                        switch values[column] {
+                        case .run(let run): draw(run, x: left + labelWidth, baseline: baseline)
+                        case .lines(let lines): draw(lines[0], x: left + labelWidth, baseline: baseline)
+                        }
+                    }
                 }
                 if let first { artifact(.form(labelFormIndex(), x: left, y: first)) }
                 close(rowElement)
@@ -237,7 +250,7 @@ extension PageLayout {
             }
             for column in row.indices {
                 let cell = makeCell(column)
-                let valueLines = values[column]
+                let valueLines = values[column].lines
                 let labelLines = column < labels.count ? labels[column] : []
                 for index in 0..<max(valueLines.count, labelLines.count, 1) {
                     if breaks(lineHeight) { drawWaiting() }
@@ -255,6 +268,26 @@ extension PageLayout {
             y -= 3
             artifact(.rule(x1: left, y1: y, x2: left + width, y2: y, width: 0.3, gray: 0.7))
             y -= 3
+        }
+    }
+}
+
+/// A stacked table's value: the one run of its one line (a plain text that fits), or its lines.
+private enum StackedValue {
+    case run(TextShaper.Run)
+    case lines([TextShaper.Line])
+
+    var isOneLine: Bool {
+        switch self {
+        case .run: true
+        case .lines(let lines): lines.count == 1
+        }
+    }
+
+    var lines: [TextShaper.Line] {
+        switch self {
+        case .run(let run): [TextShaper.Line(runs: [(0, run)], width: run.width)]
+        case .lines(let lines): lines
         }
     }
 }

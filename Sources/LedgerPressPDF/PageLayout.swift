@@ -243,6 +243,12 @@ final class PageLayout {
         }
     }
 
+    /// Draws `run`, a line of one run, with its left end at `x` and baseline `baseline`.
+    func draw(_ run: TextShaper.Run, x: Float, baseline: Float) {
+        guard !run.glyphs.isEmpty else { return }
+        if let stream { stream.text(run, x: x, y: baseline) } else { pages[page].append(.text(run, x: x, y: baseline)) }
+    }
+
     /// `line`'s texts (a run with glyphs each) appended to `ops`, its left end at `x` and baseline `baseline`.
     static func append(_ line: TextShaper.Line, x: Float, baseline: Float, to ops: inout [Op]) {
         for (offset, run) in line.runs where !run.glyphs.isEmpty { ops.append(.text(run, x: x + offset, y: baseline)) }

@@ -18,10 +18,12 @@ final class SubsetCache: Sendable {
         var glyphs: [UInt32]
     }
 
-    /// A subset as a PDF embeds it: the font file deflated (`deflated`) and its length before (`length`), each
+    /// A subset as a PDF embeds it: the font file deflated (`deflated`, with its digest) and its length before (`length`), each
     /// glyph's id in the subset, and the font's name with its subset tag.
     struct Subset: Sendable {
         var deflated: [UInt8]
+        /// The SHA-256 of `deflated` (what a document's `/ID` takes for it).
+        var digest: [UInt8]
         var length: Int
         var ids: [UInt32: UInt32]
         var name: String

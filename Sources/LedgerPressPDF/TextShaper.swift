@@ -483,7 +483,15 @@ final class TextShaper {
     /// in ``cache`` with its words.
     func lines(_ text: String, style: FontBook.Style, size: Float, auto: Bool = false, width: Float) -> [Line] {
         guard cache != nil else { return lines(words(text, style: style, size: size, auto: auto), width: width) }
-        if let line = plainLine(text, style: style, size: size, width: width) { return [line] }
+        if let run = plainLineRun(text, style: style, size: size, width: width) {
+            return [Line(runs: [(0, run)], width: run.width)]
+        }
+        return notPlainLines(text, style: style, size: size, auto: auto, width: width)
+    }
+
+    /// ``lines(_:style:size:auto:width:)`` of a text that ``plainLineRun(_:style:size:width:)`` does not set (with a
+    /// cache).
+    func notPlainLines(_ text: String, style: FontBook.Style, size: Float, auto: Bool = false, width: Float) -> [Line] {
         // A kept text's lines are kept with it, for the width they were last broken for.
         let key = ShapeCache.Key(text: text, style: style, size: size, mode: auto ? .wordsAuto : .words)
         guard !isPlain(text, style: style),
@@ -495,20 +503,23 @@ final class TextShaper {
         return made
     }
 
-    /// The one line of a plain text that fits in `width`, with each glyph where ``lines(_:width:)`` and
-    /// ``visual(_:width:)`` put it (the same sums in the same order: each word's pen from 0, each run moved by the
-    /// widths before it) and its texts recorded in ``used`` as ``plainRun(_:_:level:style:size:)`` records them;
-    /// nil when the text is not plain, has no word, or takes more than one line.
-    private func plainLine(_ text: String, style: FontBook.Style, size: Float, width: Float) -> Line? {
-        TextShaper.characters(
-            of: text, { plainLine($0, style: style, size: size, width: width) },
-            { plainLine($0, style: style, size: size, width: width) })
+    /// The one run of the one line of a plain text that fits in `width` (at x = 0, as wide as the line: a table
+    /// cell draws it without a line around it), with each glyph where ``lines(_:width:)`` and ``visual(_:width:)``
+    /// put it (the same sums in the same order: each word's pen from 0, each run moved by the widths before it) and
+    /// its texts recorded in ``used`` as ``plainRun(_:_:level:style:size:)`` records them; nil when the text is not
+    /// plain, has no word, or takes more than one line, and without a ``cache`` (``lines(_:style:size:auto:width:)``
+    /// then sets every text through its words).
+    func plainLineRun(_ text: String, style: FontBook.Style, size: Float, width: Float) -> Run? {
+        guard cache != nil else { return nil }
+        return TextShaper.characters(
+            of: text, { plainLineRun($0, style: style, size: size, width: width) },
+            { plainLineRun($0, style: style, size: size, width: width) })
     }
 
-    /// ``plainLine(_:style:size:width:)`` of a text's ASCII bytes or scalars.
-    private func plainLine<Characters: RandomAccessCollection>(
+    /// ``plainLineRun(_:style:size:width:)`` of a text's ASCII bytes or scalars.
+    private func plainLineRun<Characters: RandomAccessCollection>(
         _ characters: Characters, style: FontBook.Style, size: Float, width: Float
-    ) -> Line? where Characters.Index == Int, Characters.Element: BinaryInteger {
+    ) -> Run? where Characters.Index == Int, Characters.Element: BinaryInteger {
         let face = style.rawValue
         var placed: [Placed] = []
         placed.reserveCapacity(characters.count)
@@ -547,8 +558,7 @@ final class TextShaper {
             }
         }
         guard words > 0 else { return nil }
-        return Line(
-            runs: [(0, Run(face: face, size: size, glyphs: placed, width: lineWidth, level: 0))], width: lineWidth)
+        return Run(face: face, size: size, glyphs: placed, width: lineWidth, level: 0)
     }
 
     /// The space between two words of a plain text in `style` at `size`, as the words' own shaping makes it

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerPressCrypto
 import Testing
 
 @testable import LedgerPressPDF
@@ -155,6 +156,31 @@ import Testing
         var before = try PDFFile()
         _ = before.stream(" /N 3", deflated: try Deflate().zlib(data))
         #expect(try once.bytes(root: 1, info: 1) == before.bytes(root: 1, info: 1))
+    }
+
+    /// Data every document embeds (a font subset, the sRGB profile) counts in `/ID` by its digest: the same object
+    /// as the data hashed whole, a different `/ID`, the same one for the same data, another for other data.
+    @Test func aStreamKeptForEveryDocumentCountsInTheIDByItsDigest() throws {
+        let data = try Deflate().zlib((0..<5000).map { UInt8(truncatingIfNeeded: $0 * 7 % 251) })
+        let other = try Deflate().zlib((0..<5000).map { UInt8(truncatingIfNeeded: $0 * 11 % 251) })
+        func file(_ data: [UInt8], digest: Bool) throws -> String {
+            var file = try PDFFile()
+            if digest {
+                _ = file.stream(" /N 3", deflated: data, digest: SHA256.hash(data: data))
+            } else {
+                _ = file.stream(" /N 3", deflated: data)
+            }
+            return String(decoding: try file.bytes(root: 1, info: 1), as: UTF8.self)
+        }
+        func withoutID(_ text: String) -> String {
+            text.replacingOccurrences(
+                of: #"/ID \[<[0-9A-F]{32}> <[0-9A-F]{32}>\]"#, with: "", options: .regularExpression)
+        }
+        let whole = try file(data, digest: false)
+        let digested = try file(data, digest: true)
+        #expect(withoutID(whole) == withoutID(digested) && whole != digested)
+        #expect(digested == (try file(data, digest: true)))
+        #expect(digested != (try file(other, digest: true)))
     }
 
     /// A document's streams (ISA-L, ``IGzip``) inflate back to their bytes, as qpdf reads them: text, bytes that do
