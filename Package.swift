@@ -169,7 +169,8 @@ let package = Package(
         .testTarget(name: "LedgerPressCryptoTests", dependencies: ["LedgerPressCrypto"]),
         .testTarget(name: "LedgerPressImportTests", dependencies: ["LedgerPressImport"]),
         .testTarget(
-            name: "LedgerPressPDFTests", dependencies: ["LedgerPressPDF", "LedgerPressRender", "LedgerPressCore", "LedgerPressCrypto"]),
+            name: "LedgerPressPDFTests",
+            dependencies: ["LedgerPressPDF", "LedgerPressRender", "LedgerPressCore", "LedgerPressCrypto"]),
         .testTarget(
             name: "LedgerPressRenderTests",
             dependencies: ["LedgerPressRender", .product(name: "Mustache", package: "swift-mustache")]),  // Mustache: contexts rendered as dictionaries
