@@ -33,13 +33,13 @@ public final class NativePDFWriter: Sendable {
         profileDigest = SHA256.hash(data: deflatedProfile)
     }
 
-    /// The PDF of `document`. Each page's content stream is written (deflated) as soon as the page is full, its
-    /// glyphs drawn with codes given in order of first use (``GlyphCodes``); the page numbers `n / N`, which need
-    /// the count, go into a small second content stream per page at the end, with the fonts (cut down to the glyphs
-    /// the document used) and the rest. Each structure element is written as soon as the layout closes it (its
-    /// object number reserved when it opened). So the writer holds the file's bytes, one page's drawing operations,
-    /// the glyph sets, the open structure elements and one number per marked-content id: its memory does not grow
-    /// with the pages' drawing or the structure tree.
+    /// The PDF of `document`. Each page's content stream is written as the layout draws it (``ContentStream``) and
+    /// deflated as soon as the page is full, its glyphs drawn with codes given in order of first use
+    /// (``GlyphCodes``); the page numbers `n / N`, which need the count, go into a small second content stream per
+    /// page at the end, with the fonts (cut down to the glyphs the document used) and the rest. Each structure
+    /// element is written as soon as the layout closes it (its object number reserved when it opened). So the writer
+    /// holds the file's bytes, one page's content stream, the glyph sets, the open structure elements and one number
+    /// per marked-content id: its memory does not grow with the pages' drawing or the structure tree.
     public func render(_ document: PrintDocument) throws -> [UInt8] { try render(document, caching: true) }
 
     /// `caching`: shaping with one of ``shapeCaches`` and subsetting from preprocessed faces, else neither (the
@@ -79,6 +79,7 @@ public final class NativePDFWriter: Sendable {
         // statement has one per table cell). Its marked content on the page of its first (`/Pg`) is a bare
         // marked-content id, on another page a marked-content reference (a cell's text: `/Pg 5 0 R /K 17`).
         let language = document.language
+        let scratch = CursorScratch()
         layout.elementDone = { number, element in
             guard failure == nil else { return }
             var page: Int?
@@ -106,59 +107,55 @@ public final class NativePDFWriter: Sendable {
             if element.parent < 0 {
                 bound += PDFCursor.mostBytes(" /Lang ") + PDFCursor.mostBytes(textString: language)
             }
-            do {
-                try file.pack(number, reserving: bound) { out in
-                    out.text("<</S /")
-                    out.utf8(element.tag)
-                    out.text(" /P ")
-                    out.int(element.parent < 0 ? structRoot : element.parent)
-                    out.text(" 0 R")
-                    if let pageNumber {
-                        out.text(" /Pg ")
-                        out.int(pageNumber)
+            var out = scratch.cursor(reserving: bound)
+            out.text("<</S /")
+            out.utf8(element.tag)
+            out.text(" /P ")
+            out.int(element.parent < 0 ? structRoot : element.parent)
+            out.text(" 0 R")
+            if let pageNumber {
+                out.text(" /Pg ")
+                out.int(pageNumber)
+                out.text(" 0 R")
+            }
+            out.text(" /K ")
+            if element.kids.count == 1, case .content(_, let mcid) = element.kids[0] {
+                out.int(mcid)
+            } else {
+                out.byte(0x5B)
+                for (position, kid) in element.kids.enumerated() {
+                    if position > 0 { out.byte(0x20) }
+                    switch kid {
+                    case .element(let child):
+                        out.int(child)
                         out.text(" 0 R")
-                    }
-                    out.text(" /K ")
-                    if element.kids.count == 1, case .content(_, let mcid) = element.kids[0] {
+                    case .content(let on, let mcid) where on == page:
                         out.int(mcid)
-                    } else {
-                        out.byte(0x5B)
-                        for (position, kid) in element.kids.enumerated() {
-                            if position > 0 { out.byte(0x20) }
-                            switch kid {
-                            case .element(let child):
-                                out.int(child)
-                                out.text(" 0 R")
-                            case .content(let on, let mcid) where on == page:
-                                out.int(mcid)
-                            case .content(let on, let mcid):
-                                out.text("<</Type /MCR /Pg ")
-                                out.int(pageObjects[on])
-                                out.text(" 0 R /MCID ")
-                                out.int(mcid)
-                                out.text(">>")
-                            }
-                        }
-                        out.byte(0x5D)
-                    }
-                    if let alt = element.alt {
-                        out.text(" /Alt ")
-                        out.textString(alt)
-                    }
-                    if let scope = element.scope {
-                        out.text(" /A <</O /Table /Scope /")
-                        out.utf8(scope)
+                    case .content(let on, let mcid):
+                        out.text("<</Type /MCR /Pg ")
+                        out.int(pageObjects[on])
+                        out.text(" 0 R /MCID ")
+                        out.int(mcid)
                         out.text(">>")
                     }
-                    if element.parent < 0 {
-                        out.text(" /Lang ")
-                        out.textString(language)
-                    }
-                    out.text(">>")
                 }
-            } catch {
-                failure = error
+                out.byte(0x5D)
             }
+            if let alt = element.alt {
+                out.text(" /Alt ")
+                out.textString(alt)
+            }
+            if let scope = element.scope {
+                out.text(" /A <</O /Table /Scope /")
+                out.utf8(scope)
+                out.text(">>")
+            }
+            if element.parent < 0 {
+                out.text(" /Lang ")
+                out.textString(language)
+            }
+            out.text(">>")
+            do { try file.pack(number, body: scratch.written(out)) } catch { failure = error }
         }
         try layout.layout(document.blocks)
         if let failure { throw failure }

@@ -90,22 +90,17 @@ struct PDFFile {
     /// Object `number` (reserved, not yet written), a dictionary without streams or indirect lengths, packed into
     /// the next object stream; the stream is written once ``packCount`` objects wait (and at the end).
     mutating func pack(_ number: Int, bytes: [UInt8]) throws {
-        try pack(number, reserving: bytes.count) { out in
-            for byte in bytes { out.byte(byte) }
-        }
+        try bytes.withUnsafeBufferPointer { try pack(number, body: $0) }
     }
 
-    /// ``pack(_:bytes:)`` of the body `write` puts through a ``PDFCursor``: at most `bound` bytes, written
-    /// straight into the object stream's data.
-    mutating func pack(_ number: Int, reserving bound: Int, _ write: (inout PDFCursor) -> Void) throws {
+    /// ``pack(_:bytes:)`` of the bytes at `body` (a ``CursorScratch``'s).
+    mutating func pack(_ number: Int, body: UnsafeBufferPointer<UInt8>) throws {
         precondition(places[number - 1] == nil, "PDF object \(number) written twice")
         // Marked written now (stream 0: not yet known); ``writePacked()`` gives the stream's number.
         places[number - 1] = .packed(stream: 0, index: pending.count)
         pending.append((number, packed.count))
-        packed.pdf(reserving: bound + 1) { out in
-            write(&out)
-            out.byte(0x0A)
-        }
+        packed.append(contentsOf: body)
+        packed.append(0x0A)
         if pending.count == PDFFile.packCount { try writePacked() }
     }
 

@@ -193,3 +193,32 @@ struct PDFCursor {
         at += 4
     }
 }
+
+/// Memory a ``PDFCursor`` writes into, reused from one piece to the next (a document's structure elements): no
+/// array, and no closure around the writing.
+final class CursorScratch {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+
+    init(capacity: Int = 1024) {
+        self.capacity = capacity
+        start = .allocate(capacity: capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    /// A cursor at the start of at least `bytes` bytes (what was written before is gone).
+    func cursor(reserving bytes: Int) -> PDFCursor {
+        if bytes > capacity {
+            start.deallocate()
+            capacity = max(bytes, 2 * capacity)
+            start = .allocate(capacity: capacity)
+        }
+        return PDFCursor(start)
+    }
+
+    /// What `cursor` wrote since ``cursor(reserving:)`` gave it.
+    func written(_ cursor: PDFCursor) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: start, count: cursor.at - start)
+    }
+}
