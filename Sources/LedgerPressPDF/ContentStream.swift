@@ -58,40 +58,37 @@ final class ContentStream {
     /// Marked content of structure type `tag` with marked-content id `mcid`, up to the matching ``end()``; `texts`:
     /// whether everything drawn in it is a text.
     func begin(tag: String, mcid: Int, texts: Bool) {
-        ensure(PDFCursor.mostBytes("ET\n/ <</MCID >> BDC\n") + tag.utf8.count + PDFCursor.mostNumberBytes)
-        opening(texts: texts)
-        write { out in
+        sequence(
+            texts: texts, bytes: PDFCursor.mostBytes("/ <</MCID >> BDC\n") + tag.utf8.count + PDFCursor.mostNumberBytes
+        ) {
+            out in
             out.byte(0x2F)
             out.utf8(tag)
             out.text(" <</MCID ")
             out.int(mcid)
             out.text(">> BDC\n")
         }
-        opened(texts: texts)
     }
 
     /// A page artifact (`/Pagination`, `/Layout`), up to the matching ``end()``; `texts` as for ``begin(tag:mcid:texts:)``.
     func artifact(_ kind: String, texts: Bool) {
-        ensure(PDFCursor.mostBytes("ET\n/Artifact <</Type >> BDC\n") + kind.utf8.count)
-        opening(texts: texts)
-        write { out in
+        sequence(texts: texts, bytes: PDFCursor.mostBytes("/Artifact <</Type >> BDC\n") + kind.utf8.count) { out in
             out.text("/Artifact <</Type ")
             out.utf8(kind)
             out.text(">> BDC\n")
         }
-        opened(texts: texts)
     }
 
-    /// Before a sequence's `BDC`: a sequence that holds more than texts ends the text object.
-    private func opening(texts: Bool) {
+    /// A marked-content sequence begun by `bdc` (at most `bytes` bytes). One that holds more than texts ends the text
+    /// object first; a text-only one begun outside a text object notes where its `BDC` starts, for the `BT` its first
+    /// text opens.
+    private func sequence(texts: Bool, bytes: Int, _ bdc: (inout PDFCursor) -> Void) {
+        ensure(PDFCursor.mostBytes("ET\n") + bytes)
         if !texts { write { endText(&$0) } }
-        textMayOpen = nil
-        if texts, !inText { textMayOpen = (count, 0) }
-    }
-
-    private func opened(texts: Bool) {
+        let at = count
+        write(bdc)
+        textMayOpen = texts && !inText ? (at, count) : nil
         sequences.append(texts)
-        if textMayOpen != nil { textMayOpen?.end = count }
     }
 
     /// The end of the innermost marked-content sequence; the text object ends with it if it began outside it.

@@ -169,29 +169,13 @@ final class PageLayout {
     /// Draws `body`, which draws only texts, as marked content of open element `element` on the current page.
     func tagged(_ element: Int, _ body: () -> Void) {
         let tag = marked(element)
-        if let stream {
-            stream.begin(tag: tag.tag, mcid: tag.mcid, texts: true)
-            body()
-            stream.end()
-        } else {
-            pages[page].append(.begin(tag: tag.tag, mcid: tag.mcid))
-            body()
-            pages[page].append(.end)
-        }
+        sequence(.begin(tag: tag.tag, mcid: tag.mcid), texts: true, body)
     }
 
     /// Draws `graphics` (fills) as marked content of open element `element` on the current page.
     func tagged(_ element: Int, graphics: [Op]) {
         let tag = marked(element)
-        if let stream {
-            stream.begin(tag: tag.tag, mcid: tag.mcid, texts: false)
-            for graphic in graphics { stream.graphic(graphic) }
-            stream.end()
-        } else {
-            pages[page].append(.begin(tag: tag.tag, mcid: tag.mcid))
-            pages[page] += graphics
-            pages[page].append(.end)
-        }
+        sequence(.begin(tag: tag.tag, mcid: tag.mcid), texts: false) { graphics.forEach(graphic) }
     }
 
     /// A new marked-content id of open element `element` on the current page (in the parent tree and the
@@ -206,26 +190,33 @@ final class PageLayout {
 
     /// Draws `body`, which draws only texts, as an artifact (`kind`: `/Pagination`, `/Layout`).
     func artifact(_ kind: String = "/Layout", _ body: () -> Void) {
-        if let stream {
-            stream.artifact(kind, texts: true)
-            body()
-            stream.end()
-        } else {
-            pages[page].append(.artifact(kind))
-            body()
-            pages[page].append(.end)
-        }
+        sequence(.artifact(kind), texts: true, body)
     }
 
     /// Draws `graphic` (a fill, a rule or a form) as a `/Layout` artifact.
     func artifact(_ graphic: Op) {
+        sequence(.artifact("/Layout"), texts: false) { self.graphic(graphic) }
+    }
+
+    /// `body` drawn inside the marked-content sequence that `start` (``Op/begin(tag:mcid:)`` or ``Op/artifact(_:)``)
+    /// begins; `texts`: whether `body` draws only texts (what the content stream needs to know as it begins).
+    private func sequence(_ start: Op, texts: Bool, _ body: () -> Void) {
         if let stream {
-            stream.artifact("/Layout", texts: false)
-            stream.graphic(graphic)
-            stream.end()
+            switch start {
+            case .begin(let tag, let mcid): stream.begin(tag: tag, mcid: mcid, texts: texts)
+            case .artifact(let kind): stream.artifact(kind, texts: texts)
+            default: preconditionFailure("\(start) begins no marked content")
+            }
         } else {
-            pages[page] += [.artifact("/Layout"), graphic, .end]
+            pages[page].append(start)
         }
+        body()
+        if let stream { stream.end() } else { pages[page].append(.end) }
+    }
+
+    /// Draws a fill, a rule or a form.
+    private func graphic(_ op: Op) {
+        if let stream { stream.graphic(op) } else { pages[page].append(op) }
     }
 
     /// A new form of `ops` (drawn from its own origin), its index for ``Op/form(_:x:y:)``.
